@@ -1,0 +1,772 @@
+/* cassino-rules.c: options and presets (rules.md §7)
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-engine"
+
+#include "config.h"
+
+#include <string.h>
+#include <stdlib.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "cassino-rules.h"
+
+G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
+
+#define VBIT(v) (1u << (v))
+
+typedef struct {
+  const char *name;
+  const char *title;
+  const char *summary;
+  guint       player_counts;
+} PresetInfo;
+
+static const PresetInfo presets[CASSINO_N_PRESETS] = {
+  [CASSINO_PRESET_CLASSIC] = { "classic",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Classic"),
+    N_("The modern game: building and calling, 21 points wins"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_ENGLISH] = { "english",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "English (1792)"),
+    N_("The oldest rules: no building, only the winner of a deal scores, 11 up"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_AMERICAN] = { "american",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "American (1867)"),
+    N_("One deal is the game; builds count in sums; no raising your own build"),
+    VBIT (2) | VBIT (3) | VBIT (4) | VBIT (6) },
+  [CASSINO_PRESET_TWENTY_ONE] = { "twenty-one",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Twenty-one Point"),
+    N_("American rules, points scored as they are made, 21 wins at once"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_ROYAL] = { "royal",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Royal"),
+    N_("Jacks count 11, queens 12, kings 13: courts build and sum"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_ROYAL_ACE14] = { "royal-ace14",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Royal, high ace"),
+    N_("Royal Cassino where an ace counts 1 or 14"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_SPADE] = { "spade",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Spade"),
+    N_("Every spade scores, the jack of spades two; pegged to 61"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_DIAMOND] = { "diamond",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Diamond"),
+    N_("Forty cards, three in a hand; diamonds and sets of four score, 11 up"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_DRAW] = { "draw",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "Draw"),
+    N_("Two players who draw a card after every play"),
+    VBIT (2) },
+  [CASSINO_PRESET_GERMAN] = { "german",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "German (1810)"),
+    N_("Courts count, aces 1 or 14, Big Cassino 10 or 16, Little Cassino 2 or 15"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_HOUSE] = { "house",
+    /* Translators: name of a Cassino variant */
+    NC_("preset", "House Rules"),
+    N_("Cards dealt in twos, courts take all of their rank, call “Cassino!” on a missed capture; 25 up"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+};
+
+const char *
+cassino_preset_to_string (CassinoPreset preset)
+{
+  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  return presets[preset].name;
+}
+
+gboolean
+cassino_preset_from_string (const char    *name,
+                            CassinoPreset *out_preset)
+{
+  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+    if (g_strcmp0 (name, presets[i].name) == 0)
+      {
+        *out_preset = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+cassino_preset_get_title (CassinoPreset preset)
+{
+  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  return g_dpgettext2 (GETTEXT_PACKAGE, "preset", presets[preset].title);
+}
+
+const char *
+cassino_preset_get_summary (CassinoPreset preset)
+{
+  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  return g_dgettext (GETTEXT_PACKAGE, presets[preset].summary);
+}
+
+guint
+cassino_preset_get_player_counts (CassinoPreset preset)
+{
+  g_return_val_if_fail (preset < CASSINO_N_PRESETS, 0);
+  return presets[preset].player_counts;
+}
+
+static void
+rules_set_classic (CassinoRules *r)
+{
+  memset (r, 0, sizeof *r);
+  r->preset = CASSINO_PRESET_CLASSIC;
+  r->n_players = 2;
+  r->partnerships = TRUE;
+  r->deck = 52;
+  r->hand_size = 4;
+  r->table_initial = 4;
+  r->deal_packet = 1;
+  r->draw_after_play = FALSE;
+  r->court_values = CASSINO_COURTS_PAIR_ONLY;
+  r->court_capture = CASSINO_COURT_CAPTURE_ONE;
+  r->ace_values = VBIT (1);
+  r->big_cassino_values = VBIT (10);
+  r->little_cassino_values = VBIT (2);
+  r->building = TRUE;
+  r->multiple_builds = TRUE;
+  r->increase_own_build = TRUE;
+  r->trail_with_own_build = FALSE;
+  r->builds_in_sums = FALSE;
+  r->sweeps = TRUE;
+  r->sweep_on_last_play = FALSE;
+  r->last_cards = CASSINO_LAST_CARDS_LAST_CAPTURER;
+  r->scoring = CASSINO_SCORING_CLASSIC;
+  r->target = 21;
+  r->game_scoring = CASSINO_GAME_SCORING_CUMULATIVE;
+  r->at_target = CASSINO_AT_TARGET_COUNT_ORDER;
+  r->count_as_you_go = FALSE;
+  r->lurch_below = 0;
+  r->rubber_games = 1;
+  r->cassino_call = FALSE;
+}
+
+/* The preset's options, before the player count is checked. */
+static void
+rules_set_preset (CassinoRules  *r,
+                  CassinoPreset  preset,
+                  guint          n_players)
+{
+  rules_set_classic (r);
+  r->preset = preset;
+  r->n_players = n_players;
+
+  switch (preset)
+    {
+    case CASSINO_PRESET_CLASSIC:
+      break;
+    case CASSINO_PRESET_ENGLISH:
+      r->building = FALSE;
+      r->target = 11;
+      r->game_scoring = CASSINO_GAME_SCORING_DIFFERENCE;
+      r->lurch_below = 6;
+      r->last_cards = CASSINO_LAST_CARDS_COURT_LAST;
+      r->rubber_games = n_players == 4 ? 3 : 1;
+      break;
+    case CASSINO_PRESET_TWENTY_ONE:
+    case CASSINO_PRESET_AMERICAN:
+      r->target = 0;
+      r->increase_own_build = FALSE;
+      r->builds_in_sums = TRUE;
+      r->trail_with_own_build = TRUE;
+      if (preset == CASSINO_PRESET_TWENTY_ONE)
+        {
+          r->target = 21;
+          r->count_as_you_go = TRUE;
+        }
+      break;
+    case CASSINO_PRESET_ROYAL_ACE14:
+      r->ace_values = VBIT (1) | VBIT (14);
+      G_GNUC_FALLTHROUGH;
+    case CASSINO_PRESET_ROYAL:
+      r->court_values = CASSINO_COURTS_NUMERIC;
+      break;
+    case CASSINO_PRESET_SPADE:
+      r->scoring = CASSINO_SCORING_SPADE;
+      r->target = 61;
+      r->count_as_you_go = TRUE;
+      break;
+    case CASSINO_PRESET_DIAMOND:
+      r->deck = 40;
+      r->hand_size = 3;
+      r->scoring = CASSINO_SCORING_DIAMOND;
+      r->target = 11;
+      break;
+    case CASSINO_PRESET_DRAW:
+      r->draw_after_play = TRUE;
+      break;
+    case CASSINO_PRESET_GERMAN:
+      r->court_values = CASSINO_COURTS_NUMERIC;
+      r->ace_values = VBIT (1) | VBIT (14);
+      r->big_cassino_values = VBIT (10) | VBIT (16);
+      r->little_cassino_values = VBIT (2) | VBIT (15);
+      r->target = 11;
+      break;
+    case CASSINO_PRESET_HOUSE:
+      r->target = 25;
+      r->at_target = CASSINO_AT_TARGET_ANOTHER_DEAL;
+      r->court_capture = CASSINO_COURT_CAPTURE_ALL;
+      r->cassino_call = TRUE;
+      r->deal_packet = 2;
+      break;
+    case CASSINO_N_PRESETS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+gboolean
+cassino_rules_init_preset (CassinoRules  *rules,
+                           CassinoPreset  preset,
+                           guint          n_players,
+                           GError       **error)
+{
+  if (preset >= CASSINO_N_PRESETS)
+    {
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
+                   "unknown preset");
+      return FALSE;
+    }
+  rules_set_preset (rules, preset, n_players);
+  return cassino_rules_finish (rules, error);
+}
+
+/* Option table */
+
+typedef enum {
+  OPT_UINT,
+  OPT_BOOL,
+  OPT_ENUM,
+  OPT_VALUES,
+} OptType;
+
+typedef struct {
+  const char  *name;
+  OptType      type;
+  gsize        offset;
+  const char  *choices[4];   /* enum names, in enum order */
+} OptionInfo;
+
+#define OFF(field) G_STRUCT_OFFSET (CassinoRules, field)
+
+static const OptionInfo options[] = {
+  { "deck",                  OPT_UINT,   OFF (deck) },
+  { "hand_size",             OPT_UINT,   OFF (hand_size) },
+  { "table_initial",         OPT_UINT,   OFF (table_initial) },
+  { "deal_packet",           OPT_UINT,   OFF (deal_packet) },
+  { "draw_after_play",       OPT_BOOL,   OFF (draw_after_play) },
+  { "partnerships",          OPT_BOOL,   OFF (partnerships) },
+  { "court_values",          OPT_ENUM,   OFF (court_values), { "pair-only", "numeric" } },
+  { "court_capture",         OPT_ENUM,   OFF (court_capture), { "one", "all" } },
+  { "ace_values",            OPT_VALUES, OFF (ace_values) },
+  { "big_cassino_values",    OPT_VALUES, OFF (big_cassino_values) },
+  { "little_cassino_values", OPT_VALUES, OFF (little_cassino_values) },
+  { "building",              OPT_BOOL,   OFF (building) },
+  { "multiple_builds",       OPT_BOOL,   OFF (multiple_builds) },
+  { "increase_own_build",    OPT_BOOL,   OFF (increase_own_build) },
+  { "trail_with_own_build",  OPT_BOOL,   OFF (trail_with_own_build) },
+  { "builds_in_sums",        OPT_BOOL,   OFF (builds_in_sums) },
+  { "sweeps",                OPT_BOOL,   OFF (sweeps) },
+  { "sweep_on_last_play",    OPT_BOOL,   OFF (sweep_on_last_play) },
+  { "last_cards",            OPT_ENUM,   OFF (last_cards), { "last-capturer", "court-last" } },
+  { "scoring",               OPT_ENUM,   OFF (scoring), { "classic", "spade", "diamond" } },
+  { "target",                OPT_UINT,   OFF (target) },
+  { "game_scoring",          OPT_ENUM,   OFF (game_scoring), { "cumulative", "difference" } },
+  { "at_target",             OPT_ENUM,   OFF (at_target), { "count-order", "another-deal" } },
+  { "count_as_you_go",       OPT_BOOL,   OFF (count_as_you_go) },
+  { "lurch_below",           OPT_UINT,   OFF (lurch_below) },
+  { "rubber_games",          OPT_UINT,   OFF (rubber_games) },
+  { "cassino_call",          OPT_BOOL,   OFF (cassino_call) },
+};
+
+static const char *option_names[G_N_ELEMENTS (options) + 1];
+
+const char *const *
+cassino_rules_option_names (void)
+{
+  static gsize init = 0;
+
+  if (g_once_init_enter (&init))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+        option_names[i] = options[i].name;
+      option_names[G_N_ELEMENTS (options)] = NULL;
+      g_once_init_leave (&init, 1);
+    }
+  return option_names;
+}
+
+static const OptionInfo *
+find_option (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (g_strcmp0 (options[i].name, name) == 0)
+      return &options[i];
+  return NULL;
+}
+
+#define FIELD_UINT(r, o)  (*(guint *) ((guint8 *) (r) + (o)->offset))
+#define FIELD_BOOL(r, o)  (*(gboolean *) ((guint8 *) (r) + (o)->offset))
+#define FIELD_U32(r, o)   (*(guint32 *) ((guint8 *) (r) + (o)->offset))
+
+static gboolean
+parse_values (const char *value,
+              guint32    *out)
+{
+  guint32 bits = 0;
+  const char *p = value;
+
+  while (*p)
+    {
+      char *end;
+      guint64 v;
+
+      if (*p == '[' || *p == ']' || *p == ',' || g_ascii_isspace (*p))
+        {
+          p++;
+          continue;
+        }
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      v = g_ascii_strtoull (p, &end, 10);
+      if (end == p || v < 1 || v > 16)
+        return FALSE;
+      bits |= VBIT (v);
+      p = end;
+    }
+  if (bits == 0)
+    return FALSE;
+  *out = bits;
+  return TRUE;
+}
+
+static char *
+values_to_string (guint32 bits)
+{
+  GString *s = g_string_new ("[");
+
+  for (guint v = 1; v <= 16; v++)
+    if (bits & VBIT (v))
+      g_string_append_printf (s, "%s%u", s->len > 1 ? "," : "", v);
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+cassino_rules_set_option (CassinoRules  *rules,
+                          const char    *name,
+                          const char    *value,
+                          GError       **error)
+{
+  const OptionInfo *o = find_option (name);
+
+  if (o == NULL)
+    {
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_OPTION,
+                   "unknown option “%s”", name);
+      return FALSE;
+    }
+
+  switch (o->type)
+    {
+    case OPT_UINT:
+      {
+        guint64 v;
+
+        if (!g_ascii_string_to_unsigned (value, 10, 0, 1000, &v, NULL))
+          goto bad;
+        FIELD_UINT (rules, o) = (guint) v;
+        return TRUE;
+      }
+    case OPT_BOOL:
+      if (g_strcmp0 (value, "true") == 0)
+        FIELD_BOOL (rules, o) = TRUE;
+      else if (g_strcmp0 (value, "false") == 0)
+        FIELD_BOOL (rules, o) = FALSE;
+      else
+        goto bad;
+      return TRUE;
+    case OPT_ENUM:
+      for (guint i = 0; i < G_N_ELEMENTS (o->choices) && o->choices[i]; i++)
+        if (g_strcmp0 (value, o->choices[i]) == 0)
+          {
+            FIELD_UINT (rules, o) = i;
+            return TRUE;
+          }
+      goto bad;
+    case OPT_VALUES:
+      {
+        guint32 bits;
+
+        if (!parse_values (value, &bits))
+          goto bad;
+        FIELD_U32 (rules, o) = bits;
+        return TRUE;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+
+bad:
+  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+               "option “%s”: “%s” is not a valid value", name, value);
+  return FALSE;
+}
+
+char *
+cassino_rules_get_option (const CassinoRules *rules,
+                          const char         *name)
+{
+  const OptionInfo *o = find_option (name);
+
+  if (o == NULL)
+    return NULL;
+
+  switch (o->type)
+    {
+    case OPT_UINT:
+      return g_strdup_printf ("%u", FIELD_UINT (rules, o));
+    case OPT_BOOL:
+      return g_strdup (FIELD_BOOL (rules, o) ? "true" : "false");
+    case OPT_ENUM:
+      return g_strdup (o->choices[FIELD_UINT (rules, o)]);
+    case OPT_VALUES:
+      return values_to_string (FIELD_U32 (rules, o));
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+impossible (GError     **error,
+            const char  *option,
+            const char  *why)
+{
+  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
+               "option “%s”: %s", option, why);
+  return FALSE;
+}
+
+gboolean
+cassino_rules_finish (CassinoRules  *r,
+                      GError       **error)
+{
+  guint n = r->n_players;
+
+  if (n != 2 && n != 3 && n != 4 && n != 6)
+    return impossible (error, "players", "Cassino is played by 2, 3, 4 or 6 players");
+  if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
+    {
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
+                   "option “players”: the %s preset is not played by %u players",
+                   cassino_preset_to_string (r->preset), n);
+      return FALSE;
+    }
+  if (r->deck != 52 && r->deck != 40)
+    return impossible (error, "deck", "the deck has 52 or 40 cards");
+  if (r->deal_packet != 1 && r->deal_packet != 2)
+    return impossible (error, "deal_packet", "cards are dealt one or two at a time");
+  if (r->hand_size < 1 || r->hand_size > 12)
+    return impossible (error, "hand_size", "a hand has 1 to 12 cards");
+  if (r->table_initial > 12)
+    return impossible (error, "table_initial", "at most 12 cards are dealt to the table");
+  if (r->draw_after_play && n != 2)
+    return impossible (error, "draw_after_play", "draw Cassino is a game for two players");
+  if (r->draw_after_play)
+    {
+      if (r->table_initial + n * r->hand_size > r->deck)
+        return impossible (error, "hand_size", "the deck is too small for the first deal");
+    }
+  else if (r->deck < r->table_initial + n * r->hand_size ||
+           (r->deck - r->table_initial) % (n * r->hand_size) != 0)
+    return impossible (error, "hand_size",
+                       "the stock must share out into equal hands for every player");
+  if (!(r->ace_values & VBIT (1)))
+    return impossible (error, "ace_values", "an ace always counts 1");
+  if (!(r->big_cassino_values & VBIT (10)))
+    return impossible (error, "big_cassino_values", "the ten of diamonds always counts 10");
+  if (!(r->little_cassino_values & VBIT (2)))
+    return impossible (error, "little_cassino_values", "the two of spades always counts 2");
+  if (r->count_as_you_go && r->target == 0)
+    return impossible (error, "count_as_you_go", "points counted as they are made need a target");
+  if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
+    return impossible (error, "rubber_games", "a rubber is an odd number of games");
+  if (r->target > 999)
+    return impossible (error, "target", "the target is at most 999");
+  if (r->lurch_below > 0 && r->target == 0)
+    return impossible (error, "lurch_below", "a lurch needs a target score");
+
+  /* derived */
+  r->n_sides = n;
+  if (r->partnerships && (n == 4 || n == 6))
+    r->n_sides = n / 2;
+
+  r->deck_cards = 0;
+  r->numeric_cards = 0;
+  r->max_build = 0;
+  for (guint card = 0; card < CASSINO_N_CARDS; card++)
+    {
+      guint rank = CASSINO_CARD_RANK (card);
+      guint32 values;
+
+      if (r->deck == 40 && rank > 10)
+        {
+          r->card_values[card] = 0;
+          continue;
+        }
+      r->deck_cards |= CASSINO_CARD_BIT (card);
+
+      if (rank > 10)
+        values = r->court_values == CASSINO_COURTS_NUMERIC ? VBIT (rank) : 0;
+      else if (rank == 1)
+        values = r->ace_values;
+      else if (card == CASSINO_BIG_CASSINO)
+        values = r->big_cassino_values;
+      else if (card == CASSINO_LITTLE_CASSINO)
+        values = r->little_cassino_values;
+      else
+        values = VBIT (rank);
+
+      r->card_values[card] = values;
+      if (values)
+        {
+          r->numeric_cards |= CASSINO_CARD_BIT (card);
+          r->max_build = MAX (r->max_build, (guint) (31 - __builtin_clz (values)));
+        }
+    }
+
+  return TRUE;
+}
+
+/* JSON */
+
+static gboolean
+apply_json_member (CassinoRules  *rules,
+                   const char    *name,
+                   JsonNode      *node,
+                   GError       **error)
+{
+  g_autofree char *text = NULL;
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      GString *s = g_string_new ("[");
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *el = json_array_get_element (array, i);
+
+          if (!JSON_NODE_HOLDS_VALUE (el) || json_node_get_value_type (el) != G_TYPE_INT64)
+            {
+              g_string_free (s, TRUE);
+              g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                           "option “%s”: values must be whole numbers", name);
+              return FALSE;
+            }
+          g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i ? "," : "",
+                                  json_node_get_int (el));
+        }
+      g_string_append_c (s, ']');
+      text = g_string_free (s, FALSE);
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType t = json_node_get_value_type (node);
+
+      if (t == G_TYPE_BOOLEAN)
+        text = g_strdup (json_node_get_boolean (node) ? "true" : "false");
+      else if (t == G_TYPE_INT64)
+        {
+          gint64 v = json_node_get_int (node);
+
+          if (v < 0)
+            {
+              g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                           "option “%s”: %" G_GINT64_FORMAT " is negative", name, v);
+              return FALSE;
+            }
+          text = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+        }
+      else if (t == G_TYPE_STRING)
+        text = g_strdup (json_node_get_string (node));
+    }
+
+  if (text == NULL)
+    {
+      if (find_option (name) == NULL)
+        return cassino_rules_set_option (rules, name, "", error);
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                   "option “%s”: wrong kind of value", name);
+      return FALSE;
+    }
+
+  return cassino_rules_set_option (rules, name, text, error);
+}
+
+static gboolean
+parse_preset_name (const char     *name,
+                   CassinoPreset  *out,
+                   GError        **error)
+{
+  if (!cassino_preset_from_string (name, out))
+    {
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
+                   "unknown preset “%s”", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cassino_rules_parse (CassinoRules  *rules,
+                     const char    *text,
+                     guint          n_players,
+                     GError       **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  JsonNode *root;
+  CassinoPreset preset = CASSINO_PRESET_CLASSIC;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  while (g_ascii_isspace (*text))
+    text++;
+
+  if (*text != '{' && *text != '"')
+    {
+      if (!parse_preset_name (text, &preset, error))
+        return FALSE;
+      rules_set_preset (rules, preset, n_players);
+      return cassino_rules_finish (rules, error);
+    }
+
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, text, -1, error))
+    return FALSE;
+  root = json_parser_get_root (parser);
+  return cassino_rules_parse_json (rules, root, n_players, error);
+}
+
+gboolean
+cassino_rules_parse_json (CassinoRules  *rules,
+                          JsonNode      *root,
+                          guint          n_players,
+                          GError       **error)
+{
+  CassinoPreset preset = CASSINO_PRESET_CLASSIC;
+  g_autoptr(GList) members = NULL;
+  JsonObject *object;
+  JsonNode *preset_node;
+
+  if (root && JSON_NODE_HOLDS_VALUE (root) && json_node_get_value_type (root) == G_TYPE_STRING)
+    {
+      if (!parse_preset_name (json_node_get_string (root), &preset, error))
+        return FALSE;
+      rules_set_preset (rules, preset, n_players);
+      return cassino_rules_finish (rules, error);
+    }
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                   "rules must be a preset name or an object of options");
+      return FALSE;
+    }
+
+  object = json_node_get_object (root);
+  preset_node = json_object_get_member (object, "preset");
+  if (preset_node)
+    {
+      if (!JSON_NODE_HOLDS_VALUE (preset_node) ||
+          json_node_get_value_type (preset_node) != G_TYPE_STRING)
+        {
+          g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                       "option “preset”: must be a preset name");
+          return FALSE;
+        }
+      if (!parse_preset_name (json_node_get_string (preset_node), &preset, error))
+        return FALSE;
+    }
+
+  rules_set_preset (rules, preset, n_players);
+
+  members = json_object_get_members (object);
+  for (GList *l = members; l; l = l->next)
+    {
+      const char *name = l->data;
+
+      if (g_strcmp0 (name, "preset") == 0)
+        continue;
+      if (!apply_json_member (rules, name, json_object_get_member (object, name), error))
+        return FALSE;
+    }
+
+  return cassino_rules_finish (rules, error);
+}
+
+char *
+cassino_rules_to_json (const CassinoRules *rules)
+{
+  CassinoRules base;
+  g_autoptr(GString) s = g_string_new (NULL);
+  gboolean any = FALSE;
+
+  rules_set_preset (&base, rules->preset, rules->n_players);
+
+  g_string_append_printf (s, "{\"preset\":\"%s\"", cassino_preset_to_string (rules->preset));
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      const OptionInfo *o = &options[i];
+      g_autofree char *a = cassino_rules_get_option (rules, o->name);
+      g_autofree char *b = cassino_rules_get_option (&base, o->name);
+
+      if (g_strcmp0 (a, b) == 0)
+        continue;
+      any = TRUE;
+      if (o->type == OPT_ENUM)
+        g_string_append_printf (s, ",\"%s\":\"%s\"", o->name, a);
+      else
+        g_string_append_printf (s, ",\"%s\":%s", o->name, a);
+    }
+  g_string_append_c (s, '}');
+
+  if (!any)
+    return g_strdup_printf ("\"%s\"", cassino_preset_to_string (rules->preset));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+gboolean
+cassino_rules_equal (const CassinoRules *a,
+                     const CassinoRules *b)
+{
+  if (a->preset != b->preset || a->n_players != b->n_players)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      g_autofree char *x = cassino_rules_get_option (a, options[i].name);
+      g_autofree char *y = cassino_rules_get_option (b, options[i].name);
+
+      if (g_strcmp0 (x, y) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
