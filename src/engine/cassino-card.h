@@ -54,7 +54,12 @@ CassinoCards cassino_cards_of_suit (CassinoSuit suit);
 static inline guint
 cassino_cards_count (CassinoCards set)
 {
-  return (guint) __builtin_popcountll (set);
+  /* SWAR popcount: the builtin is a library call on baseline x86-64 */
+  set = set - ((set >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  set = (set & G_GUINT64_CONSTANT (0x3333333333333333)) +
+        ((set >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  set = (set + (set >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
+  return (guint) ((set * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
 }
 
 /* The lowest card of a non-empty set. */

@@ -22,6 +22,7 @@ cassino_move_list_init (CassinoMoveList *list)
   list->moves = list->inline_moves;
   list->len = 0;
   list->alloc = G_N_ELEMENTS (list->inline_moves);
+  list->truncated = FALSE;
 }
 
 void
@@ -56,7 +57,8 @@ typedef struct {
   CassinoCards *items;
   guint         len;
   guint         alloc;
-  CassinoCards  inline_items[32];
+  gboolean      full;     /* CASSINO_MAX_MOVE_SETS reached: later sets dropped */
+  CassinoCards  inline_items[12];
 } SetList;
 
 static void
@@ -65,6 +67,7 @@ set_list_init (SetList *l)
   l->items = l->inline_items;
   l->len = 0;
   l->alloc = G_N_ELEMENTS (l->inline_items);
+  l->full = FALSE;
 }
 
 static void
@@ -79,6 +82,11 @@ static inline void
 set_list_add (SetList      *l,
               CassinoCards  set)
 {
+  if (G_UNLIKELY (l->len >= CASSINO_MAX_MOVE_SETS))
+    {
+      l->full = TRUE;
+      return;
+    }
   if (G_UNLIKELY (l->len == l->alloc))
     {
       guint alloc = l->alloc * 2;
@@ -112,7 +120,23 @@ set_list_sort_unique (SetList *l)
 
   if (l->len < 2)
     return;
-  qsort (l->items, l->len, sizeof (CassinoCards), compare_u64);
+  if (l->len <= 24)
+    {
+      for (guint i = 1; i < l->len; i++)
+        {
+          CassinoCards x = l->items[i];
+          guint k = i;
+
+          while (k > 0 && l->items[k - 1] > x)
+            {
+              l->items[k] = l->items[k - 1];
+              k--;
+            }
+          l->items[k] = x;
+        }
+    }
+  else
+    qsort (l->items, l->len, sizeof (CassinoCards), compare_u64);
   for (guint i = 1; i < l->len; i++)
     if (l->items[i] != l->items[j])
       l->items[++j] = l->items[i];
@@ -311,6 +335,18 @@ typedef struct {
   SetList                bsums[17];        /* sums with builds as summands */
   guint32                have_extras;
   SetList                extras[17];       /* extra groups of a build of value V */
+  guint32                have_unions;
+  SetList                unions[17];       /* every union of disjoint extra groups */
+  guint32                have_cores;
+  SetList                cores[17];        /* cores of a build, by what the table adds */
+
+  /* When the loose numeric cards are few and single-valued: the sum and
+   * the cards of every subset of them. */
+  gboolean               truncated;          /* some list hit CASSINO_MAX_MOVE_SETS */
+  gboolean               subsets_tried;
+  gboolean               have_subsets;
+  guint8                 subset_sum[256];
+  CassinoCards           subset_cards[256];
 } Gen;
 
 static int
@@ -328,6 +364,24 @@ compare_summands (const void *a,
 }
 
 static void
+summands_sort (Summand *s,
+               guint    n)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      Summand x = s[i];
+      guint k = i;
+
+      while (k > 0 && compare_summands (&s[k - 1], &x) > 0)
+        {
+          s[k] = s[k - 1];
+          k--;
+        }
+      s[k] = x;
+    }
+}
+
+static void
 sums_dfs (const Summand *s,
           guint          n,
           guint          i,
@@ -337,7 +391,7 @@ sums_dfs (const Summand *s,
           guint          max_builds,
           SetList       *out)
 {
-  for (guint j = i; j < n; j++)
+  for (guint j = i; j < n && !out->full; j++)
     {
       guint32 vals = s[j].values;
       guint builds_left = max_builds;
@@ -387,7 +441,7 @@ gen_init (Gen                   *g,
   g->last_play = last_play;
   g->table = cassino_position_table_cards (pos);
   g->owned = owned_values (pos, seat, 0);
-  g->have_sums = g->have_bsums = g->have_extras = 0;
+  g->have_sums = g->have_bsums = g->have_extras = g->have_unions = g->have_cores = 0;
 
   g->n_loose = 0;
   CASSINO_CARDS_FOREACH (card, pos->loose & r->numeric_cards)
@@ -398,7 +452,11 @@ gen_init (Gen                   *g,
       s->values = r->card_values[card];
       s->is_build = FALSE;
     }
-  qsort (g->loose, g->n_loose, sizeof (Summand), compare_summands);
+  summands_sort (g->loose, g->n_loose);
+
+  g->have_subsets = FALSE;
+  g->subsets_tried = FALSE;
+  g->truncated = FALSE;
 
   g->n_with_builds = 0;
   if (r->builds_in_sums)
@@ -413,22 +471,84 @@ gen_init (Gen                   *g,
           s->values = 1u << pos->builds[i].value;
           s->is_build = TRUE;
         }
-      qsort (g->with_builds, g->n_with_builds, sizeof (Summand), compare_summands);
+      summands_sort (g->with_builds, g->n_with_builds);
+    }
+}
+
+static void
+clear_lists (SetList *lists,
+             guint32  have)
+{
+  while (have)
+    {
+      guint v = (guint) __builtin_ctz (have);
+
+      have &= have - 1;
+      set_list_clear (&lists[v]);
     }
 }
 
 static void
 gen_clear (Gen *g)
 {
-  for (guint v = 0; v <= 16; v++)
+  clear_lists (g->sums, g->have_sums);
+  clear_lists (g->bsums, g->have_bsums);
+  clear_lists (g->extras, g->have_extras);
+  clear_lists (g->unions, g->have_unions);
+  clear_lists (g->cores, g->have_cores);
+}
+
+#ifndef SUBSET_TABLE_MAX
+#define SUBSET_TABLE_MAX 5
+#endif
+
+/* Every set of @min_count or more loose numeric cards adding up to @v. */
+static void
+build_subsets (Gen *g)
+{
+  gboolean single = TRUE;
+  guint n_sub;
+
+  g->subsets_tried = TRUE;
+  if (g->n_loose > SUBSET_TABLE_MAX)
+    return;
+  for (guint i = 0; i < g->n_loose && single; i++)
+    single = (g->loose[i].values & (g->loose[i].values - 1)) == 0;
+  if (!single)
+    return;
+
+  n_sub = 1u << g->n_loose;
+  g->have_subsets = TRUE;
+  g->subset_sum[0] = 0;
+  g->subset_cards[0] = 0;
+  for (guint sub = 1; sub < n_sub; sub++)
     {
-      if (g->have_sums & (1u << v))
-        set_list_clear (&g->sums[v]);
-      if (g->have_bsums & (1u << v))
-        set_list_clear (&g->bsums[v]);
-      if (g->have_extras & (1u << v))
-        set_list_clear (&g->extras[v]);
+      guint low = (guint) __builtin_ctz (sub);
+
+      g->subset_sum[sub] = g->subset_sum[sub & (sub - 1)] +
+                           (guint8) __builtin_ctz (g->loose[low].values);
+      g->subset_cards[sub] = g->subset_cards[sub & (sub - 1)] | g->loose[low].mask;
     }
+}
+
+static void
+loose_sums (Gen     *g,
+            guint    v,
+            guint    min_count,
+            SetList *out)
+{
+  if (!g->subsets_tried)
+    build_subsets (g);
+  if (g->have_subsets)
+    {
+      guint n_sub = 1u << g->n_loose;
+
+      for (guint sub = 1; sub < n_sub; sub++)
+        if (g->subset_sum[sub] == v && (guint) __builtin_popcount (sub) >= min_count)
+          set_list_add (out, g->subset_cards[sub]);
+      return;
+    }
+  sums_dfs (g->loose, g->n_loose, 0, v, 0, min_count >= 2 ? 0 : 1, 0, out);
 }
 
 /* Loose-only sums of two or more cards to @v. */
@@ -439,8 +559,9 @@ gen_sums (Gen   *g,
   if (!(g->have_sums & (1u << v)))
     {
       set_list_init (&g->sums[v]);
-      sums_dfs (g->loose, g->n_loose, 0, v, 0, 0, 0, &g->sums[v]);
+      loose_sums (g, v, 2, &g->sums[v]);
       set_list_sort_unique (&g->sums[v]);
+      g->truncated |= g->sums[v].full;
       g->have_sums |= 1u << v;
     }
   return &g->sums[v];
@@ -456,6 +577,7 @@ gen_build_sums (Gen   *g,
       set_list_init (&g->bsums[v]);
       sums_dfs (g->with_builds, g->n_with_builds, 0, v, 0, 0, CASSINO_MAX_BUILDS, &g->bsums[v]);
       set_list_sort_unique (&g->bsums[v]);
+      g->truncated |= g->bsums[v].full;
       g->have_bsums |= 1u << v;
     }
   return &g->bsums[v];
@@ -487,22 +609,211 @@ gen_extras (Gen   *g,
   return &g->extras[v];
 }
 
-/* Every union of disjoint groups from @groups (from @i on), added to @out. */
+/* A small open-addressing set of non-zero card sets. */
+typedef struct {
+  CassinoCards *slots;
+  guint         mask;
+  guint         len;
+  CassinoCards  inline_slots[64];
+} SetHash;
+
 static void
-unions_dfs (const CassinoCards *groups,
-            guint               n,
-            guint               i,
-            CassinoCards        used,
-            SetList            *out)
+set_hash_init (SetHash *h)
+{
+  h->slots = h->inline_slots;
+  h->mask = G_N_ELEMENTS (h->inline_slots) - 1;
+  h->len = 0;
+  memset (h->slots, 0, sizeof h->inline_slots);
+}
+
+static void
+set_hash_clear (SetHash *h)
+{
+  if (h->slots != h->inline_slots)
+    g_free (h->slots);
+}
+
+static inline guint
+set_hash_index (CassinoCards set,
+                guint        mask)
+{
+  guint64 h = set * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  return (guint) (h ^ (h >> 29) ^ (h >> 41)) & mask;
+}
+
+/* Adds @set; FALSE when it was there already. */
+static gboolean
+set_hash_add (SetHash      *h,
+              CassinoCards  set)
+{
+  guint i;
+
+  if (G_UNLIKELY ((h->len + 1) * 2 > h->mask + 1))
+    {
+      CassinoCards *old = h->slots;
+      guint old_size = h->mask + 1;
+
+      h->mask = old_size * 4 - 1;
+      h->slots = g_new0 (CassinoCards, h->mask + 1);
+      for (guint k = 0; k < old_size; k++)
+        if (old[k])
+          {
+            i = set_hash_index (old[k], h->mask);
+            while (h->slots[i])
+              i = (i + 1) & h->mask;
+            h->slots[i] = old[k];
+          }
+      if (old != h->inline_slots)
+        g_free (old);
+    }
+
+  i = set_hash_index (set, h->mask);
+  while (h->slots[i])
+    {
+      if (h->slots[i] == set)
+        return FALSE;
+      i = (i + 1) & h->mask;
+    }
+  h->slots[i] = set;
+  h->len++;
+  return TRUE;
+}
+
+/*
+ * Every union of disjoint groups, each set once, appended to @out.
+ * Breadth first over the sets found so far: a set grows only by groups
+ * whose lowest card is above its own lowest card (every union is still
+ * reached: add its groups in the order of their lowest cards), and a set
+ * reached twice is grown only once.  @groups must be sorted ascending.
+ */
+typedef struct {
+  CassinoCards set;
+  guint        min;
+} Group;
+
+static int
+compare_groups (const void *a,
+                const void *b)
+{
+  const Group *x = a;
+  const Group *y = b;
+
+  if (x->min != y->min)
+    return x->min < y->min ? -1 : 1;
+  return x->set < y->set ? -1 : x->set > y->set;
+}
+
+/* The same for a handful of groups: depth first, duplicates removed by a
+ * linear search (cheaper than a hash table at this size). */
+static void
+small_unions_dfs (const CassinoCards *groups,
+                  guint               n,
+                  guint               i,
+                  CassinoCards        used,
+                  guint               first,
+                  SetList            *out)
 {
   for (guint j = i; j < n; j++)
     if (!(groups[j] & used))
       {
         CassinoCards u = used | groups[j];
+        gboolean dup = FALSE;
 
-        set_list_add (out, u);
-        unions_dfs (groups, n, j + 1, u, out);
+        for (guint k = first; k < out->len && !dup; k++)
+          dup = out->items[k] == u;
+        if (!dup)
+          set_list_add (out, u);
+        small_unions_dfs (groups, n, j + 1, u, first, out);
       }
+}
+
+static void
+unions_of (const CassinoCards *groups,
+           guint               n,
+           SetList            *out)
+{
+  SetHash seen;
+
+  if (n <= 6)
+    {
+      small_unions_dfs (groups, n, 0, 0, out->len, out);
+      return;
+    }
+  {
+  guint first = out->len;
+  Group inline_sorted[256];
+  Group *sorted = n <= G_N_ELEMENTS (inline_sorted) ? inline_sorted : g_new (Group, n);
+  guint starts[CASSINO_N_CARDS + 1];
+
+  for (guint j = 0; j < n; j++)
+    {
+      sorted[j].set = groups[j];
+      sorted[j].min = cassino_cards_first (groups[j]);
+    }
+  if (n <= 16)
+    for (guint i = 1; i < n; i++)
+      {
+        Group x = sorted[i];
+        guint k = i;
+
+        while (k > 0 && compare_groups (&sorted[k - 1], &x) > 0)
+          {
+            sorted[k] = sorted[k - 1];
+            k--;
+          }
+        sorted[k] = x;
+      }
+  else
+    qsort (sorted, n, sizeof (Group), compare_groups);
+  /* starts[c]: the first group whose lowest card is above c */
+  for (guint c = 0, j = 0; c <= CASSINO_N_CARDS; c++)
+    {
+      while (j < n && sorted[j].min <= c)
+        j++;
+      starts[c] = j;
+    }
+
+  set_hash_init (&seen);
+  for (guint j = 0; j < n; j++)
+    if (set_hash_add (&seen, sorted[j].set))
+      set_list_add (out, sorted[j].set);
+
+  for (guint i = first; i < out->len && !out->full; i++)
+    {
+      CassinoCards s = out->items[i];
+
+      for (guint j = starts[cassino_cards_first (s)]; j < n && !out->full; j++)
+        if (!(sorted[j].set & s))
+          {
+            CassinoCards u = s | sorted[j].set;
+
+            if (set_hash_add (&seen, u))
+              set_list_add (out, u);
+          }
+    }
+  set_hash_clear (&seen);
+  if (sorted != inline_sorted)
+    g_free (sorted);
+  }
+}
+
+/* Every union of disjoint extra groups of value @v, each set once. */
+static const SetList *
+gen_extra_unions (Gen   *g,
+                  guint  v)
+{
+  if (!(g->have_unions & (1u << v)))
+    {
+      const SetList *extras = gen_extras (g, v);
+
+      set_list_init (&g->unions[v]);
+      if (extras->len > 0)
+        unions_of (extras->items, extras->len, &g->unions[v]);
+      g->truncated |= g->unions[v].full;
+      g->have_unions |= 1u << v;
+    }
+  return &g->unions[v];
 }
 
 static gboolean
@@ -623,13 +934,13 @@ gen_captures_for_card (Gen             *g,
 #undef ADD_GROUP
 
       if (n_groups > 0)
-        unions_dfs (groups, n_groups, 0, 0, &takes);
+        unions_of (groups, n_groups, &takes);
+      g->truncated |= takes.full;
       if (groups != groups_inline)
         g_free (groups);
 
       /* emit per value so the value field is meaningful; duplicates across
        * values are removed by the final sort */
-      set_list_sort_unique (&takes);
       for (guint i = 0; i < takes.len; i++)
         emit_capture (g, card, takes.items[i], v, out);
       takes.len = 0;
@@ -649,11 +960,15 @@ emit_build (Gen             *g,
   CassinoMove *m;
   guint32 owned;
 
-  /* §4.4 with the new build counted; builds merged into it are gone */
-  owned = g->owned ? owned_values (g->pos, g->seat, use) : 0;
-  owned |= 1u << value;
-  if (!hand_covers (g->rules, g->hand & ~CASSINO_CARD_BIT (card), owned))
-    return;
+  /* §4.4 with the new build counted; builds merged into it are gone.
+   * (Without other builds of the player's there is nothing to check: the
+   * value was chosen among those the rest of the hand can take.) */
+  if (g->owned)
+    {
+      owned = owned_values (g->pos, g->seat, use) | (1u << value);
+      if (!hand_covers (g->rules, g->hand & ~CASSINO_CARD_BIT (card), owned))
+        return;
+    }
 
   m = move_list_push (out);
   m->type = CASSINO_MOVE_BUILD;
@@ -680,7 +995,7 @@ gen_cores (Gen     *g,
       return;
     }
 
-  sums_dfs (g->loose, g->n_loose, 0, t, 0, 1, 0, cores);   /* count starts at 1: one card is enough */
+  loose_sums (g, t, 1, cores);
 
   for (guint i = 0; i < pos->n_builds; i++)
     {
@@ -697,13 +1012,27 @@ gen_cores (Gen     *g,
           SetList rest;
 
           set_list_init (&rest);
-          sums_dfs (g->loose, g->n_loose, 0, t - b->value, 0, 1, 0, &rest);
+          loose_sums (g, t - b->value, 1, &rest);
           for (guint k = 0; k < rest.len; k++)
             set_list_add (cores, rest.items[k] | b->cards);
           set_list_clear (&rest);
         }
     }
   set_list_sort_unique (cores);
+}
+
+static const SetList *
+gen_cached_cores (Gen   *g,
+                  guint  t)
+{
+  if (!(g->have_cores & (1u << t)))
+    {
+      set_list_init (&g->cores[t]);
+      gen_cores (g, t, &g->cores[t]);
+      g->truncated |= g->cores[t].full;
+      g->have_cores |= 1u << t;
+    }
+  return &g->cores[t];
 }
 
 static void
@@ -734,56 +1063,146 @@ gen_builds_for_card (Gen             *g,
       while (targets)
         {
           guint V = (guint) __builtin_ctz (targets);
-          SetList cores;
-          const SetList *extras = NULL;
-          SetList unions;
+          const SetList *cores_list;
+          const SetList *unions = NULL;
+          SetHash seen;
 
           targets &= targets - 1;
 
-          set_list_init (&cores);
-          gen_cores (g, V - vc, &cores);
+          cores_list = gen_cached_cores (g, V - vc);
+#define cores (*cores_list)
+          if (r->multiple_builds && cores.len > 0)
+            unions = gen_extra_unions (g, V);
 
-          set_list_init (&unions);
-          if (r->multiple_builds)
-            {
-              extras = gen_extras (g, V);
-              if (extras->len > 0)
-                unions_dfs (extras->items, extras->len, 0, 0, &unions);
-            }
-
+          if (unions && unions->len == 0)
+            unions = NULL;
+          if (unions)
+            set_hash_init (&seen);
           for (guint i = 0; i < cores.len; i++)
             {
               CassinoCards core = cores.items[i];
 
               if (core != 0)
                 emit_build (g, card, V, core, FALSE, out);
-              for (guint k = 0; k < unions.len; k++)
-                if (!(unions.items[k] & core))
-                  emit_build (g, card, V, core | unions.items[k], TRUE, out);
+              if (unions == NULL)
+                continue;
+              for (guint k = 0; k < unions->len; k++)
+                if (!(unions->items[k] & core) && set_hash_add (&seen, core | unions->items[k]))
+                  {
+                    if (seen.len > CASSINO_MAX_MOVE_SETS)
+                      {
+                        g->truncated = TRUE;
+                        break;
+                      }
+                    emit_build (g, card, V, core | unions->items[k], TRUE, out);
+                  }
+              if (g->truncated && unions && seen.len > CASSINO_MAX_MOVE_SETS)
+                break;
             }
-
-          set_list_clear (&unions);
-          set_list_clear (&cores);
+          if (unions)
+            set_hash_clear (&seen);
+#undef cores
         }
     }
 }
 
-static int
-move_compare_qsort (const void *a,
-                    const void *b)
+/* Canonical order with precomputed keys: (type, card, size), then the
+ * cards (lexicographic order of sorted lists = reverse order of the
+ * bit-reversed sets), then (value, multiple). */
+typedef struct {
+  guint64     k1;
+  guint64     k2;
+  guint32     k3;
+  CassinoMove move;
+} KeyedMove;
+
+static inline guint64
+bit_reverse (guint64 x)
 {
-  return cassino_move_compare (a, b);
+  x = ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555)) | ((x & G_GUINT64_CONSTANT (0x5555555555555555)) << 1);
+  x = ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333)) | ((x & G_GUINT64_CONSTANT (0x3333333333333333)) << 2);
+  x = ((x >> 4) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F)) | ((x & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F)) << 4);
+  x = ((x >> 8) & G_GUINT64_CONSTANT (0x00FF00FF00FF00FF)) | ((x & G_GUINT64_CONSTANT (0x00FF00FF00FF00FF)) << 8);
+  x = ((x >> 16) & G_GUINT64_CONSTANT (0x0000FFFF0000FFFF)) | ((x & G_GUINT64_CONSTANT (0x0000FFFF0000FFFF)) << 16);
+  return (x >> 32) | (x << 32);
+}
+
+static const guint8 type_order[] = { 1, 2, 3, 0 };  /* claim first */
+
+static int
+keyed_compare (const void *a,
+               const void *b)
+{
+  const KeyedMove *x = a;
+  const KeyedMove *y = b;
+
+  if (x->k1 != y->k1)
+    return x->k1 < y->k1 ? -1 : 1;
+  if (x->k2 != y->k2)
+    return x->k2 < y->k2 ? -1 : 1;
+  return x->k3 < y->k3 ? -1 : x->k3 > y->k3;
+}
+
+static inline void
+move_key (const CassinoMove *m,
+          KeyedMove         *k)
+{
+  k->k1 = ((guint64) type_order[m->type] << 16) | ((guint64) m->card << 8) |
+          cassino_cards_count (m->set);
+  k->k2 = ~bit_reverse (m->set);
+  k->k3 = m->type == CASSINO_MOVE_BUILD
+            ? ((guint32) m->value << 1) | (m->flags & CASSINO_MOVE_FLAG_MULTIPLE)
+            : 0;
+  k->move = *m;
+}
+
+/* Sort @moves in canonical order and drop repeats; returns the new count. */
+static guint
+sort_unique_moves (CassinoMove *moves,
+                   guint        n)
+{
+  KeyedMove inline_keyed[48];
+  KeyedMove *keyed = n <= G_N_ELEMENTS (inline_keyed) ? inline_keyed : g_new (KeyedMove, n);
+  guint j = 0;
+
+  if (n == 0)
+    return 0;
+  for (guint i = 0; i < n; i++)
+    move_key (&moves[i], &keyed[i]);
+
+  if (n <= G_N_ELEMENTS (inline_keyed))
+    for (guint i = 1; i < n; i++)
+      {
+        KeyedMove x = keyed[i];
+        guint k = i;
+
+        while (k > 0 && keyed_compare (&keyed[k - 1], &x) > 0)
+          {
+            keyed[k] = keyed[k - 1];
+            k--;
+          }
+        keyed[k] = x;
+      }
+  else
+    qsort (keyed, n, sizeof (KeyedMove), keyed_compare);
+
+  moves[0] = keyed[0].move;
+  for (guint i = 1; i < n; i++)
+    if (keyed_compare (&keyed[i], &keyed[i - 1]) != 0)
+      moves[++j] = keyed[i].move;
+  if (keyed != inline_keyed)
+    g_free (keyed);
+  return j + 1;
 }
 
 int
 cassino_move_compare (const CassinoMove *a,
                       const CassinoMove *b)
 {
-  static const int type_order[] = { 1, 2, 3, 0 };  /* claim first */
   int c;
 
   if (a->type != b->type)
-    return type_order[a->type] - type_order[b->type];
+    return (int) type_order[a->type] - (int) type_order[b->type];
   if (a->card != b->card)
     return a->card < b->card ? -1 : 1;
   c = cassino_cards_compare (a->set, b->set);
@@ -818,7 +1237,6 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
   CassinoCard card;
   guint first = out->len;
   gboolean can_trail;
-  guint j;
 
   gen_init (&g, pos, seat, hand, last_play);
 
@@ -846,28 +1264,33 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
           m->card = card;
         }
 
-  /* captures (§4.2) */
+  /* Captures (§4.2), then builds (§4.3), card by card: the list comes out
+   * in canonical order when each card's moves are sorted among
+   * themselves (and only there can a move repeat). */
   if (!cassino_position_table_empty (pos))
-    CASSINO_CARDS_FOREACH (card, hand)
-      gen_captures_for_card (&g, card, out);
-
-  /* builds (§4.3) */
-  if (r->building && !cassino_position_table_empty (pos))
-    CASSINO_CARDS_FOREACH (card, hand)
-      gen_builds_for_card (&g, card, out);
-
-  gen_clear (&g);
-
-  /* canonical order, each distinct move once */
-  if (out->len - first > 1)
     {
-      qsort (out->moves + first, out->len - first, sizeof (CassinoMove), move_compare_qsort);
-      j = first;
-      for (guint i = first + 1; i < out->len; i++)
-        if (cassino_move_compare (&out->moves[i], &out->moves[j]) != 0)
-          out->moves[++j] = out->moves[i];
-      out->len = j + 1;
+      CASSINO_CARDS_FOREACH (card, hand)
+        {
+          guint start = out->len;
+
+          gen_captures_for_card (&g, card, out);
+          if (out->len - start > 1)
+            out->len = start + sort_unique_moves (out->moves + start, out->len - start);
+        }
+      if (r->building)
+        CASSINO_CARDS_FOREACH (card, hand)
+          {
+            guint start = out->len;
+
+            gen_builds_for_card (&g, card, out);
+            if (out->len - start > 1)
+              out->len = start + sort_unique_moves (out->moves + start, out->len - start);
+          }
     }
+
+  out->truncated |= g.truncated;
+  gen_clear (&g);
+  (void) first;
 }
 
 void
@@ -885,19 +1308,48 @@ cassino_position_is_legal (const CassinoPosition *pos,
                            const CassinoMove     *move)
 {
   CassinoMoveList list;
+  CassinoPosition restricted;
   gboolean found = FALSE;
+  guint seat = pos->to_move;
+  guint j = 0;
 
-  if (pos->deal_over)
+  if (pos->deal_over || move->type > CASSINO_MOVE_CLAIM)
     return FALSE;
-  if (move->type != CASSINO_MOVE_CLAIM &&
-      (move->card >= CASSINO_N_CARDS ||
-       !(pos->hands[pos->to_move] & CASSINO_CARD_BIT (move->card))))
+  if (move->type == CASSINO_MOVE_CLAIM)
+    return pos->claim_seat == (gint8) seat && pos->claim_set != 0 &&
+           move->set == pos->claim_set && move->card == pos->claim_card;
+  if (move->card >= CASSINO_N_CARDS || !(pos->hands[seat] & CASSINO_CARD_BIT (move->card)))
     return FALSE;
+  if (move->type == CASSINO_MOVE_TRAIL && move->set != 0)
+    return FALSE;
+
+  /* Only the moves with the cards the move names: the table cut down to
+   * those cards (whole builds only), plus the builds the player owns, which
+   * §4.4 needs.  Exact, and quick on the most crowded table. */
+  restricted = *pos;
+  restricted.loose = pos->loose & move->set;
+  /* "one, or all three": a court's capture depends on every loose card of its rank */
+  if (pos->rules->card_values[move->card] == 0)
+    restricted.loose |= pos->loose & cassino_cards_of_rank (CASSINO_CARD_RANK (move->card));
+  for (guint i = 0; i < pos->n_builds; i++)
+    {
+      const CassinoBuild *b = &pos->builds[i];
+
+      if ((b->cards & move->set) == b->cards || b->owner == (gint8) seat)
+        restricted.builds[j++] = *b;
+      else if (b->cards & move->set)
+        return FALSE;   /* part of a build */
+    }
+  restricted.n_builds = j;
+  if ((move->set & ~cassino_position_table_cards (&restricted)) != 0)
+    return FALSE;
+  restricted.claim_seat = CASSINO_NO_SEAT;
 
   cassino_move_list_init (&list);
-  cassino_position_legal_moves (pos, &list);
+  cassino_position_legal_moves_for_hand (&restricted, seat, CASSINO_CARD_BIT (move->card) |
+                                         pos->hands[seat], cassino_position_is_last_play (pos), &list);
   for (guint i = 0; i < list.len && !found; i++)
-    if (list.moves[i].type == move->type &&
+    if (list.moves[i].type == move->type && list.moves[i].card == move->card &&
         cassino_move_compare (&list.moves[i], move) == 0)
       found = TRUE;
   cassino_move_list_clear (&list);
@@ -1169,18 +1621,15 @@ cassino_move_parse_notation (const char   *text,
   if (text == NULL)
     return notation_error (error, "", "empty move");
 
-  tokens = g_strsplit_set (text, " \t", -1);
-  /* squeeze empty tokens */
+  tokens = g_strsplit_set (text, " \t\r\n", -1);
+  /* squeeze out the empty words of repeated spaces */
   for (guint k = 0; tokens[k]; k++)
-    if (tokens[k][0] != '\0')
-      {
-        char *t = tokens[k];
-
-        tokens[k] = NULL;
-        tokens[n++] = t;
-      }
-  for (guint k = n; tokens[k]; k++)
-    ;
+    {
+      if (tokens[k][0] != '\0')
+        tokens[n++] = tokens[k];
+      else
+        g_free (tokens[k]);
+    }
   tokens[n] = NULL;
 
   if (n == 0)

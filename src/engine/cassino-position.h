@@ -65,8 +65,15 @@ typedef struct {
   CassinoMove *moves;
   guint        len;
   guint        alloc;
+  /* Set when the table is so crowded that listing every distinct move
+   * would take too long (more than CASSINO_MAX_MOVE_SETS ways to take or
+   * build from one card): the list then holds a subset of the legal
+   * moves.  Ordinary play never comes near it; see is_legal(). */
+  gboolean     truncated;
   CassinoMove  inline_moves[64];
 } CassinoMoveList;
+
+#define CASSINO_MAX_MOVE_SETS 60000
 
 void cassino_move_list_init  (CassinoMoveList *list);
 void cassino_move_list_clear (CassinoMoveList *list);
@@ -161,6 +168,8 @@ void      cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
                                                  gboolean               last_play,
                                                  CassinoMoveList       *out);
 
+/* Whether @move is legal for the player to move.  Exact however crowded
+ * the table: it lists only the moves with the cards @move names. */
 gboolean  cassino_position_is_legal    (const CassinoPosition *pos,
                                         const CassinoMove     *move);
 

@@ -1,0 +1,103 @@
+/* cassino-cli.c: the headless interface (docs: shared spec cli.md)
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-cli"
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "cassino-cli.h"
+#include "cassino-cli-db.h"
+
+typedef struct {
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "legal",    cassino_cli_legal,    "List the legal moves of a position (JSON)" },
+  { "choose",   cassino_cli_choose,   "The move a computer level would make in a position" },
+  { "simulate", cassino_cli_simulate, "Play games between computer levels and report results" },
+  { "validate", cassino_cli_validate, "Check game record files" },
+  { "play",     cassino_cli_play,     "Play a game in the terminal" },
+  { "export",   cassino_cli_db_export,  "Export game records or CSV from the database" },
+  { "import",   cassino_cli_db_import,  "Import game records into the database" },
+  { "stats",    cassino_cli_db_stats,   "Show a player's statistics" },
+  { "history",  cassino_cli_db_history, "List recorded games" },
+};
+
+char *
+cassino_cli_read_input (const char  *path,
+                        gsize       *out_len,
+                        GError     **error)
+{
+  GString *s;
+  char buf[65536];
+  size_t n;
+  char *contents = NULL;
+
+  if (path && strcmp (path, "-") != 0)
+    {
+      if (!g_file_get_contents (path, &contents, out_len, error))
+        return NULL;
+      return contents;
+    }
+
+  s = g_string_new (NULL);
+  while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
+    g_string_append_len (s, buf, n);
+  if (ferror (stdin))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot read standard input");
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  *out_len = s->len;
+  return g_string_free (s, FALSE);
+}
+
+static void
+usage (FILE *out)
+{
+  fprintf (out, "Usage: cassino-cli COMMAND [OPTION…]\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\nRun “cassino-cli COMMAND --help” for the options of a command.\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("cassino-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, "cassino-cli: unknown command “%s” (try --help)\n", argv[1]);
+  return 2;
+}

@@ -1,0 +1,567 @@
+/* cassino-position-json.c: reading positions for cassino-cli
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-engine"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <json-glib/json-glib.h>
+
+#include "cassino-position-json.h"
+
+static gboolean
+invalid (GError     **error,
+         const char  *format,
+         ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+invalid (GError     **error,
+         const char  *format,
+         ...)
+{
+  va_list args;
+  char *msg;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, CASSINO_POSITION_ERROR, CASSINO_POSITION_ERROR_INVALID, msg);
+  g_free (msg);
+  return FALSE;
+}
+
+typedef struct {
+  CassinoCards  seen;
+  const char   *where[CASSINO_N_CARDS];
+} Seen;
+
+static gboolean
+read_card (JsonNode            *node,
+           const CassinoRules  *rules,
+           Seen                *seen,
+           const char          *field,
+           CassinoCard         *out,
+           GError             **error)
+{
+  const char *text;
+  const char *end;
+  CassinoCard card;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return invalid (error, "%s: a card is a string such as \"7h\"", field);
+  text = json_node_get_string (node);
+  if (!cassino_card_parse (text, &card, &end) || *end != '\0')
+    return invalid (error, "%s: unknown card \"%s\"", field, text);
+  if (!(rules->deck_cards & CASSINO_CARD_BIT (card)))
+    return invalid (error, "%s: card %s is not in the %u-card deck", field,
+                    cassino_card_to_string (card), rules->deck);
+  if (seen->seen & CASSINO_CARD_BIT (card))
+    return invalid (error, "%s: duplicate card %s (also in %s)", field,
+                    cassino_card_to_string (card), seen->where[card]);
+  seen->seen |= CASSINO_CARD_BIT (card);
+  seen->where[card] = field;
+  *out = card;
+  return TRUE;
+}
+
+static gboolean
+read_cards (JsonObject          *obj,
+            const char          *member,
+            const CassinoRules  *rules,
+            Seen                *seen,
+            const char          *field,
+            gboolean             required,
+            CassinoCards        *out,
+            GError             **error)
+{
+  JsonNode *node = json_object_get_member (obj, member);
+  JsonArray *array;
+
+  *out = 0;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (required)
+        return invalid (error, "%s: missing", field);
+      return TRUE;
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, "%s: must be an array of cards", field);
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      CassinoCard card;
+
+      if (!read_card (json_array_get_element (array, i), rules, seen, field, &card, error))
+        return FALSE;
+      *out |= CASSINO_CARD_BIT (card);
+    }
+  return TRUE;
+}
+
+static gboolean
+get_uint (JsonObject  *obj,
+          const char  *member,
+          guint        max,
+          gboolean     required,
+          guint        fallback,
+          guint       *out,
+          GError     **error)
+{
+  JsonNode *node = json_object_get_member (obj, member);
+  gint64 v;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (required)
+        return invalid (error, "%s: missing", member);
+      *out = fallback;
+      return TRUE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return invalid (error, "%s: must be a whole number", member);
+  v = json_node_get_int (node);
+  if (v < 0 || v > max)
+    return invalid (error, "%s: %" G_GINT64_FORMAT " is out of range (0 to %u)", member, v, max);
+  *out = (guint) v;
+  return TRUE;
+}
+
+/* Whether @cards, each counting one of its values, add up to @target. */
+static gboolean
+sum_ok (const CassinoRules *rules,
+        CassinoCards        cards,
+        guint               target)
+{
+  CassinoCard card;
+  CassinoCards rest;
+
+  if (cards == 0)
+    return target == 0;
+  card = cassino_cards_first (cards);
+  rest = cards & ~CASSINO_CARD_BIT (card);
+  for (guint v = 1; v <= 16 && v <= target; v++)
+    if ((rules->card_values[card] & (1u << v)) && sum_ok (rules, rest, target - v))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @cards split into @min_groups or more groups that each add up to
+ * @value (a multiple build). */
+static gboolean
+groups_ok (const CassinoRules *rules,
+           CassinoCards        cards,
+           guint               value,
+           guint               min_groups)
+{
+  CassinoCard first;
+  CassinoCards rest;
+  CassinoCards sub;
+
+  if (cards == 0)
+    return min_groups == 0;
+  if (cassino_cards_count (cards) > 20)
+    return FALSE;
+  first = cassino_cards_first (cards);
+  rest = cards & ~CASSINO_CARD_BIT (first);
+  /* every group containing the lowest card, then the rest */
+  sub = rest;
+  for (;;)
+    {
+      CassinoCards group = sub | CASSINO_CARD_BIT (first);
+
+      if (sum_ok (rules, group, value) &&
+          groups_ok (rules, cards & ~group, value, min_groups > 0 ? min_groups - 1 : 0))
+        return TRUE;
+      if (sub == 0)
+        break;
+      sub = (sub - 1) & rest;
+    }
+  return FALSE;
+}
+
+static gboolean
+read_build (JsonNode            *node,
+            const CassinoRules  *rules,
+            Seen                *seen,
+            guint                index,
+            CassinoBuild        *out,
+            GError             **error)
+{
+  JsonObject *obj = json_node_get_object (node);
+  g_autofree char *field = g_strdup_printf ("table[%u]", index);
+  CassinoCards cards;
+  CassinoCard card;
+  guint value, owner;
+  JsonNode *mult = json_object_get_member (obj, "multiple");
+  gboolean multiple = FALSE;
+
+  if (!read_cards (obj, "build", rules, seen, field, TRUE, &cards, error))
+    return FALSE;
+  if (!get_uint (obj, "value", 99, TRUE, 0, &value, error))
+    return invalid (error, "%s: a build needs \"value\", a whole number", field);
+  if (!get_uint (obj, "owner", 99, TRUE, 0, &owner, error))
+    return invalid (error, "%s: a build needs \"owner\", a seat", field);
+  if (mult)
+    {
+      if (!JSON_NODE_HOLDS_VALUE (mult) || json_node_get_value_type (mult) != G_TYPE_BOOLEAN)
+        return invalid (error, "%s: \"multiple\" must be true or false", field);
+      multiple = json_node_get_boolean (mult);
+    }
+  if (owner >= rules->n_players)
+    return invalid (error, "%s: owner %u is not a seat of a %u-player game", field, owner, rules->n_players);
+  if (cassino_cards_count (cards) < 2)
+    return invalid (error, "%s: a build has two cards or more", field);
+  if (value < 1 || value > rules->max_build)
+    return invalid (error, "%s: build value %u is impossible (at most %u)", field, value, rules->max_build);
+  CASSINO_CARDS_FOREACH (card, cards)
+    if (rules->card_values[card] == 0)
+      return invalid (error, "%s: %s has no number and cannot be in a build", field,
+                      cassino_card_to_string (card));
+  if (!multiple && !sum_ok (rules, cards, value))
+    return invalid (error, "%s: the cards do not add up to %u", field, value);
+  if (multiple && !groups_ok (rules, cards, value, 2))
+    return invalid (error, "%s: the cards do not make two or more groups of %u", field, value);
+
+  out->cards = cards;
+  out->value = value;
+  out->owner = owner;
+  out->multiple = multiple;
+  out->_pad = 0;
+  return TRUE;
+}
+
+static gboolean
+read_history (JsonNode             *node,
+              CassinoJsonPosition  *out,
+              GError              **error)
+{
+  JsonArray *array;
+  const CassinoRules *rules = &out->rules;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, "history: must be an array of moves");
+  array = json_node_get_array (node);
+  out->view.history = g_array_new (FALSE, FALSE, sizeof (CassinoPlay));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *el = json_array_get_element (array, i);
+      JsonObject *obj;
+      CassinoPlay play = { 0 };
+      const char *type;
+      const char *text;
+      const char *end;
+      CassinoCard card;
+      guint seat;
+      JsonNode *set_node;
+
+      if (!JSON_NODE_HOLDS_OBJECT (el))
+        return invalid (error, "history[%u]: must be a move object", i);
+      obj = json_node_get_object (el);
+      type = json_object_get_string_member_with_default (obj, "type", "");
+      text = json_object_get_string_member_with_default (obj, "play", "");
+      if (!cassino_card_parse (text, &card, &end) || *end != '\0')
+        return invalid (error, "history[%u]: \"play\" must be a card", i);
+      if (!get_uint (obj, "seat", rules->n_players - 1, TRUE, 0, &seat, error))
+        {
+          g_prefix_error (error, "history[%u]: ", i);
+          return FALSE;
+        }
+      play.seat = seat;
+      play.move.card = card;
+      if (g_str_equal (type, "trail"))
+        play.move.type = CASSINO_MOVE_TRAIL;
+      else if (g_str_equal (type, "capture"))
+        play.move.type = CASSINO_MOVE_CAPTURE;
+      else if (g_str_equal (type, "build"))
+        play.move.type = CASSINO_MOVE_BUILD;
+      else
+        return invalid (error, "history[%u]: \"type\" must be trail, capture or build", i);
+      set_node = json_object_get_member (obj, play.move.type == CASSINO_MOVE_BUILD ? "use" : "take");
+      if (set_node && JSON_NODE_HOLDS_ARRAY (set_node))
+        {
+          JsonArray *cards = json_node_get_array (set_node);
+
+          for (guint k = 0; k < json_array_get_length (cards); k++)
+            {
+              const char *c = json_node_get_string (json_array_get_element (cards, k));
+              CassinoCard tc;
+
+              if (c == NULL || !cassino_card_parse (c, &tc, &end) || *end != '\0')
+                return invalid (error, "history[%u]: unknown card", i);
+              play.move.set |= CASSINO_CARD_BIT (tc);
+            }
+        }
+      if (play.move.type == CASSINO_MOVE_BUILD)
+        {
+          guint value;
+
+          if (!get_uint (obj, "value", 16, TRUE, 0, &value, error))
+            {
+              g_prefix_error (error, "history[%u]: ", i);
+              return FALSE;
+            }
+          play.move.value = value;
+          if (json_object_get_boolean_member_with_default (obj, "multiple", FALSE))
+            play.move.flags |= CASSINO_MOVE_FLAG_MULTIPLE;
+        }
+      g_array_append_val (out->view.history, play);
+    }
+  return TRUE;
+}
+
+gboolean
+cassino_json_position_parse (CassinoJsonPosition  *out,
+                             const char           *text,
+                             gssize                length,
+                             GError              **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local = NULL;
+  JsonNode *root;
+  JsonObject *obj;
+  JsonNode *rules_node;
+  JsonNode *table_node;
+  guint players, to_move, dealer;
+  CassinoPosition *pos;
+  Seen seen = { 0 };
+  CassinoCards hand;
+  JsonNode *node;
+  guint32 owned = 0;
+
+  memset (out, 0, sizeof *out);
+
+  if (!json_parser_load_from_data (parser, text, length, &local))
+    {
+      /* json-glib says "<data>:LINE:COLUMN: message" */
+      guint line = 0, column = 0;
+      const char *msg = local->message;
+
+      if (g_str_has_prefix (msg, "<data>:") && sscanf (msg + 7, "%u:%u:", &line, &column) == 2)
+        {
+          const char *rest = strchr (strchr (msg + 7, ':') + 1, ':');
+
+          return invalid (error, "invalid JSON at line %u, column %u:%s", line, column,
+                          rest ? rest + 1 : "");
+        }
+      return invalid (error, "invalid JSON: %s", msg);
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return invalid (error, "the position must be a JSON object");
+  obj = json_node_get_object (root);
+
+  if (!get_uint (obj, "players", 6, FALSE, 2, &players, error))
+    return FALSE;
+  rules_node = json_object_get_member (obj, "rules");
+  if (rules_node == NULL)
+    {
+      if (!cassino_rules_parse (&out->rules, "classic", players, &local))
+        return invalid (error, "rules: %s", local->message);
+    }
+  else if (!cassino_rules_parse_json (&out->rules, rules_node, players, &local))
+    return invalid (error, "rules: %s", local->message);
+
+  if (!get_uint (obj, "to_move", players - 1, FALSE, 0, &to_move, error))
+    return FALSE;
+  if (!get_uint (obj, "dealer", players - 1, FALSE, (to_move + players - 1) % players, &dealer, error))
+    return FALSE;
+
+  pos = &out->view.pos;
+  memset (pos, 0, sizeof *pos);
+  pos->rules = &out->rules;
+  pos->to_move = to_move;
+  pos->dealer = dealer;
+  pos->last_capturer = CASSINO_NO_SEAT;
+  pos->last_player = CASSINO_NO_SEAT;
+  pos->claim_seat = CASSINO_NO_SEAT;
+  pos->last_cards_side = -1;
+  out->view.seat = to_move;
+
+  if (!read_cards (obj, "hand", &out->rules, &seen, "hand", TRUE, &hand, error))
+    return FALSE;
+  if (hand == 0)
+    return invalid (error, "hand: the player to move has no cards");
+  pos->hands[to_move] = hand;
+
+  table_node = json_object_get_member (obj, "table");
+  if (table_node == NULL || !JSON_NODE_HOLDS_ARRAY (table_node))
+    return invalid (error, "table: must be an array of cards and builds");
+  {
+    JsonArray *table = json_node_get_array (table_node);
+
+    for (guint i = 0; i < json_array_get_length (table); i++)
+      {
+        JsonNode *item = json_array_get_element (table, i);
+        g_autofree char *field = g_strdup_printf ("table[%u]", i);
+
+        if (JSON_NODE_HOLDS_OBJECT (item))
+          {
+            if (pos->n_builds == CASSINO_MAX_BUILDS)
+              return invalid (error, "%s: too many builds", field);
+            if (!read_build (item, &out->rules, &seen, i, &pos->builds[pos->n_builds], error))
+              return FALSE;
+            pos->n_builds++;
+          }
+        else
+          {
+            CassinoCard card;
+
+            if (!read_card (item, &out->rules, &seen, "table", &card, error))
+              {
+                g_prefix_error (error, "%s: ", field);
+                return FALSE;
+              }
+            pos->loose |= CASSINO_CARD_BIT (card);
+          }
+      }
+  }
+
+  /* what else a seat can see (choose) */
+  node = json_object_get_member (obj, "piles");
+  if (node && !JSON_NODE_HOLDS_NULL (node))
+    {
+      JsonArray *piles;
+
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        return invalid (error, "piles: must be an array with one array of cards per side");
+      piles = json_node_get_array (node);
+      if (json_array_get_length (piles) > out->rules.n_sides)
+        return invalid (error, "piles: %u sides, not %u", out->rules.n_sides,
+                        json_array_get_length (piles));
+      for (guint s = 0; s < json_array_get_length (piles); s++)
+        {
+          JsonNode *el = json_array_get_element (piles, s);
+          g_autofree char *field = g_strdup_printf ("piles[%u]", s);
+          JsonArray *cards;
+
+          if (!JSON_NODE_HOLDS_ARRAY (el))
+            return invalid (error, "%s: must be an array of cards", field);
+          cards = json_node_get_array (el);
+          for (guint k = 0; k < json_array_get_length (cards); k++)
+            {
+              CassinoCard card;
+
+              if (!read_card (json_array_get_element (cards, k), &out->rules, &seen,
+                              "piles", &card, error))
+                {
+                  g_prefix_error (error, "%s: ", field);
+                  return FALSE;
+                }
+              pos->piles[s] |= CASSINO_CARD_BIT (card);
+            }
+        }
+    }
+
+  node = json_object_get_member (obj, "sweeps");
+  if (node && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *a = json_node_get_array (node);
+
+      for (guint s = 0; s < MIN (json_array_get_length (a), out->rules.n_sides); s++)
+        pos->sweeps[s] = (guint8) MIN (json_array_get_int_element (a, s), 255);
+    }
+  node = json_object_get_member (obj, "scores");
+  if (node && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *a = json_node_get_array (node);
+
+      for (guint s = 0; s < MIN (json_array_get_length (a), out->rules.n_sides); s++)
+        out->view.scores[s] = (guint) CLAMP (json_array_get_int_element (a, s), 0, 100000);
+    }
+  node = json_object_get_member (obj, "last_capturer");
+  if (node && JSON_NODE_HOLDS_VALUE (node))
+    {
+      gint64 lc = json_node_get_int (node);
+
+      if (lc < -1 || lc >= players)
+        return invalid (error, "last_capturer: %" G_GINT64_FORMAT " is not a seat", lc);
+      pos->last_capturer = (gint8) lc;
+    }
+
+  node = json_object_get_member (obj, "last_play");
+  if (node && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+        return invalid (error, "last_play: must be true or false");
+      out->last_play = json_node_get_boolean (node);
+    }
+
+  /* unseen cards, hand sizes and stock */
+  out->view.unseen = out->rules.deck_cards & ~seen.seen;
+  {
+    guint unseen = cassino_cards_count (out->view.unseen);
+    guint others = 0;
+    guint stock;
+    JsonNode *sizes = json_object_get_member (obj, "hand_sizes");
+
+    for (guint i = 0; i < players; i++)
+      out->view.hand_sizes[i] = (i == to_move) ? cassino_cards_count (hand)
+                                               : MIN (cassino_cards_count (hand), unseen);
+    if (sizes && JSON_NODE_HOLDS_ARRAY (sizes))
+      {
+        JsonArray *a = json_node_get_array (sizes);
+
+        if (json_array_get_length (a) != players)
+          return invalid (error, "hand_sizes: one number per player (%u)", players);
+        for (guint i = 0; i < players; i++)
+          {
+            gint64 v = json_array_get_int_element (a, i);
+
+            if (v < 0 || v > 52)
+              return invalid (error, "hand_sizes[%u]: %" G_GINT64_FORMAT " is impossible", i, v);
+            out->view.hand_sizes[i] = (guint8) v;
+          }
+        if (out->view.hand_sizes[to_move] != cassino_cards_count (hand))
+          return invalid (error, "hand_sizes[%u]: %u, but the hand has %u cards", to_move,
+                          out->view.hand_sizes[to_move], cassino_cards_count (hand));
+      }
+    for (guint i = 0; i < players; i++)
+      if (i != to_move)
+        others += out->view.hand_sizes[i];
+    if (others > unseen)
+      return invalid (error, "hand_sizes: the other hands hold %u cards but only %u are unseen",
+                      others, unseen);
+    if (!get_uint (obj, "stock", 52, FALSE, unseen - others, &stock, error))
+      return FALSE;
+    if (others + stock > unseen)
+      return invalid (error, "stock: %u cards in the stock and %u in other hands, but only %u are unseen",
+                      stock, others, unseen);
+    out->view.stock_count = stock;
+  }
+  pos->deck_len = out->view.stock_count;
+  pos->stock_pos = 0;
+
+  /* §4.4: the player to move must be able to take every build it owns */
+  for (guint i = 0; i < pos->n_builds; i++)
+    if (pos->builds[i].owner == (gint8) to_move)
+      owned |= 1u << pos->builds[i].value;
+  if (owned)
+    {
+      CassinoMoveList list;
+      gboolean any;
+
+      cassino_move_list_init (&list);
+      cassino_position_legal_moves_for_hand (pos, to_move, hand, out->last_play, &list);
+      any = list.len > 0;
+      cassino_move_list_clear (&list);
+      if (!any)
+        return invalid (error, "impossible position: the player to move owns a build it cannot take");
+    }
+
+  if (!read_history (json_object_get_member (obj, "history"), out, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+void
+cassino_json_position_clear (CassinoJsonPosition *pos)
+{
+  g_clear_pointer (&pos->view.history, g_array_unref);
+}

@@ -1,0 +1,275 @@
+/* cassino-sqlite.c: a small SQLite connection and statement API
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include "cassino-sqlite.h"
+
+G_DEFINE_QUARK (cassino-sqlite-error-quark, cassino_sqlite_error)
+
+struct _CassinoSqlite {
+  sqlite3    *handle;
+  char       *path;
+  GHashTable *statements;   /* SQL text (owned) -> sqlite3_stmt* */
+  guint       depth;        /* open transactions */
+};
+
+static void
+statement_free (gpointer data)
+{
+  sqlite3_finalize (data);
+}
+
+void
+cassino_sqlite_set_error (CassinoSqlite *db,
+                          int            code,
+                          const char    *what,
+                          GError       **error)
+{
+  const char *msg = db && db->handle ? sqlite3_errmsg (db->handle) : sqlite3_errstr (code);
+
+  g_set_error (error, CASSINO_SQLITE_ERROR, code & 0xff, "%s: %s", what, msg);
+}
+
+CassinoSqlite *
+cassino_sqlite_open (const char  *path,
+                     gboolean     create,
+                     GError     **error)
+{
+  CassinoSqlite *db;
+  sqlite3 *handle = NULL;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+  int rc;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (create)
+    flags |= SQLITE_OPEN_CREATE;
+  rc = sqlite3_open_v2 (path, &handle, flags, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, CASSINO_SQLITE_ERROR, rc & 0xff, "%s: %s", path,
+                   handle ? sqlite3_errmsg (handle) : sqlite3_errstr (rc));
+      sqlite3_close (handle);
+      return NULL;
+    }
+  sqlite3_extended_result_codes (handle, 0);
+
+  db = g_new0 (CassinoSqlite, 1);
+  db->handle = handle;
+  db->path = g_strdup (path);
+  db->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, statement_free);
+  return db;
+}
+
+void
+cassino_sqlite_close (CassinoSqlite *db)
+{
+  if (db == NULL)
+    return;
+  if (db->depth > 0)
+    {
+      g_warning ("closing %s with a transaction open: rolling back", db->path);
+      sqlite3_exec (db->handle, "ROLLBACK", NULL, NULL, NULL);
+    }
+  g_hash_table_unref (db->statements);
+  if (sqlite3_close (db->handle) != SQLITE_OK)
+    g_warning ("closing %s: %s", db->path, sqlite3_errmsg (db->handle));
+  g_free (db->path);
+  g_free (db);
+}
+
+sqlite3 *
+cassino_sqlite_get_handle (CassinoSqlite *db)
+{
+  return db->handle;
+}
+
+const char *
+cassino_sqlite_get_path (CassinoSqlite *db)
+{
+  return db->path;
+}
+
+gboolean
+cassino_sqlite_exec (CassinoSqlite  *db,
+                     const char     *sql,
+                     GError        **error)
+{
+  char *msg = NULL;
+  int rc = sqlite3_exec (db->handle, sql, NULL, NULL, &msg);
+
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, CASSINO_SQLITE_ERROR, rc & 0xff, "%s", msg ? msg : sqlite3_errstr (rc));
+      sqlite3_free (msg);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+sqlite3_stmt *
+cassino_sqlite_prepare (CassinoSqlite  *db,
+                        const char     *sql,
+                        GError        **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (db->statements, sql);
+  int rc;
+
+  if (stmt != NULL)
+    {
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      return stmt;
+    }
+
+  rc = sqlite3_prepare_v3 (db->handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      cassino_sqlite_set_error (db, rc, "preparing a statement", error);
+      sqlite3_finalize (stmt);
+      return NULL;
+    }
+  g_hash_table_insert (db->statements, g_strdup (sql), stmt);
+  return stmt;
+}
+
+CassinoSqliteStep
+cassino_sqlite_step (CassinoSqlite  *db,
+                     sqlite3_stmt   *stmt,
+                     GError        **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_ROW)
+    return CASSINO_SQLITE_ROW;
+  if (rc == SQLITE_DONE)
+    {
+      sqlite3_reset (stmt);
+      return CASSINO_SQLITE_DONE;
+    }
+  /* sqlite3_reset() returns the same error again; keep the message first */
+  cassino_sqlite_set_error (db, rc, "running a statement", error);
+  sqlite3_reset (stmt);
+  return CASSINO_SQLITE_ERROR_STEP;
+}
+
+gboolean
+cassino_sqlite_step_done (CassinoSqlite  *db,
+                          sqlite3_stmt   *stmt,
+                          GError        **error)
+{
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_DONE:
+      return TRUE;
+    case CASSINO_SQLITE_ROW:
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+cassino_sqlite_query_int64 (CassinoSqlite  *db,
+                            const char     *sql,
+                            gint64          default_value,
+                            gint64         *out_value,
+                            GError        **error)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      *out_value = sqlite3_column_type (stmt, 0) == SQLITE_NULL
+        ? default_value : sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_DONE:
+      *out_value = default_value;
+      return TRUE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+cassino_sqlite_begin (CassinoSqlite  *db,
+                      GError        **error)
+{
+  g_autofree char *sql = NULL;
+
+  if (db->depth == 0)
+    sql = g_strdup ("BEGIN IMMEDIATE");
+  else
+    sql = g_strdup_printf ("SAVEPOINT cassino_%u", db->depth);
+  if (!cassino_sqlite_exec (db, sql, error))
+    return FALSE;
+  db->depth++;
+  return TRUE;
+}
+
+gboolean
+cassino_sqlite_end (CassinoSqlite  *db,
+                    gboolean        success,
+                    GError        **error)
+{
+  g_autofree char *sql = NULL;
+
+  g_return_val_if_fail (db->depth > 0, FALSE);
+
+  db->depth--;
+  if (success)
+    {
+      if (db->depth == 0)
+        sql = g_strdup ("COMMIT");
+      else
+        sql = g_strdup_printf ("RELEASE cassino_%u", db->depth);
+      if (cassino_sqlite_exec (db, sql, error))
+        return TRUE;
+      g_clear_pointer (&sql, g_free);
+      /* a failed COMMIT leaves the transaction open: roll it back */
+    }
+
+  if (db->depth == 0)
+    sql = g_strdup ("ROLLBACK");
+  else
+    sql = g_strdup_printf ("ROLLBACK TO cassino_%u; RELEASE cassino_%u", db->depth, db->depth);
+  if (sqlite3_get_autocommit (db->handle) == 0 || db->depth > 0)
+    {
+      char *msg = NULL;
+
+      if (sqlite3_exec (db->handle, sql, NULL, NULL, &msg) != SQLITE_OK)
+        g_warning ("rolling back: %s", msg);
+      sqlite3_free (msg);
+    }
+  return FALSE;
+}
+
+guint
+cassino_sqlite_get_depth (CassinoSqlite *db)
+{
+  return db->depth;
+}
+
+gint64
+cassino_sqlite_last_insert_rowid (CassinoSqlite *db)
+{
+  return sqlite3_last_insert_rowid (db->handle);
+}
+
+int
+cassino_sqlite_changes (CassinoSqlite *db)
+{
+  return sqlite3_changes (db->handle);
+}

@@ -1,0 +1,430 @@
+/* cassino-store-export.c: game records and CSV out, game records in
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cassino-record.h"
+#include "cassino-store-export.h"
+#include "cassino-store-private.h"
+#include "cassino-store-record.h"
+#include "cassino-store-stats.h"
+
+static gboolean
+write_all (GOutputStream  *out,
+           const char     *text,
+           GError        **error)
+{
+  return g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
+}
+
+static char *
+iso_time (gint64 t)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (t <= 0)
+    return g_strdup ("");
+  dt = g_date_time_new_from_unix_utc (t);
+  return dt ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("");
+}
+
+static gboolean
+collect_ids (CassinoStore             *store,
+             CassinoStoreExportScope   scope,
+             gint64                    id,
+             GArray                   *ids,
+             GError                  **error)
+{
+  sqlite3_stmt *stmt;
+
+  switch (scope)
+    {
+    case CASSINO_STORE_EXPORT_GAME:
+      {
+        g_autoptr(CassinoStoreGameSummary) s = cassino_store_get_game_summary (store, id, error);
+
+        if (s == NULL)
+          return FALSE;
+        g_array_append_val (ids, id);
+        return TRUE;
+      }
+    case CASSINO_STORE_EXPORT_RUBBER:
+      {
+        g_autoptr(GArray) games = NULL;
+        gint64 exists = 0;
+        g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM rubbers WHERE id = %" G_GINT64_FORMAT, id);
+
+        if (!cassino_sqlite_query_int64 (store->db, sql, 0, &exists, error))
+          return FALSE;
+        if (!exists)
+          {
+            g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                         _("There is no rubber %" G_GINT64_FORMAT "."), id);
+            return FALSE;
+          }
+        games = cassino_store_get_rubber_games (store, id, error);
+        if (games == NULL)
+          return FALSE;
+        g_array_append_vals (ids, games->data, games->len);
+        return TRUE;
+      }
+    case CASSINO_STORE_EXPORT_ALL:
+    default:
+      stmt = cassino_sqlite_prepare (store->db, "SELECT id FROM games ORDER BY started, id", error);
+      if (stmt == NULL)
+        return FALSE;
+      for (;;)
+        switch (cassino_sqlite_step (store->db, stmt, error))
+          {
+          case CASSINO_SQLITE_ROW:
+            {
+              gint64 gid = sqlite3_column_int64 (stmt, 0);
+
+              g_array_append_val (ids, gid);
+            }
+            break;
+          case CASSINO_SQLITE_DONE:
+            return TRUE;
+          case CASSINO_SQLITE_ERROR_STEP:
+          default:
+            return FALSE;
+          }
+    }
+}
+
+gboolean
+cassino_store_export_records (CassinoStore             *store,
+                              CassinoStoreExportScope   scope,
+                              gint64                    id,
+                              GOutputStream            *out,
+                              guint                    *out_count,
+                              GError                  **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  if (out_count)
+    *out_count = 0;
+  if (!collect_ids (store, scope, id, ids, error))
+    {
+      _cassino_store_convert_error (error);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 gid = g_array_index (ids, gint64, i);
+      g_autoptr(CassinoStoreGameSummary) s = cassino_store_get_game_summary (store, gid, error);
+      CassinoGame *game;
+      g_autofree char *text = NULL;
+
+      if (s == NULL)
+        return FALSE;
+      game = cassino_store_load_game (store, gid, error);
+      if (game == NULL)
+        return FALSE;
+      if (cassino_game_get_tag (game, "Start") == NULL)
+        {
+          g_autofree char *t = iso_time (s->started);
+
+          cassino_game_set_tag (game, "Start", t);
+        }
+      if (cassino_game_get_tag (game, "End") == NULL && s->ended > 0)
+        {
+          g_autofree char *t = iso_time (s->ended);
+
+          cassino_game_set_tag (game, "End", t);
+        }
+      text = cassino_record_write (game);
+      cassino_game_unref (game);
+      if (!write_all (out, text, error) ||
+          (i + 1 < ids->len && !write_all (out, "\n", error)))
+        return FALSE;
+      if (out_count)
+        (*out_count)++;
+    }
+  return TRUE;
+}
+
+/* CSV */
+
+static void
+csv_field (GString    *line,
+           const char *text)
+{
+  if (line->len > 0 && line->str[line->len - 1] != '\n')
+    g_string_append_c (line, ',');
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\r\n") != NULL)
+    {
+      g_string_append_c (line, '"');
+      for (const char *p = text; *p; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (line, '"');
+          g_string_append_c (line, *p);
+        }
+      g_string_append_c (line, '"');
+    }
+  else
+    g_string_append (line, text);
+}
+
+static void
+csv_int (GString *line,
+         gint64   value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
+  csv_field (line, buf);
+}
+
+static void
+csv_double (GString *line,
+            double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  csv_field (line, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
+}
+
+gboolean
+cassino_store_export_games_csv (CassinoStore                     *store,
+                                const CassinoStoreHistoryFilter  *filter,
+                                GOutputStream                    *out,
+                                GError                          **error)
+{
+  CassinoStoreHistoryFilter f = { 0 };
+  CassinoStoreHistoryCursor cursor = { 0 };
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  if (filter)
+    f = *filter;
+  f.oldest_first = TRUE;
+
+  g_string_append (line, "id,key,started,ended,preset,players,state,termination,winner_side,value,deals");
+  for (guint i = 1; i <= 6; i++)
+    g_string_append_printf (line, ",seat_%u", i);
+  for (guint i = 1; i <= 6; i++)
+    g_string_append_printf (line, ",score_%u", i);
+  g_string_append_c (line, '\n');
+  if (!write_all (out, line->str, error))
+    return FALSE;
+
+  do
+    {
+      g_autoptr(GPtrArray) page = cassino_store_get_history_page (store, &f, &cursor, 500, &cursor, error);
+
+      if (page == NULL)
+        return FALSE;
+      for (guint i = 0; i < page->len; i++)
+        {
+          const CassinoStoreGameSummary *s = page->pdata[i];
+          g_autofree char *started = iso_time (s->started);
+          g_autofree char *ended = iso_time (s->ended);
+
+          g_string_truncate (line, 0);
+          csv_int (line, s->id);
+          csv_field (line, s->key);
+          csv_field (line, started);
+          csv_field (line, ended);
+          csv_field (line, s->preset);
+          csv_int (line, s->n_players);
+          csv_field (line, s->state);
+          csv_field (line, s->termination ? s->termination : "");
+          if (s->winner_side >= 0)
+            csv_int (line, s->winner_side);
+          else
+            csv_field (line, "");
+          csv_int (line, s->value);
+          csv_int (line, s->n_deals);
+          for (guint k = 0; k < 6; k++)
+            csv_field (line, k < s->n_seats ? s->seats[k].name : "");
+          for (guint k = 0; k < 6; k++)
+            {
+              if (k < s->n_sides && g_str_equal (s->state, "finished"))
+                csv_int (line, s->scores[k]);
+              else
+                csv_field (line, "");
+            }
+          g_string_append_c (line, '\n');
+          if (!write_all (out, line->str, error))
+            return FALSE;
+        }
+    }
+  while (cursor.id != 0);
+  return TRUE;
+}
+
+static void
+stats_line (GString                 *line,
+            const CassinoStoreStats *st,
+            const char              *preset,
+            guint                    n_players)
+{
+  g_string_truncate (line, 0);
+  csv_int (line, st->player_id);
+  csv_field (line, st->name);
+  csv_field (line, preset);
+  csv_int (line, n_players);
+  csv_int (line, st->games);
+  csv_int (line, st->wins);
+  csv_int (line, st->draws);
+  csv_int (line, st->losses);
+  csv_double (line, st->win_percent);
+  csv_int (line, st->rubbers);
+  csv_int (line, st->rubbers_won);
+  csv_int (line, st->deals);
+  csv_int (line, st->points);
+  csv_double (line, st->points_per_deal);
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    csv_int (line, st->category_points[c]);
+  csv_int (line, st->sweeps);
+  csv_double (line, st->sweeps_per_deal);
+  csv_double (line, st->big_cassino_percent);
+  csv_double (line, st->little_cassino_percent);
+  csv_int (line, st->builds);
+  csv_int (line, st->builds_taken);
+  csv_double (line, st->builds_taken_percent);
+  csv_int (line, st->current_streak);
+  csv_int (line, st->longest_win_streak);
+  csv_int (line, st->longest_loss_streak);
+  csv_int (line, st->best_game_id);
+  csv_int (line, st->time_played);
+  g_string_append_c (line, '\n');
+}
+
+gboolean
+cassino_store_export_stats_csv (CassinoStore   *store,
+                                GOutputStream  *out,
+                                GError        **error)
+{
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  players = cassino_store_list_players (store, TRUE, error);
+  if (players == NULL)
+    return FALSE;
+
+  g_string_append (line, "player_id,name,preset,players,games,wins,draws,losses,win_percent,"
+                         "rubbers,rubbers_won,deals,points,points_per_deal");
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    g_string_append_printf (line, ",%s_points", cassino_category_to_string (c));
+  g_string_append (line, ",sweeps,sweeps_per_deal,big_cassino_percent,little_cassino_percent,"
+                         "builds,builds_taken,builds_taken_percent,current_streak,"
+                         "longest_win_streak,longest_loss_streak,best_game_id,time_played\n");
+  if (!write_all (out, line->str, error))
+    return FALSE;
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const CassinoStorePlayer *p = players->pdata[i];
+      g_auto(GStrv) groups = cassino_store_get_player_groups (store, p->id, error);
+      g_autoptr(CassinoStoreStats) all = NULL;
+
+      if (groups == NULL)
+        return FALSE;
+      if (groups[0] == NULL)
+        continue;
+      all = cassino_store_get_player_stats (store, p->id, NULL, CASSINO_STORE_STATS_DEFAULT, error);
+      if (all == NULL)
+        return FALSE;
+      stats_line (line, all, "all", 0);
+      if (!write_all (out, line->str, error))
+        return FALSE;
+      for (guint g = 0; groups[g]; g++)
+        {
+          g_autofree char *preset = g_strdup (groups[g]);
+          char *slash = strrchr (preset, '/');
+          CassinoStoreStatsFilter filter;
+          g_autoptr(CassinoStoreStats) st = NULL;
+
+          *slash = '\0';
+          filter.preset = preset;
+          filter.n_players = (guint) g_ascii_strtoull (slash + 1, NULL, 10);
+          st = cassino_store_get_player_stats (store, p->id, &filter, CASSINO_STORE_STATS_DEFAULT, error);
+          if (st == NULL)
+            return FALSE;
+          stats_line (line, st, preset, filter.n_players);
+          if (!write_all (out, line->str, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Import */
+
+void
+cassino_store_import_report_clear (CassinoStoreImportReport *report)
+{
+  g_clear_pointer (&report->messages, g_ptr_array_unref);
+  report->imported = report->skipped = report->failed = 0;
+}
+
+gboolean
+cassino_store_import_records (CassinoStore              *store,
+                              const char                *text,
+                              gssize                     length,
+                              CassinoStoreImportReport  *report,
+                              GError                   **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) local = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  games = cassino_record_read (text, length, &local);
+  if (games == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("Not a game record: %s"), local->message);
+      return FALSE;
+    }
+
+  if (!cassino_sqlite_begin (store->db, error))
+    {
+      _cassino_store_convert_error (error);
+      return FALSE;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      g_autoptr(GError) e = NULL;
+
+      if (cassino_store_record_game (store, games->pdata[i], 0, CASSINO_STORE_SOURCE_IMPORTED, &e) != 0)
+        report->imported++;
+      else if (g_error_matches (e, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE))
+        report->skipped++;
+      else
+        {
+          report->failed++;
+          if (report->messages == NULL)
+            report->messages = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (report->messages, g_strdup_printf (_("game %u: %s"), i + 1, e->message));
+        }
+    }
+  ok = cassino_sqlite_end (store->db, TRUE, error);
+  if (!ok)
+    _cassino_store_convert_error (error);
+  return ok;
+}

@@ -1,0 +1,67 @@
+/* cassino-store-export.h: game records and CSV out, game records in
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cassino-store-history.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CASSINO_STORE_EXPORT_GAME,     /* one game */
+  CASSINO_STORE_EXPORT_RUBBER,   /* the games of one rubber */
+  CASSINO_STORE_EXPORT_ALL,      /* every game, oldest first */
+} CassinoStoreExportScope;
+
+/* Write the game records (the engine's text format, cassino_record_write())
+ * of the games of @scope (@id is the game or rubber id) to @out, one after
+ * another.  Each carries its key as the "GameId" tag and its times as
+ * "Start"/"End", so importing it again into any database is recognised.
+ * @out_count (may be NULL) receives the number of games written. */
+gboolean cassino_store_export_records   (CassinoStore             *store,
+                                         CassinoStoreExportScope   scope,
+                                         gint64                    id,
+                                         GOutputStream            *out,
+                                         guint                    *out_count,
+                                         GError                  **error);
+
+/* One CSV line per game that @filter (NULL: all) selects, oldest first,
+ * with a header line: id, key, started, ended (ISO 8601 UTC), preset,
+ * players, state, termination, winner_side (0-based, empty: none), value,
+ * deals, seat_1..seat_6 (names), score_1..score_6 (per side). */
+gboolean cassino_store_export_games_csv (CassinoStore                     *store,
+                                         const CassinoStoreHistoryFilter  *filter,
+                                         GOutputStream                    *out,
+                                         GError                          **error);
+
+/* One CSV line per player and (preset, player count), and one per player
+ * over everything (preset "all", players 0), with a header line. */
+gboolean cassino_store_export_stats_csv (CassinoStore   *store,
+                                         GOutputStream  *out,
+                                         GError        **error);
+
+typedef struct {
+  guint      imported;
+  guint      skipped;    /* already in the database */
+  guint      failed;
+  GPtrArray *messages;   /* char*: why each failure failed; may be NULL */
+} CassinoStoreImportReport;
+
+void     cassino_store_import_report_clear (CassinoStoreImportReport *report);
+
+/* Read the game records in @text (cassino_record_read(), which replays
+ * them) and record each game that is not yet in the database, adding to
+ * the counts of @report (zero it first; free its messages with
+ * cassino_store_import_report_clear()).  FALSE with @error when @text
+ * cannot be read as records at all (nothing is imported then). */
+gboolean cassino_store_import_records   (CassinoStore              *store,
+                                         const char                *text,
+                                         gssize                     length,
+                                         CassinoStoreImportReport  *report,
+                                         GError                   **error);
+
+G_END_DECLS

@@ -1,0 +1,309 @@
+/* cassino-store-history.c: the list of games, page by page
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cassino-store-history.h"
+#include "cassino-store-private.h"
+
+void
+cassino_store_game_summary_free (CassinoStoreGameSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->key);
+  g_free (summary->preset);
+  g_free (summary->state);
+  g_free (summary->termination);
+  for (guint i = 0; i < summary->n_seats; i++)
+    g_free (summary->seats[i].name);
+  g_free (summary);
+}
+
+static CassinoStoreGameSummary *
+get_summary (CassinoStore  *store,
+             gint64         game_id,
+             GError       **error)
+{
+  CassinoSqlite *db = store->db;
+  g_autoptr(CassinoStoreGameSummary) s = NULL;
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT g.game_key, coalesce(g.rubber_id, 0), r.preset, r.n_players, "
+                                 "g.started, coalesce(g.ended, 0), g.state, g.termination, "
+                                 "coalesce(g.winner_side, -1), coalesce(g.value, 0), "
+                                 "(SELECT count(*) FROM deals d WHERE d.game_id = g.id) "
+                                 "FROM games g JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
+                                 error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      s = g_new0 (CassinoStoreGameSummary, 1);
+      s->id = game_id;
+      s->key = _cassino_column_dup (stmt, 0);
+      s->rubber_id = sqlite3_column_int64 (stmt, 1);
+      s->preset = _cassino_column_dup (stmt, 2);
+      s->n_players = (guint) sqlite3_column_int (stmt, 3);
+      s->started = sqlite3_column_int64 (stmt, 4);
+      s->ended = sqlite3_column_int64 (stmt, 5);
+      s->state = _cassino_column_dup (stmt, 6);
+      s->termination = _cassino_column_dup (stmt, 7);
+      s->winner_side = sqlite3_column_int (stmt, 8);
+      s->value = (guint) sqlite3_column_int (stmt, 9);
+      s->n_deals = (guint) sqlite3_column_int (stmt, 10);
+      sqlite3_reset (stmt);
+      break;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+      return NULL;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return NULL;
+    }
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT s.player_id, s.name, s.side, p.kind FROM game_seats s "
+                                 "JOIN players p ON p.id = s.player_id WHERE s.game_id = ?1 ORDER BY s.seat",
+                                 error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        if (s->n_seats < G_N_ELEMENTS (s->seats))
+          {
+            CassinoStoreSeatSummary *seat = &s->seats[s->n_seats++];
+
+            seat->player_id = sqlite3_column_int64 (stmt, 0);
+            seat->name = _cassino_column_dup (stmt, 1);
+            seat->side = (guint) sqlite3_column_int (stmt, 2);
+            seat->computer = sqlite3_column_int (stmt, 3) != 0;
+            s->n_sides = MAX (s->n_sides, seat->side + 1);
+          }
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return NULL;
+      }
+
+  stmt = cassino_sqlite_prepare (db, "SELECT side, score FROM game_sides WHERE game_id = ?1", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (;;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          int side = sqlite3_column_int (stmt, 0);
+
+          if (side >= 0 && side < (int) G_N_ELEMENTS (s->scores))
+            s->scores[side] = (guint) sqlite3_column_int (stmt, 1);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&s);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return NULL;
+      }
+}
+
+CassinoStoreGameSummary *
+cassino_store_get_game_summary (CassinoStore  *store,
+                                gint64         game_id,
+                                GError       **error)
+{
+  CassinoStoreGameSummary *s;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  s = get_summary (store, game_id, error);
+  if (s == NULL)
+    _cassino_store_convert_error (error);
+  return s;
+}
+
+/* The conditions of a filter; parameters ?1..?7 (see bind_filter()). */
+#define HISTORY_WHERE \
+  "(?1 = 0 OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.player_id = ?1)) " \
+  "AND (?2 = 0 OR EXISTS (SELECT 1 FROM game_seats o WHERE o.game_id = g.id AND o.player_id = ?2 " \
+  "     AND o.side NOT IN (SELECT m.side FROM game_seats m WHERE m.game_id = g.id AND m.player_id = ?1))) " \
+  "AND (?3 IS NULL OR g.ruleset_id IN (SELECT id FROM rulesets WHERE preset = ?3)) " \
+  "AND (?4 = 0 OR g.ruleset_id IN (SELECT id FROM rulesets WHERE n_players = ?4)) " \
+  "AND (?5 = 0 OR g.started >= ?5) AND (?6 = 0 OR g.started < ?6) " \
+  "AND CASE ?7 " \
+  "  WHEN 0 THEN 1 " \
+  "  WHEN 1 THEN g.state = 'finished' AND g.winner_side IS NOT NULL AND (?1 = 0 OR g.winner_side IN " \
+  "       (SELECT m.side FROM game_seats m WHERE m.game_id = g.id AND m.player_id = ?1)) " \
+  "  WHEN 2 THEN g.state = 'finished' AND g.winner_side IS NOT NULL AND (?1 = 0 OR g.winner_side NOT IN " \
+  "       (SELECT m.side FROM game_seats m WHERE m.game_id = g.id AND m.player_id = ?1)) " \
+  "  WHEN 3 THEN g.state = 'finished' AND g.winner_side IS NULL " \
+  "  WHEN 4 THEN g.state = 'playing' " \
+  "  ELSE g.state = 'finished' END "
+
+static void
+bind_filter (sqlite3_stmt                     *stmt,
+             const CassinoStoreHistoryFilter  *filter)
+{
+  static const CassinoStoreHistoryFilter none = { 0 };
+
+  if (filter == NULL)
+    filter = &none;
+  sqlite3_bind_int64 (stmt, 1, filter->player_id);
+  sqlite3_bind_int64 (stmt, 2, filter->opponent_id);
+  _cassino_bind_text_or_null (stmt, 3, filter->preset);
+  sqlite3_bind_int (stmt, 4, (int) filter->n_players);
+  sqlite3_bind_int64 (stmt, 5, filter->since);
+  sqlite3_bind_int64 (stmt, 6, filter->until);
+  sqlite3_bind_int (stmt, 7, (int) filter->result);
+}
+
+GPtrArray *
+cassino_store_get_history_page (CassinoStore                     *store,
+                                const CassinoStoreHistoryFilter  *filter,
+                                const CassinoStoreHistoryCursor  *cursor,
+                                guint                             limit,
+                                CassinoStoreHistoryCursor        *out_next,
+                                GError                          **error)
+{
+  static const char newest_first[] =
+    "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
+    "AND (?8 = 0 OR (g.started, g.id) < (?9, ?8)) "
+    "ORDER BY g.started DESC, g.id DESC LIMIT ?10";
+  static const char oldest_first[] =
+    "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
+    "AND (?8 = 0 OR (g.started, g.id) > (?9, ?8)) "
+    "ORDER BY g.started, g.id LIMIT ?10";
+  g_autoptr(GPtrArray) page = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_game_summary_free);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  CassinoStoreHistoryCursor last = { 0 };
+  CassinoStoreHistoryCursor from = { 0 };
+  sqlite3_stmt *stmt;
+  gboolean in_txn;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  if (cursor)
+    from = *cursor;    /* @out_next may be @cursor */
+  if (out_next)
+    memset (out_next, 0, sizeof *out_next);
+  if (limit == 0)
+    return g_steal_pointer (&page);
+
+  in_txn = cassino_sqlite_get_depth (store->db) == 0 &&
+           cassino_sqlite_exec (store->db, "BEGIN", NULL);
+
+  stmt = cassino_sqlite_prepare (store->db, filter && filter->oldest_first ? oldest_first : newest_first,
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  bind_filter (stmt, filter);
+  sqlite3_bind_int64 (stmt, 8, from.id);
+  sqlite3_bind_int64 (stmt, 9, from.started);
+  sqlite3_bind_int64 (stmt, 10, (gint64) limit + 1);
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        if (ids->len < limit)
+          {
+            gint64 id = sqlite3_column_int64 (stmt, 0);
+
+            g_array_append_val (ids, id);
+            last.id = id;
+            last.started = sqlite3_column_int64 (stmt, 1);
+          }
+        else if (out_next)
+          *out_next = last;      /* there is a next page */
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      CassinoStoreGameSummary *s = get_summary (store, g_array_index (ids, gint64, i), error);
+
+      if (s == NULL)
+        goto failed;
+      g_ptr_array_add (page, s);
+    }
+  if (in_txn)
+    cassino_sqlite_exec (store->db, "COMMIT", NULL);
+  return g_steal_pointer (&page);
+
+failed:
+  if (in_txn)
+    cassino_sqlite_exec (store->db, "ROLLBACK", NULL);
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+gboolean
+cassino_store_count_history (CassinoStore                     *store,
+                             const CassinoStoreHistoryFilter  *filter,
+                             guint                            *out_count,
+                             GError                          **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT count(*) FROM games g WHERE " HISTORY_WHERE, error);
+  if (stmt == NULL)
+    goto failed;
+  bind_filter (stmt, filter);
+  if (cassino_sqlite_step (store->db, stmt, error) != CASSINO_SQLITE_ROW)
+    goto failed;
+  *out_count = (guint) sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+GPtrArray *
+cassino_store_list_unfinished_games (CassinoStore  *store,
+                                     GError       **error)
+{
+  CassinoStoreHistoryFilter filter = { 0 };
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_game_summary_free);
+  CassinoStoreHistoryCursor cursor = { 0 };
+
+  filter.result = CASSINO_STORE_RESULT_UNFINISHED;
+  do
+    {
+      g_autoptr(GPtrArray) page = cassino_store_get_history_page (store, &filter, &cursor, 100,
+                                                                  &cursor, error);
+
+      if (page == NULL)
+        return NULL;
+      g_ptr_array_extend_and_steal (all, g_steal_pointer (&page));
+    }
+  while (cursor.id != 0);
+  return g_steal_pointer (&all);
+}

@@ -1,0 +1,82 @@
+/* cassino-store-private.h: what the store's files share
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cassino-sqlite.h"
+#include "cassino-store.h"
+
+G_BEGIN_DECLS
+
+/* 'CASS': PRAGMA application_id of a Cassino database */
+#define CASSINO_STORE_APPLICATION_ID 0x43415353
+
+struct _CassinoStore {
+  GObject        parent_instance;
+
+  CassinoSqlite *db;
+  char          *path;
+  char          *moved_aside;
+
+  /* the deal that moves were last recorded into */
+  gint64         cache_game_id;
+  guint          cache_deal_number;
+  gint64         cache_deal_id;
+};
+
+CassinoSqlite *_cassino_store_get_db (CassinoStore *store);
+
+/* Turn a CASSINO_SQLITE_ERROR in *@error into CASSINO_STORE_ERROR. */
+void           _cassino_store_convert_error (GError **error);
+
+/* Schema (cassino-store-schema.c) */
+guint          _cassino_store_schema_n_versions (void);
+/* The SQL that takes the schema from @version - 1 to @version (1-based). */
+const char    *_cassino_store_schema_migration  (guint version);
+/* Migrate from the database's user_version up to @target, one
+ * transaction per version. */
+gboolean       _cassino_store_migrate           (CassinoSqlite  *db,
+                                                 guint           target,
+                                                 GError        **error);
+/* Whether every table and view of the schema at @version is there. */
+gboolean       _cassino_store_schema_check      (CassinoSqlite  *db,
+                                                 guint           version,
+                                                 GError        **error);
+
+/* Derived rows (cassino-store-stats.c, cassino-store-ratings.c) */
+gboolean       _cassino_store_derive_game       (CassinoStore   *store,
+                                                 gint64          game_id,
+                                                 GError        **error);
+gboolean       _cassino_store_rate_game         (CassinoStore   *store,
+                                                 gint64          game_id,
+                                                 GError        **error);
+
+/* Small helpers */
+static inline const char *
+_cassino_column_text (sqlite3_stmt *stmt,
+                      int           col)
+{
+  return (const char *) sqlite3_column_text (stmt, col);
+}
+
+static inline char *
+_cassino_column_dup (sqlite3_stmt *stmt,
+                     int           col)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, col));
+}
+
+static inline void
+_cassino_bind_text_or_null (sqlite3_stmt *stmt,
+                            int           col,
+                            const char   *text)
+{
+  if (text)
+    sqlite3_bind_text (stmt, col, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (stmt, col);
+}
+
+G_END_DECLS

@@ -1,0 +1,1429 @@
+/* cassino-store-record.c: recording games and reading them back
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "cassino-store-record.h"
+#include "cassino-store-private.h"
+
+static gint64
+now_seconds (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+/* A time tag of a record ("2026-03-01T20:15:00Z", "2026-03-01"), or 0. */
+static gint64
+parse_time_tag (const CassinoGame *game,
+                const char        *name)
+{
+  const char *text = cassino_game_get_tag (game, name);
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) dt = NULL;
+  int y, m, d;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+  dt = g_date_time_new_from_iso8601 (text, utc);
+  if (dt == NULL && sscanf (text, "%d-%d-%d", &y, &m, &d) == 3)
+    dt = g_date_time_new_utc (y, m, d, 0, 0, 0);
+  if (dt == NULL && sscanf (text, "%d.%d.%d", &y, &m, &d) == 3)
+    dt = g_date_time_new_utc (y, m, d, 0, 0, 0);
+  return dt ? g_date_time_to_unix (dt) : 0;
+}
+
+static gint64
+ensure_ruleset (CassinoStore        *store,
+                const CassinoRules  *rules,
+                GError             **error)
+{
+  CassinoSqlite *db = store->db;
+  g_autofree char *options = cassino_rules_to_json (rules);
+  sqlite3_stmt *stmt;
+  gint64 id = 0;
+
+  stmt = cassino_sqlite_prepare (db, "INSERT OR IGNORE INTO rulesets (preset, n_players, options) "
+                                     "VALUES (?1, ?2, ?3)", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, cassino_preset_to_string (rules->preset), -1, SQLITE_STATIC);
+  sqlite3_bind_int (stmt, 2, (int) rules->n_players);
+  sqlite3_bind_text (stmt, 3, options, -1, SQLITE_TRANSIENT);
+  if (!cassino_sqlite_step_done (db, stmt, error))
+    return 0;
+
+  stmt = cassino_sqlite_prepare (db, "SELECT id FROM rulesets WHERE options = ?1 AND n_players = ?2",
+                                 error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, options, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 2, (int) rules->n_players);
+  if (cassino_sqlite_step (db, stmt, error) != CASSINO_SQLITE_ROW)
+    return 0;
+  id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+  return id;
+}
+
+/* Rubbers */
+
+gint64
+cassino_store_begin_rubber (CassinoStore        *store,
+                            const CassinoRules  *rules,
+                            GError             **error)
+{
+  sqlite3_stmt *stmt;
+  gint64 ruleset, id = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+  g_return_val_if_fail (rules != NULL, 0);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = (ruleset = ensure_ruleset (store, rules, error)) != 0 &&
+       (stmt = cassino_sqlite_prepare (store->db,
+                                       "INSERT INTO rubbers (ruleset_id, games_needed, started) "
+                                       "VALUES (?1, ?2, ?3)", error)) != NULL;
+  if (ok)
+    {
+      sqlite3_bind_int64 (stmt, 1, ruleset);
+      sqlite3_bind_int (stmt, 2, (int) (MAX (rules->rubber_games, 1) / 2 + 1));
+      sqlite3_bind_int64 (stmt, 3, now_seconds ());
+      ok = cassino_sqlite_step_done (store->db, stmt, error);
+      id = cassino_sqlite_last_insert_rowid (store->db);
+    }
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return id;
+
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+gboolean
+cassino_store_end_rubber (CassinoStore        *store,
+                          gint64               rubber_id,
+                          const CassinoRubber *rubber,
+                          GError             **error)
+{
+  sqlite3_stmt *stmt;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (rubber != NULL, FALSE);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = (stmt = cassino_sqlite_prepare (store->db,
+                                       "UPDATE rubbers SET state = 'finished', ended = ?2, winner_side = ?3 "
+                                       "WHERE id = ?1", error)) != NULL;
+  if (ok)
+    {
+      sqlite3_bind_int64 (stmt, 1, rubber_id);
+      sqlite3_bind_int64 (stmt, 2, now_seconds ());
+      if (rubber->winner >= 0)
+        sqlite3_bind_int (stmt, 3, rubber->winner);
+      else
+        sqlite3_bind_null (stmt, 3);
+      ok = cassino_sqlite_step_done (store->db, stmt, error);
+      if (ok && cassino_sqlite_changes (store->db) == 0)
+        {
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                       _("There is no rubber %" G_GINT64_FORMAT "."), rubber_id);
+          ok = FALSE;
+        }
+    }
+  for (guint s = 0; ok && s < rubber->n_sides; s++)
+    {
+      ok = (stmt = cassino_sqlite_prepare (store->db,
+                                           "INSERT OR REPLACE INTO rubber_sides (rubber_id, side, games_won, points) "
+                                           "VALUES (?1, ?2, ?3, ?4)", error)) != NULL;
+      if (!ok)
+        break;
+      sqlite3_bind_int64 (stmt, 1, rubber_id);
+      sqlite3_bind_int (stmt, 2, (int) s);
+      sqlite3_bind_int (stmt, 3, (int) rubber->games_won[s]);
+      sqlite3_bind_int (stmt, 4, (int) rubber->points[s]);
+      ok = cassino_sqlite_step_done (store->db, stmt, error);
+    }
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_abandon_rubber (CassinoStore  *store,
+                              gint64         rubber_id,
+                              GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "UPDATE rubbers SET state = 'abandoned', ended = ?2 "
+                                 "WHERE id = ?1 AND state = 'playing'", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, rubber_id);
+  sqlite3_bind_int64 (stmt, 2, now_seconds ());
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+GArray *
+cassino_store_get_rubber_games (CassinoStore  *store,
+                                gint64         rubber_id,
+                                GError       **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT id FROM games WHERE rubber_id = ?1 ORDER BY started, id", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, rubber_id);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          gint64 id = sqlite3_column_int64 (stmt, 0);
+
+          g_array_append_val (ids, id);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&ids);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+void
+cassino_store_rubber_info_free (CassinoStoreRubberInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->preset);
+  g_clear_pointer (&info->game_ids, g_array_unref);
+  g_free (info);
+}
+
+GPtrArray *
+cassino_store_list_unfinished_rubbers (CassinoStore  *store,
+                                       GError       **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT b.id, r.preset, r.n_players, b.games_needed, b.started "
+                                 "FROM rubbers b JOIN rulesets r ON r.id = b.ruleset_id "
+                                 "WHERE b.state = 'playing' ORDER BY b.started DESC, b.id DESC", error);
+  if (stmt == NULL)
+    goto failed;
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          CassinoStoreRubberInfo *info = g_new0 (CassinoStoreRubberInfo, 1);
+
+          info->id = sqlite3_column_int64 (stmt, 0);
+          info->preset = _cassino_column_dup (stmt, 1);
+          info->n_players = (guint) sqlite3_column_int (stmt, 2);
+          info->games_needed = (guint) sqlite3_column_int (stmt, 3);
+          info->started = sqlite3_column_int64 (stmt, 4);
+          g_ptr_array_add (list, info);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+  for (guint i = 0; i < list->len; i++)
+    {
+      CassinoStoreRubberInfo *info = list->pdata[i];
+
+      info->game_ids = cassino_store_get_rubber_games (store, info->id, error);
+      if (info->game_ids == NULL)
+        return NULL;
+    }
+  return g_steal_pointer (&list);
+
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+/* Keys */
+
+char *
+cassino_store_compute_game_key (const CassinoGame *game)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  const char *tag = cassino_game_get_tag (game, "GameId");
+  g_autoptr(GChecksum) sum = NULL;
+  g_autofree char *options = NULL;
+
+  if (tag != NULL && *tag != '\0')
+    return g_strdup (tag);
+
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  options = cassino_rules_to_json (rules);
+  g_checksum_update (sum, (const guchar *) "cassino-game 1\n", -1);
+  g_checksum_update (sum, (const guchar *) options, -1);
+  for (guint s = 0; s < rules->n_players; s++)
+    {
+      const CassinoSeat *seat = cassino_game_get_seat (game, s);
+      g_autofree char *line = g_strdup_printf ("\nseat %u %d %s %s", s, seat->kind,
+                                               seat->name ? seat->name : "",
+                                               seat->level ? seat->level : "");
+
+      g_checksum_update (sum, (const guchar *) line, -1);
+    }
+  for (guint i = 0; i < cassino_game_get_n_deals (game); i++)
+    {
+      const CassinoDeal *deal = cassino_game_get_deal (game, i);
+      g_autofree char *line = g_strdup_printf ("\ndeal %u %u ", deal->number, deal->dealer);
+
+      g_checksum_update (sum, (const guchar *) line, -1);
+      g_checksum_update (sum, deal->deck, deal->deck_len);
+      for (guint p = 0; p < deal->plays->len; p++)
+        {
+          const CassinoPlay *play = &g_array_index (deal->plays, CassinoPlay, p);
+          g_autofree char *text = cassino_move_to_notation (&play->move);
+          g_autofree char *entry = g_strdup_printf ("\n%u %s", play->seat, text);
+
+          g_checksum_update (sum, (const guchar *) entry, -1);
+        }
+    }
+  return g_strconcat ("sha256:", g_checksum_get_string (sum), NULL);
+}
+
+gint64
+cassino_store_find_game (CassinoStore  *store,
+                         const char    *key,
+                         GError       **error)
+{
+  gint64 id = 0;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+  g_return_val_if_fail (key != NULL, 0);
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT id FROM games WHERE game_key = ?1", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      id = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return id;
+    case CASSINO_SQLITE_DONE:
+      return 0;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      break;
+    }
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+char *
+cassino_store_get_game_key (CassinoStore  *store,
+                            gint64         game_id,
+                            GError       **error)
+{
+  sqlite3_stmt *stmt;
+  char *key;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT game_key FROM games WHERE id = ?1", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      key = _cassino_column_dup (stmt, 0);
+      sqlite3_reset (stmt);
+      return key;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+      return NULL;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      break;
+    }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+/* Writing, inside a transaction */
+
+static gint64
+seat_player (CassinoStore       *store,
+             const CassinoSeat  *seat,
+             const char         *name,
+             GError            **error)
+{
+  if (seat->kind == CASSINO_SEAT_COMPUTER)
+    return cassino_store_ensure_computer (store, seat->level ? seat->level : "unknown",
+                                          NULL, name, error);
+  return cassino_store_ensure_human (store, name, error);
+}
+
+static gint64
+insert_game (CassinoStore        *store,
+             const CassinoGame   *game,
+             const char          *key,
+             gint64               rubber_id,
+             const gint64        *player_ids,
+             CassinoStoreSource   source,
+             GError             **error)
+{
+  static const char *const sources[] = { "played", "simulated", "imported" };
+  CassinoSqlite *db = store->db;
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  GPtrArray *tag_names = cassino_game_get_tag_names (game);
+  sqlite3_stmt *stmt;
+  gint64 ruleset, game_id, started;
+
+  ruleset = ensure_ruleset (store, rules, error);
+  if (ruleset == 0)
+    return 0;
+
+  started = parse_time_tag (game, "Start");
+  if (started == 0)
+    started = parse_time_tag (game, "Date");
+  if (started == 0)
+    started = now_seconds ();
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "INSERT INTO games (game_key, ruleset_id, rubber_id, seed, first_dealer, "
+                                 "source, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, ruleset);
+  if (rubber_id > 0)
+    sqlite3_bind_int64 (stmt, 3, rubber_id);
+  else
+    sqlite3_bind_null (stmt, 3);
+  sqlite3_bind_int64 (stmt, 4, (gint64) cassino_game_get_seed (game));
+  sqlite3_bind_int (stmt, 5, (int) cassino_game_get_first_dealer (game));
+  sqlite3_bind_text (stmt, 6, sources[source], -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 7, started);
+  if (!cassino_sqlite_step_done (db, stmt, error))
+    return 0;
+  game_id = cassino_sqlite_last_insert_rowid (db);
+
+  for (guint s = 0; s < rules->n_players; s++)
+    {
+      const CassinoSeat *seat = cassino_game_get_seat (game, s);
+      g_autofree char *name = seat->name && *seat->name ? g_strdup (seat->name)
+                                                         : g_strdup_printf (_("Player %u"), s + 1);
+      gint64 player = player_ids && player_ids[s] > 0 ? player_ids[s] : seat_player (store, seat, name, error);
+
+      if (player == 0)
+        return 0;
+      stmt = cassino_sqlite_prepare (db, "INSERT INTO game_seats (game_id, seat, side, player_id, name) "
+                                         "VALUES (?1, ?2, ?3, ?4, ?5)", error);
+      if (stmt == NULL)
+        return 0;
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int (stmt, 2, (int) s);
+      sqlite3_bind_int (stmt, 3, (int) cassino_rules_side_of (rules, s));
+      sqlite3_bind_int64 (stmt, 4, player);
+      sqlite3_bind_text (stmt, 5, name, -1, SQLITE_TRANSIENT);
+      if (!cassino_sqlite_step_done (db, stmt, error))
+        return 0;
+    }
+
+  for (guint i = 0; tag_names && i < tag_names->len; i++)
+    {
+      const char *name = tag_names->pdata[i];
+
+      if (g_str_equal (name, "GameId"))
+        continue;
+      stmt = cassino_sqlite_prepare (db, "INSERT OR REPLACE INTO game_tags (game_id, name, position, value) "
+                                         "VALUES (?1, ?2, ?3, ?4)", error);
+      if (stmt == NULL)
+        return 0;
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int (stmt, 3, (int) i);
+      sqlite3_bind_text (stmt, 4, cassino_game_get_tag (game, name), -1, SQLITE_TRANSIENT);
+      if (!cassino_sqlite_step_done (db, stmt, error))
+        return 0;
+    }
+  return game_id;
+}
+
+/* The id of deal @number of @game_id, inserting it from @deal when
+ * missing; 0 on error. */
+static gint64
+ensure_deal (CassinoStore       *store,
+             gint64              game_id,
+             const CassinoDeal  *deal,
+             gboolean           *out_finished,
+             GError            **error)
+{
+  CassinoSqlite *db = store->db;
+  sqlite3_stmt *stmt;
+  gint64 id;
+
+  *out_finished = FALSE;
+  stmt = cassino_sqlite_prepare (db, "SELECT id, finished FROM deals WHERE game_id = ?1 AND number = ?2",
+                                 error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) deal->number);
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      id = sqlite3_column_int64 (stmt, 0);
+      *out_finished = sqlite3_column_int (stmt, 1) != 0;
+      sqlite3_reset (stmt);
+      return id;
+    case CASSINO_SQLITE_DONE:
+      break;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return 0;
+    }
+
+  stmt = cassino_sqlite_prepare (db, "INSERT INTO deals (game_id, number, dealer, seed, deck) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5)", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) deal->number);
+  sqlite3_bind_int (stmt, 3, (int) deal->dealer);
+  sqlite3_bind_int64 (stmt, 4, (gint64) deal->seed);
+  sqlite3_bind_blob (stmt, 5, deal->deck, (int) deal->deck_len, SQLITE_TRANSIENT);
+  if (!cassino_sqlite_step_done (db, stmt, error))
+    return 0;
+  return cassino_sqlite_last_insert_rowid (db);
+}
+
+static gboolean
+insert_move (CassinoStore                *store,
+             gint64                       deal_id,
+             guint                        ply,
+             const CassinoPlay           *play,
+             const CassinoStoreMoveInfo  *info,
+             GError                     **error)
+{
+  CassinoSqlite *db = store->db;
+  const CassinoMove *m = &play->move;
+  g_autofree char *notation = cassino_move_to_notation (m);
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "INSERT INTO moves (deal_id, ply, seat, notation, type, card, cards, value, "
+                                 "multiple, sweep, think_ms, ai_value, hint_used, undo_used) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                                 error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  sqlite3_bind_int (stmt, 2, (int) ply);
+  sqlite3_bind_int (stmt, 3, play->seat);
+  sqlite3_bind_text (stmt, 4, notation, -1, SQLITE_STATIC);
+  sqlite3_bind_int (stmt, 5, m->type);
+  sqlite3_bind_int (stmt, 6, m->card);
+  sqlite3_bind_int64 (stmt, 7, (gint64) m->set);
+  sqlite3_bind_int (stmt, 8, m->value);
+  sqlite3_bind_int (stmt, 9, (m->flags & CASSINO_MOVE_FLAG_MULTIPLE) ? 1 : 0);
+  sqlite3_bind_int (stmt, 10, (m->flags & CASSINO_MOVE_FLAG_SWEEP) ? 1 : 0);
+  if (info && info->think_ms >= 0)
+    sqlite3_bind_int (stmt, 11, info->think_ms);
+  else
+    sqlite3_bind_null (stmt, 11);
+  if (info && info->has_evaluation)
+    sqlite3_bind_double (stmt, 12, info->evaluation);
+  else
+    sqlite3_bind_null (stmt, 12);
+  sqlite3_bind_int (stmt, 13, info && info->hint_used ? 1 : 0);
+  sqlite3_bind_int (stmt, 14, info && info->undo_used ? 1 : 0);
+  /* the statement holds the notation only until it is reset */
+  return cassino_sqlite_step_done (db, stmt, error);
+}
+
+/* The piles and sweeps of a deal, by replaying it. */
+static void
+replay_deal (const CassinoRules *rules,
+             const CassinoDeal  *deal,
+             CassinoPosition    *pos)
+{
+  cassino_position_deal (pos, rules, deal->deck, deal->deck_len, deal->dealer);
+  for (guint p = 0; p < deal->plays->len; p++)
+    cassino_position_apply (pos, &g_array_index (deal->plays, CassinoPlay, p).move, NULL);
+}
+
+static gboolean
+write_deal_score (CassinoStore        *store,
+                  gint64               deal_id,
+                  const CassinoRules  *rules,
+                  const CassinoDeal   *deal,
+                  GError             **error)
+{
+  CassinoSqlite *db = store->db;
+  const CassinoDealScore *sc = &deal->score;
+  CassinoPosition pos;
+  sqlite3_stmt *stmt;
+
+  replay_deal (rules, deal, &pos);
+
+  for (guint s = 0; s < rules->n_sides; s++)
+    {
+      stmt = cassino_sqlite_prepare (db,
+                                     "INSERT OR REPLACE INTO deal_scores (deal_id, side, cards, spades, "
+                                     "big_cassino, little_cassino, aces, sweeps, diamonds, seven_diamonds, "
+                                     "fours, total, game_points, n_cards, n_spades, n_diamonds, n_sweeps, pile) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                                     "?15, ?16, ?17, ?18)", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, deal_id);
+      sqlite3_bind_int (stmt, 2, (int) s);
+      for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+        sqlite3_bind_int (stmt, 3 + (int) c, (int) sc->points[s][c]);
+      sqlite3_bind_int (stmt, 12, (int) sc->total[s]);
+      sqlite3_bind_int (stmt, 13, (int) deal->game_points[s]);
+      sqlite3_bind_int (stmt, 14, (int) sc->n_cards[s]);
+      sqlite3_bind_int (stmt, 15, (int) sc->n_spades[s]);
+      sqlite3_bind_int (stmt, 16, (int) sc->n_diamonds[s]);
+      sqlite3_bind_int (stmt, 17, pos.sweeps[s]);
+      sqlite3_bind_int64 (stmt, 18, (gint64) pos.piles[s]);
+      if (!cassino_sqlite_step_done (db, stmt, error))
+        return FALSE;
+    }
+
+  stmt = cassino_sqlite_prepare (db, "UPDATE deals SET finished = 1, last_cards = ?2, last_cards_side = ?3 "
+                                     "WHERE id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  sqlite3_bind_int64 (stmt, 2, (gint64) deal->last_cards);
+  if (deal->last_cards_side >= 0)
+    sqlite3_bind_int (stmt, 3, deal->last_cards_side);
+  else
+    sqlite3_bind_null (stmt, 3);
+  return cassino_sqlite_step_done (db, stmt, error);
+}
+
+static gboolean
+write_result (CassinoStore       *store,
+              gint64              game_id,
+              const CassinoGame  *game,
+              GError            **error)
+{
+  CassinoSqlite *db = store->db;
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  int winner = cassino_game_get_winner (game);
+  gint64 ended = parse_time_tag (game, "End");
+  sqlite3_stmt *stmt;
+
+  /* a record that says when it started but not when it ended has no
+   * known duration: it ends when it started */
+  if (ended == 0 && cassino_game_get_tag (game, "Start") != NULL)
+    ended = parse_time_tag (game, "Start");
+  if (ended == 0)
+    ended = now_seconds ();
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "UPDATE games SET state = 'finished', ended = max(started, ?2), "
+                                 "termination = ?3, winner_side = ?4, value = ?5 WHERE id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int64 (stmt, 2, ended);
+  _cassino_bind_text_or_null (stmt, 3, cassino_game_get_ending (game));
+  if (winner >= 0)
+    sqlite3_bind_int (stmt, 4, winner);
+  else
+    sqlite3_bind_null (stmt, 4);
+  sqlite3_bind_int (stmt, 5, (int) cassino_game_get_value (game));
+  if (!cassino_sqlite_step_done (db, stmt, error))
+    return FALSE;
+
+  for (guint s = 0; s < rules->n_sides; s++)
+    {
+      stmt = cassino_sqlite_prepare (db, "INSERT OR REPLACE INTO game_sides (game_id, side, score) "
+                                         "VALUES (?1, ?2, ?3)", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int (stmt, 2, (int) s);
+      sqlite3_bind_int (stmt, 3, (int) cassino_game_get_score (game, s));
+      if (!cassino_sqlite_step_done (db, stmt, error))
+        return FALSE;
+    }
+
+  return _cassino_store_derive_game (store, game_id, error) &&
+         _cassino_store_rate_game (store, game_id, error);
+}
+
+static gboolean
+game_state (CassinoStore  *store,
+            gint64         game_id,
+            char         **out_state,
+            GError       **error)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (store->db, "SELECT state FROM games WHERE id = ?1", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      *out_state = _cassino_column_dup (stmt, 0);
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+      return FALSE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+count_moves (CassinoStore  *store,
+             gint64         deal_id,
+             guint         *out_n,
+             GError       **error)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (store->db,
+                                               "SELECT count(*) FROM moves WHERE deal_id = ?1", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  if (cassino_sqlite_step (store->db, stmt, error) != CASSINO_SQLITE_ROW)
+    return FALSE;
+  *out_n = (guint) sqlite3_column_int (stmt, 0);
+  sqlite3_reset (stmt);
+  return TRUE;
+}
+
+/* Everything @game has that the records of @game_id lack. */
+static gboolean
+sync_game (CassinoStore       *store,
+           gint64              game_id,
+           const CassinoGame  *game,
+           GError            **error)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  g_autofree char *state = NULL;
+
+  if (!game_state (store, game_id, &state, error))
+    return FALSE;
+  if (g_str_equal (state, "finished") && cassino_game_get_state (game) == CASSINO_GAME_OVER)
+    return TRUE;    /* already recorded to the end */
+  if (!g_str_equal (state, "playing"))
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("Game %" G_GINT64_FORMAT " is no longer being played."), game_id);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < cassino_game_get_n_deals (game); i++)
+    {
+      const CassinoDeal *deal = cassino_game_get_deal (game, i);
+      gboolean finished;
+      gint64 deal_id = ensure_deal (store, game_id, deal, &finished, error);
+      guint n_moves;
+
+      if (deal_id == 0 || !count_moves (store, deal_id, &n_moves, error))
+        return FALSE;
+      if (n_moves > deal->plays->len)
+        {
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                       _("Deal %u of game %" G_GINT64_FORMAT " has more moves recorded than played."),
+                       deal->number, game_id);
+          return FALSE;
+        }
+      for (guint p = n_moves; p < deal->plays->len; p++)
+        if (!insert_move (store, deal_id, p, &g_array_index (deal->plays, CassinoPlay, p), NULL, error))
+          return FALSE;
+      if (deal->finished && !finished &&
+          !write_deal_score (store, deal_id, rules, deal, error))
+        return FALSE;
+    }
+
+  if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+    return write_result (store, game_id, game, error);
+  return TRUE;
+}
+
+gboolean
+cassino_store_sync_game (CassinoStore       *store,
+                         gint64              game_id,
+                         const CassinoGame  *game,
+                         GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = sync_game (store, game_id, game, error);
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  store->cache_game_id = 0;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gint64
+cassino_store_begin_game (CassinoStore       *store,
+                          const CassinoGame  *game,
+                          gint64              rubber_id,
+                          const gint64       *player_ids,
+                          GError            **error)
+{
+  const char *tag;
+  g_autofree char *key = NULL;
+  g_autofree char *uuid = NULL;
+  gint64 game_id = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+  g_return_val_if_fail (game != NULL, 0);
+
+  tag = cassino_game_get_tag (game, "GameId");
+  uuid = g_uuid_string_random ();
+  key = tag && *tag ? g_strdup (tag) : g_strconcat ("uuid:", uuid, NULL);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = (game_id = insert_game (store, game, key, rubber_id, player_ids,
+                               CASSINO_STORE_SOURCE_PLAYED, error)) != 0 &&
+       sync_game (store, game_id, game, error);
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return game_id;
+
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+gint64
+cassino_store_record_game (CassinoStore       *store,
+                           const CassinoGame  *game,
+                           gint64              rubber_id,
+                           CassinoStoreSource  source,
+                           GError            **error)
+{
+  g_autofree char *key = NULL;
+  gint64 game_id = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+  g_return_val_if_fail (game != NULL, 0);
+
+  key = cassino_store_compute_game_key (game);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  {
+    g_autoptr(GError) local = NULL;
+
+    game_id = cassino_store_find_game (store, key, &local);
+    ok = local == NULL && game_id == 0;
+    if (local)
+      g_propagate_error (error, g_steal_pointer (&local));
+    else if (game_id != 0)
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                   _("This game is already recorded (game %" G_GINT64_FORMAT ")."), game_id);
+  }
+  ok = ok &&
+       (game_id = insert_game (store, game, key, rubber_id, NULL, source, error)) != 0 &&
+       sync_game (store, game_id, game, error);
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return game_id;
+
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+static gint64
+current_deal_id (CassinoStore       *store,
+                 gint64              game_id,
+                 const CassinoDeal  *deal,
+                 GError            **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (store->cache_game_id == game_id && store->cache_deal_number == deal->number)
+    return store->cache_deal_id;
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT id FROM deals WHERE game_id = ?1 AND number = ?2", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) deal->number);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      store->cache_game_id = game_id;
+      store->cache_deal_number = deal->number;
+      store->cache_deal_id = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return store->cache_deal_id;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("Deal %u of game %" G_GINT64_FORMAT " has not been recorded."),
+                   deal->number, game_id);
+      return 0;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return 0;
+    }
+}
+
+gboolean
+cassino_store_begin_deal (CassinoStore       *store,
+                          gint64              game_id,
+                          const CassinoGame  *game,
+                          GError            **error)
+{
+  const CassinoDeal *deal;
+  gboolean finished;
+  gint64 deal_id;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  deal = cassino_game_get_current_deal (game);
+  if (deal == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("The game has no deal yet."));
+      return FALSE;
+    }
+  /* one statement: its own transaction */
+  deal_id = ensure_deal (store, game_id, deal, &finished, error);
+  if (deal_id == 0)
+    {
+      _cassino_store_convert_error (error);
+      return FALSE;
+    }
+  store->cache_game_id = game_id;
+  store->cache_deal_number = deal->number;
+  store->cache_deal_id = deal_id;
+  return TRUE;
+}
+
+gboolean
+cassino_store_record_move (CassinoStore                *store,
+                           gint64                       game_id,
+                           const CassinoGame           *game,
+                           const CassinoStoreMoveInfo  *info,
+                           GError                     **error)
+{
+  const CassinoDeal *deal;
+  gint64 deal_id;
+  guint ply;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  deal = cassino_game_get_current_deal (game);
+  if (deal == NULL || deal->plays->len == 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("There is no move to record."));
+      return FALSE;
+    }
+  ply = deal->plays->len - 1;
+  deal_id = current_deal_id (store, game_id, deal, error);
+  /* a single INSERT in autocommit mode: committed when it returns */
+  if (deal_id == 0 ||
+      !insert_move (store, deal_id, ply, &g_array_index (deal->plays, CassinoPlay, ply), info, error))
+    {
+      store->cache_game_id = 0;
+      _cassino_store_convert_error (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cassino_store_retract_moves (CassinoStore       *store,
+                             gint64              game_id,
+                             const CassinoGame  *game,
+                             GError            **error)
+{
+  const CassinoDeal *deal;
+  gint64 deal_id;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  deal = cassino_game_get_current_deal (game);
+  if (deal == NULL)
+    return TRUE;
+  deal_id = current_deal_id (store, game_id, deal, error);
+  if (deal_id == 0)
+    goto failed;
+  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  sqlite3_bind_int (stmt, 2, (int) deal->plays->len);
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_end_deal (CassinoStore       *store,
+                        gint64              game_id,
+                        const CassinoGame  *game,
+                        GError            **error)
+{
+  const CassinoDeal *deal;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  deal = cassino_game_get_current_deal (game);
+  if (deal == NULL || !deal->finished)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("The deal is not finished."));
+      return FALSE;
+    }
+  return cassino_store_sync_game (store, game_id, game, error);
+}
+
+gboolean
+cassino_store_end_game (CassinoStore       *store,
+                        gint64              game_id,
+                        const CassinoGame  *game,
+                        GError            **error)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (cassino_game_get_state (game) != CASSINO_GAME_OVER)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("The game is not over."));
+      return FALSE;
+    }
+  return cassino_store_sync_game (store, game_id, game, error);
+}
+
+gboolean
+cassino_store_abandon_game (CassinoStore  *store,
+                            gint64         game_id,
+                            GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "UPDATE games SET state = 'abandoned', termination = 'abandoned', "
+                                 "ended = max(started, ?2) WHERE id = ?1 AND state = 'playing'", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int64 (stmt, 2, now_seconds ());
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  if (cassino_sqlite_changes (store->db) == 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no unfinished game %" G_GINT64_FORMAT "."), game_id);
+      return FALSE;
+    }
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+/* Reading back */
+
+static gboolean
+replay_error (GError     **error,
+              gint64       game_id,
+              guint        deal,
+              int          ply,
+              const char  *why)
+{
+  if (ply >= 0)
+    g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                 _("Game %" G_GINT64_FORMAT ", deal %u, move %d does not replay: %s"),
+                 game_id, deal, ply + 1, why);
+  else
+    g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                 _("Game %" G_GINT64_FORMAT ", deal %u does not replay: %s"), game_id, deal, why);
+  return FALSE;
+}
+
+static gboolean
+replay_moves (CassinoStore  *store,
+              gint64         game_id,
+              guint          number,
+              gint64         deal_id,
+              CassinoGame   *game,
+              GError       **error)
+{
+  sqlite3_stmt *stmt;
+  int expected = 0;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT ply, seat, type, card, cards, value, multiple, sweep "
+                                 "FROM moves WHERE deal_id = ?1 ORDER BY ply", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          CassinoMove m = { 0 };
+          g_autoptr(GError) local = NULL;
+          int ply = sqlite3_column_int (stmt, 0);
+          guint seat = (guint) sqlite3_column_int (stmt, 1);
+
+          if (ply != expected)
+            {
+              sqlite3_reset (stmt);
+              return replay_error (error, game_id, number, expected, _("a move is missing"));
+            }
+          expected++;
+          m.type = (guint8) sqlite3_column_int (stmt, 2);
+          m.card = (CassinoCard) sqlite3_column_int (stmt, 3);
+          m.set = (CassinoCards) sqlite3_column_int64 (stmt, 4);
+          m.value = (guint8) sqlite3_column_int (stmt, 5);
+          if (sqlite3_column_int (stmt, 6))
+            m.flags |= CASSINO_MOVE_FLAG_MULTIPLE;
+          if (sqlite3_column_int (stmt, 7))
+            m.flags |= CASSINO_MOVE_FLAG_SWEEP;
+          if (m.type > CASSINO_MOVE_CLAIM)
+            {
+              sqlite3_reset (stmt);
+              return replay_error (error, game_id, number, ply, _("unknown move type"));
+            }
+          if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+              cassino_game_get_to_move (game) != seat)
+            {
+              sqlite3_reset (stmt);
+              return replay_error (error, game_id, number, ply, _("not that seat’s turn"));
+            }
+          if (!cassino_game_play (game, &m, &local))
+            {
+              sqlite3_reset (stmt);
+              return replay_error (error, game_id, number, ply, local->message);
+            }
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return TRUE;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return FALSE;
+      }
+}
+
+static CassinoGame *
+load_game (CassinoStore  *store,
+           gint64         game_id,
+           GError       **error)
+{
+  CassinoSqlite *db = store->db;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GArray) deal_ids = NULL;
+  g_autoptr(GArray) deal_rows = NULL;
+  sqlite3_stmt *stmt;
+  CassinoRules rules;
+  CassinoGame *game = NULL;
+  g_autofree char *options = NULL;
+  g_autofree char *key = NULL;
+  guint n_players;
+  guint64 seed;
+  guint first_dealer;
+  typedef struct {
+    gint64  id;
+    guint   number;
+    guint   dealer;
+    guint64 seed;
+    guint8  deck[CASSINO_N_CARDS];
+    guint   deck_len;
+  } DealRow;
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT r.options, r.n_players, g.seed, g.first_dealer, g.game_key "
+                                 "FROM games g JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
+                                 error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      options = _cassino_column_dup (stmt, 0);
+      n_players = (guint) sqlite3_column_int (stmt, 1);
+      seed = (guint64) sqlite3_column_int64 (stmt, 2);
+      first_dealer = (guint) sqlite3_column_int (stmt, 3);
+      key = _cassino_column_dup (stmt, 4);
+      sqlite3_reset (stmt);
+      break;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+      return NULL;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return NULL;
+    }
+
+  if (!cassino_rules_parse (&rules, options, n_players, &local))
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                   _("Game %" G_GINT64_FORMAT " has rules this version does not know: %s"),
+                   game_id, local->message);
+      return NULL;
+    }
+  game = cassino_game_new (&rules, seed, first_dealer);
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT s.seat, s.name, p.kind, p.level FROM game_seats s "
+                                 "JOIN players p ON p.id = s.player_id WHERE s.game_id = ?1 ORDER BY s.seat",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          guint seat = (guint) sqlite3_column_int (stmt, 0);
+
+          if (seat < n_players)
+            cassino_game_set_seat (game, seat, _cassino_column_text (stmt, 1),
+                                   sqlite3_column_int (stmt, 2) ? CASSINO_SEAT_COMPUTER : CASSINO_SEAT_HUMAN,
+                                   _cassino_column_text (stmt, 3));
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+
+  stmt = cassino_sqlite_prepare (db, "SELECT name, value FROM game_tags WHERE game_id = ?1 ORDER BY position",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        cassino_game_set_tag (game, _cassino_column_text (stmt, 0), _cassino_column_text (stmt, 1));
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+  cassino_game_set_tag (game, "GameId", key);
+
+  /* read the deals first: replaying uses other statements */
+  deal_rows = g_array_new (FALSE, TRUE, sizeof (DealRow));
+  stmt = cassino_sqlite_prepare (db, "SELECT id, number, dealer, seed, deck FROM deals "
+                                     "WHERE game_id = ?1 ORDER BY number", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          DealRow row = { 0 };
+          int len = sqlite3_column_bytes (stmt, 4);
+
+          row.id = sqlite3_column_int64 (stmt, 0);
+          row.number = (guint) sqlite3_column_int (stmt, 1);
+          row.dealer = (guint) sqlite3_column_int (stmt, 2);
+          row.seed = (guint64) sqlite3_column_int64 (stmt, 3);
+          row.deck_len = (guint) CLAMP (len, 0, CASSINO_N_CARDS);
+          if (row.deck_len > 0)
+            memcpy (row.deck, sqlite3_column_blob (stmt, 4), row.deck_len);
+          g_array_append_val (deal_rows, row);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+
+  for (guint i = 0; i < deal_rows->len; i++)
+    {
+      const DealRow *row = &g_array_index (deal_rows, DealRow, i);
+
+      if (row->number != i + 1)
+        {
+          replay_error (error, game_id, i + 1, -1, _("the deal is missing"));
+          goto failed;
+        }
+      if (i > 0 && cassino_game_get_state (game) != CASSINO_GAME_DEAL_OVER)
+        {
+          replay_error (error, game_id, row->number, -1, _("the deal before it did not end"));
+          goto failed;
+        }
+      if (!cassino_game_start_deal_with_deck (game, row->dealer, row->seed, row->deck,
+                                              row->deck_len, &local))
+        {
+          replay_error (error, game_id, row->number, -1, local->message);
+          goto failed;
+        }
+      if (!replay_moves (store, game_id, row->number, row->id, game, error))
+        goto failed;
+    }
+  return game;
+
+failed:
+  cassino_game_unref (game);
+  return NULL;
+}
+
+CassinoGame *
+cassino_store_load_game (CassinoStore  *store,
+                         gint64         game_id,
+                         GError       **error)
+{
+  CassinoGame *game;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  game = load_game (store, game_id, error);
+  if (game == NULL)
+    _cassino_store_convert_error (error);
+  return game;
+}
+
+GArray *
+cassino_store_get_move_infos (CassinoStore  *store,
+                              gint64         game_id,
+                              guint          deal_number,
+                              GError       **error)
+{
+  g_autoptr(GArray) infos = g_array_new (FALSE, TRUE, sizeof (CassinoStoreMoveInfo));
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT m.think_ms, m.ai_value, m.hint_used, m.undo_used "
+                                 "FROM deals d JOIN moves m ON m.deal_id = d.id "
+                                 "WHERE d.game_id = ?1 AND d.number = ?2 ORDER BY m.ply", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) deal_number);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
+
+          if (sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+            info.think_ms = sqlite3_column_int (stmt, 0);
+          if (sqlite3_column_type (stmt, 1) != SQLITE_NULL)
+            {
+              info.has_evaluation = TRUE;
+              info.evaluation = sqlite3_column_double (stmt, 1);
+            }
+          info.hint_used = sqlite3_column_int (stmt, 2) != 0;
+          info.undo_used = sqlite3_column_int (stmt, 3) != 0;
+          g_array_append_val (infos, info);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&infos);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}

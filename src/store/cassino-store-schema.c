@@ -1,0 +1,370 @@
+/* cassino-store-schema.c: the schema and its migrations
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every version of the schema is one entry of migrations[]: the SQL that
+ * takes a database from the version before to it.  An entry is never
+ * edited once released; a change is a new entry.  PRAGMA user_version is
+ * the number of entries applied; each runs in its own transaction.
+ *
+ * Raw records (players, rulesets, rubbers, games, deals, moves, scores)
+ * are the truth.  Two tables are derived from them and can be rebuilt at
+ * any time (cassino_store_rebuild_derived()):
+ *  - seat_stats: one row per seat of a finished game, exactly the rows of
+ *    the view v_seat_facts for that game, written when the game ends.  It
+ *    is never updated afterwards, so there is no running total to drift;
+ *    it only spares the statistics queries the joins over every move.
+ *  - seat_opponents: one row per player and opponent of a finished game
+ *    (the view v_seat_opponents), for head-to-head figures.
+ *  - ratings: the Glicko-2 history, one row per rated player per game.
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include "cassino-store-private.h"
+#include "cassino-store-schema.h"
+
+/* Version 1 */
+static const char migration_1[] =
+  "PRAGMA application_id = 1128354643;\n"   /* 0x43415353, 'CASS' */
+
+  /* Players: ids are never reused (AUTOINCREMENT).  A human is known by
+   * name among the active humans; a computer by level and engine. */
+  "CREATE TABLE players (\n"
+  "  id             INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+  "  kind           INTEGER NOT NULL CHECK (kind IN (0, 1)),\n"  /* CassinoSeatKind */
+  "  name           TEXT NOT NULL,\n"
+  "  level          TEXT,\n"
+  "  engine_version TEXT,\n"
+  "  colour         TEXT,\n"
+  "  avatar         TEXT,\n"
+  "  archived       INTEGER NOT NULL DEFAULT 0,\n"
+  "  created        INTEGER NOT NULL,\n"
+  "  CHECK ((kind = 1) = (level IS NOT NULL))\n"
+  ");\n"
+  "CREATE UNIQUE INDEX players_human_name ON players (name) WHERE kind = 0 AND archived = 0;\n"
+  "CREATE UNIQUE INDEX players_computer ON players (level, engine_version) WHERE kind = 1;\n"
+
+  /* Rule sets: the preset and the options as cassino_rules_to_json(). */
+  "CREATE TABLE rulesets (\n"
+  "  id        INTEGER PRIMARY KEY,\n"
+  "  preset    TEXT NOT NULL,\n"
+  "  n_players INTEGER NOT NULL,\n"
+  "  options   TEXT NOT NULL,\n"
+  "  UNIQUE (options, n_players)\n"
+  ");\n"
+
+  "CREATE TABLE rubbers (\n"
+  "  id           INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+  "  ruleset_id   INTEGER NOT NULL REFERENCES rulesets (id),\n"
+  "  games_needed INTEGER NOT NULL,\n"      /* won by the first side to win this many */
+  "  state        TEXT NOT NULL DEFAULT 'playing' CHECK (state IN ('playing', 'finished', 'abandoned')),\n"
+  "  started      INTEGER NOT NULL,\n"
+  "  ended        INTEGER,\n"
+  "  winner_side  INTEGER\n"
+  ");\n"
+  "CREATE TABLE rubber_sides (\n"
+  "  rubber_id INTEGER NOT NULL REFERENCES rubbers (id) ON DELETE CASCADE,\n"
+  "  side      INTEGER NOT NULL,\n"
+  "  games_won INTEGER NOT NULL,\n"
+  "  points    INTEGER NOT NULL,\n"
+  "  PRIMARY KEY (rubber_id, side)\n"
+  ") WITHOUT ROWID;\n"
+
+  /* Games.  Times are unix seconds (UTC).  game_key identifies a game
+   * across databases (the GameId tag, or a hash of its content). */
+  "CREATE TABLE games (\n"
+  "  id           INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+  "  game_key     TEXT NOT NULL UNIQUE,\n"
+  "  ruleset_id   INTEGER NOT NULL REFERENCES rulesets (id),\n"
+  "  rubber_id    INTEGER REFERENCES rubbers (id) ON DELETE SET NULL,\n"
+  "  seed         INTEGER NOT NULL,\n"
+  "  first_dealer INTEGER NOT NULL,\n"
+  "  source       TEXT NOT NULL DEFAULT 'played' CHECK (source IN ('played', 'simulated', 'imported')),\n"
+  "  state        TEXT NOT NULL DEFAULT 'playing' CHECK (state IN ('playing', 'finished', 'abandoned')),\n"
+  "  started      INTEGER NOT NULL,\n"
+  "  ended        INTEGER,\n"
+  "  termination  TEXT,\n"      /* target, single-deal, count-as-you-go, abandoned */
+  "  winner_side  INTEGER,\n"   /* NULL: drawn, or not finished */
+  "  value        INTEGER\n"    /* what the game is worth to the winner (2: lurched) */
+  ");\n"
+  "CREATE INDEX games_started ON games (started, id);\n"
+  "CREATE INDEX games_playing ON games (state) WHERE state = 'playing';\n"
+  "CREATE INDEX games_rubber ON games (rubber_id) WHERE rubber_id IS NOT NULL;\n"
+  "CREATE INDEX games_ruleset ON games (ruleset_id);\n"
+
+  "CREATE TABLE game_tags (\n"
+  "  game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  name     TEXT NOT NULL,\n"
+  "  position INTEGER NOT NULL,\n"
+  "  value    TEXT NOT NULL,\n"
+  "  PRIMARY KEY (game_id, name)\n"
+  ") WITHOUT ROWID;\n"
+
+  /* Who sat where; the name as it was then (renaming keeps history). */
+  "CREATE TABLE game_seats (\n"
+  "  game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  seat      INTEGER NOT NULL,\n"
+  "  side      INTEGER NOT NULL,\n"
+  "  player_id INTEGER NOT NULL REFERENCES players (id),\n"
+  "  name      TEXT NOT NULL,\n"
+  "  PRIMARY KEY (game_id, seat)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE INDEX game_seats_player ON game_seats (player_id, game_id);\n"
+
+  /* The final game score of each side. */
+  "CREATE TABLE game_sides (\n"
+  "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  side    INTEGER NOT NULL,\n"
+  "  score   INTEGER NOT NULL,\n"
+  "  PRIMARY KEY (game_id, side)\n"
+  ") WITHOUT ROWID;\n"
+
+  /* Deals: the full deck order, top first, one byte per card
+   * (cassino-card.h indices). */
+  "CREATE TABLE deals (\n"
+  "  id              INTEGER PRIMARY KEY,\n"
+  "  game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  number          INTEGER NOT NULL,\n"
+  "  dealer          INTEGER NOT NULL,\n"
+  "  seed            INTEGER NOT NULL,\n"
+  "  deck            BLOB NOT NULL,\n"
+  "  finished        INTEGER NOT NULL DEFAULT 0,\n"
+  "  last_cards      INTEGER,\n"     /* card set that went to a side at the end */
+  "  last_cards_side INTEGER,\n"
+  "  UNIQUE (game_id, number)\n"
+  ");\n"
+
+  /* Moves: the record notation and the same move in columns.  cards is
+   * the CassinoCards bit set of the table cards taken or used (a claim:
+   * the cards claimed, trailed card included). */
+  "CREATE TABLE moves (\n"
+  "  deal_id   INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,\n"
+  "  ply       INTEGER NOT NULL,\n"
+  "  seat      INTEGER NOT NULL,\n"
+  "  notation  TEXT NOT NULL,\n"
+  "  type      INTEGER NOT NULL,\n"   /* 0 trail, 1 capture, 2 build, 3 claim */
+  "  card      INTEGER NOT NULL,\n"
+  "  cards     INTEGER NOT NULL,\n"
+  "  value     INTEGER NOT NULL,\n"
+  "  multiple  INTEGER NOT NULL,\n"
+  "  sweep     INTEGER NOT NULL,\n"
+  "  think_ms  INTEGER,\n"
+  "  ai_value  REAL,\n"               /* the computer's evaluation of its move */
+  "  hint_used INTEGER NOT NULL DEFAULT 0,\n"
+  "  undo_used INTEGER NOT NULL DEFAULT 0,\n"
+  "  PRIMARY KEY (deal_id, ply)\n"
+  ") WITHOUT ROWID;\n"
+
+  /* The score of a finished deal per side: points per category, what it
+   * added to the game score, the counts, and the cards captured. */
+  "CREATE TABLE deal_scores (\n"
+  "  deal_id        INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,\n"
+  "  side           INTEGER NOT NULL,\n"
+  "  cards          INTEGER NOT NULL,\n"
+  "  spades         INTEGER NOT NULL,\n"
+  "  big_cassino    INTEGER NOT NULL,\n"
+  "  little_cassino INTEGER NOT NULL,\n"
+  "  aces           INTEGER NOT NULL,\n"
+  "  sweeps         INTEGER NOT NULL,\n"
+  "  diamonds       INTEGER NOT NULL,\n"
+  "  seven_diamonds INTEGER NOT NULL,\n"
+  "  fours          INTEGER NOT NULL,\n"
+  "  total          INTEGER NOT NULL,\n"
+  "  game_points    INTEGER NOT NULL,\n"
+  "  n_cards        INTEGER NOT NULL,\n"
+  "  n_spades       INTEGER NOT NULL,\n"
+  "  n_diamonds     INTEGER NOT NULL,\n"
+  "  n_sweeps       INTEGER NOT NULL,\n"
+  "  pile           INTEGER NOT NULL,\n"
+  "  PRIMARY KEY (deal_id, side)\n"
+  ") WITHOUT ROWID;\n"
+
+  /* Derived: see the top of this file. */
+  "CREATE VIEW v_seat_facts AS " CASSINO_SEAT_FACTS_SELECT ("", "") ";\n"
+  "CREATE TABLE seat_stats (\n"
+  "  player_id        INTEGER NOT NULL,\n"
+  "  ended            INTEGER NOT NULL,\n"
+  "  game_id          INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  seat             INTEGER NOT NULL,\n"
+  "  side             INTEGER NOT NULL,\n"
+  "  preset           TEXT NOT NULL,\n"
+  "  n_players        INTEGER NOT NULL,\n"
+  "  rubber_id        INTEGER,\n"
+  "  started          INTEGER NOT NULL,\n"
+  "  result           INTEGER NOT NULL,\n"   /* 1 won, 0 drawn, -1 lost */
+  "  score            INTEGER NOT NULL,\n"
+  "  margin           INTEGER NOT NULL,\n"
+  "  deals            INTEGER NOT NULL,\n"
+  "  points           INTEGER NOT NULL,\n"
+  "  p_cards          INTEGER NOT NULL,\n"
+  "  p_spades         INTEGER NOT NULL,\n"
+  "  p_big_cassino    INTEGER NOT NULL,\n"
+  "  p_little_cassino INTEGER NOT NULL,\n"
+  "  p_aces           INTEGER NOT NULL,\n"
+  "  p_sweeps         INTEGER NOT NULL,\n"
+  "  p_diamonds       INTEGER NOT NULL,\n"
+  "  p_seven_diamonds INTEGER NOT NULL,\n"
+  "  p_fours          INTEGER NOT NULL,\n"
+  "  sweeps           INTEGER NOT NULL,\n"
+  "  big_cassino      INTEGER NOT NULL,\n"   /* deals in which the side took Td */
+  "  little_cassino   INTEGER NOT NULL,\n"   /* ... 2s */
+  "  builds           INTEGER NOT NULL,\n"   /* builds the seat made */
+  "  builds_taken     INTEGER NOT NULL,\n"   /* ... that the seat itself captured */
+  "  PRIMARY KEY (player_id, ended, game_id, seat)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE UNIQUE INDEX seat_stats_game ON seat_stats (game_id, seat);\n"
+  "CREATE VIEW v_seat_opponents AS " CASSINO_SEAT_OPPONENTS_SELECT ("") ";\n"
+  "CREATE TABLE seat_opponents (\n"
+  "  player_id   INTEGER NOT NULL,\n"
+  "  opponent_id INTEGER NOT NULL,\n"
+  "  game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  preset      TEXT NOT NULL,\n"
+  "  n_players   INTEGER NOT NULL,\n"
+  "  outcome     INTEGER NOT NULL,\n"
+  "  PRIMARY KEY (player_id, opponent_id, game_id)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE INDEX seat_opponents_game ON seat_opponents (game_id);\n"
+
+  "CREATE TABLE ratings (\n"
+  "  id         INTEGER PRIMARY KEY,\n"
+  "  player_id  INTEGER NOT NULL REFERENCES players (id) ON DELETE CASCADE,\n"
+  "  preset     TEXT NOT NULL,\n"
+  "  game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  time       INTEGER NOT NULL,\n"
+  "  rating     REAL NOT NULL,\n"
+  "  rd         REAL NOT NULL,\n"
+  "  volatility REAL NOT NULL\n"
+  ");\n"
+  "CREATE INDEX ratings_player ON ratings (player_id, preset, id);\n"
+  "CREATE INDEX ratings_game ON ratings (game_id);\n";
+
+static const char *const migrations[] = {
+  migration_1,
+};
+
+/* What must be there at each version (checked after opening). */
+static const char *const objects_1[] = {
+  "players", "rulesets", "rubbers", "rubber_sides", "games", "game_tags",
+  "game_seats", "game_sides", "deals", "moves", "deal_scores",
+  "v_seat_facts", "seat_stats", "v_seat_opponents", "seat_opponents", "ratings", NULL
+};
+
+static const char *const *const objects[] = {
+  NULL,
+  objects_1,
+};
+
+/* Cheap structural probes: each reads the right-hand edge of a b-tree,
+ * where a truncated or half-written file breaks first. */
+static const char *const probes_1[] = {
+  "SELECT max(id) FROM players", "SELECT max(id) FROM games", "SELECT max(id) FROM deals",
+  "SELECT max(deal_id) FROM moves", "SELECT max(deal_id) FROM deal_scores",
+  "SELECT max(player_id) FROM seat_stats", "SELECT max(player_id) FROM seat_opponents",
+  "SELECT max(id) FROM ratings",
+  "SELECT max(game_id) FROM game_seats", NULL
+};
+
+static const char *const *const probes[] = {
+  NULL,
+  probes_1,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (objects) == G_N_ELEMENTS (migrations) + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (probes) == G_N_ELEMENTS (migrations) + 1);
+
+guint
+_cassino_store_schema_n_versions (void)
+{
+  return G_N_ELEMENTS (migrations);
+}
+
+const char *
+_cassino_store_schema_migration (guint version)
+{
+  g_return_val_if_fail (version >= 1 && version <= G_N_ELEMENTS (migrations), NULL);
+  return migrations[version - 1];
+}
+
+gboolean
+_cassino_store_migrate (CassinoSqlite  *db,
+                        guint           target,
+                        GError        **error)
+{
+  gint64 version;
+
+  g_return_val_if_fail (target <= G_N_ELEMENTS (migrations), FALSE);
+
+  if (!cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, error))
+    return FALSE;
+
+  for (guint v = (guint) version; v < target; v++)
+    {
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", v + 1);
+      gboolean ok;
+
+      if (!cassino_sqlite_begin (db, error))
+        return FALSE;
+      ok = cassino_sqlite_exec (db, migrations[v], error) &&
+           cassino_sqlite_exec (db, bump, error);
+      if (!cassino_sqlite_end (db, ok, ok ? error : NULL))
+        {
+          g_prefix_error (error, "migrating the database to version %u: ", v + 1);
+          return FALSE;
+        }
+      g_debug ("%s: migrated to version %u", cassino_sqlite_get_path (db), v + 1);
+    }
+  return TRUE;
+}
+
+gboolean
+_cassino_store_schema_check (CassinoSqlite  *db,
+                             guint           version,
+                             GError        **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (version < G_N_ELEMENTS (objects), FALSE);
+
+  if (version == 0)
+    return TRUE;
+
+  stmt = cassino_sqlite_prepare (db, "SELECT count(*) FROM sqlite_schema WHERE name = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; objects[version][i] != NULL; i++)
+    {
+      gint64 n = 0;
+
+      stmt = cassino_sqlite_prepare (db, "SELECT count(*) FROM sqlite_schema WHERE name = ?1", error);
+      sqlite3_bind_text (stmt, 1, objects[version][i], -1, SQLITE_STATIC);
+      switch (cassino_sqlite_step (db, stmt, error))
+        {
+        case CASSINO_SQLITE_ROW:
+          n = sqlite3_column_int64 (stmt, 0);
+          sqlite3_reset (stmt);
+          break;
+        case CASSINO_SQLITE_DONE:
+          break;
+        case CASSINO_SQLITE_ERROR_STEP:
+        default:
+          return FALSE;
+        }
+      if (n == 0)
+        {
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,
+                       "the schema of version %u has no “%s”", version, objects[version][i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; probes[version][i] != NULL; i++)
+    {
+      gint64 ignored;
+
+      if (!cassino_sqlite_query_int64 (db, probes[version][i], 0, &ignored, error))
+        return FALSE;
+    }
+  return TRUE;
+}

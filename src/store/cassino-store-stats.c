@@ -1,0 +1,374 @@
+/* cassino-store-stats.c: a player's statistics, derived by SQL
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include "cassino-store-private.h"
+#include "cassino-store-ratings.h"
+#include "cassino-store-schema.h"
+#include "cassino-store-stats.h"
+
+gboolean
+_cassino_store_derive_game (CassinoStore  *store,
+                            gint64         game_id,
+                            GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM seat_stats WHERE game_id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    return FALSE;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "INSERT INTO seat_stats "
+                                 CASSINO_SEAT_FACTS_SELECT ("AND d.game_id = ?1", "AND g.id = ?1"),
+                                 error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    return FALSE;
+
+  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM seat_opponents WHERE game_id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    return FALSE;
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "INSERT INTO seat_opponents "
+                                 CASSINO_SEAT_OPPONENTS_SELECT ("AND g.id = ?1"), error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  return cassino_sqlite_step_done (store->db, stmt, error);
+}
+
+gboolean
+cassino_store_rebuild_derived (CassinoStore  *store,
+                               GError       **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = cassino_sqlite_exec (store->db,
+                            "DELETE FROM seat_stats; "
+                            "INSERT INTO seat_stats SELECT * FROM v_seat_facts; "
+                            "DELETE FROM seat_opponents; "
+                            "INSERT INTO seat_opponents SELECT * FROM v_seat_opponents", error) &&
+       cassino_store_rebuild_ratings (store, error);
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+void
+cassino_store_stats_free (CassinoStoreStats *stats)
+{
+  if (stats == NULL)
+    return;
+  g_free (stats->name);
+  g_clear_pointer (&stats->head_to_head, g_ptr_array_unref);
+  g_free (stats);
+}
+
+static void
+head_to_head_free (CassinoStoreHeadToHead *h)
+{
+  g_free (h->name);
+  g_free (h);
+}
+
+
+static sqlite3_stmt *
+prepare_filtered (CassinoStore                   *store,
+                  const char                     *sql_format,
+                  const char                     *source,
+                  gint64                          player_id,
+                  const CassinoStoreStatsFilter  *filter,
+                  GError                        **error)
+{
+  /* the format only ever receives our own table and view names */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  g_autofree char *sql = g_strdup_printf (sql_format, source);
+#pragma GCC diagnostic pop
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (store->db, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  _cassino_bind_text_or_null (stmt, 2, filter ? filter->preset : NULL);
+  sqlite3_bind_int (stmt, 3, filter ? (int) filter->n_players : 0);
+  return stmt;
+}
+
+static double
+ratio (double a,
+       double b)
+{
+  return b > 0 ? a / b : 0.0;
+}
+
+/* The columns of the per-game pass, in order. */
+enum {
+  COL_RESULT, COL_DEALS, COL_POINTS, COL_CATEGORIES,
+  COL_SWEEPS = COL_CATEGORIES + CASSINO_N_CATEGORIES,
+  COL_BIG, COL_LITTLE, COL_BUILDS, COL_BUILDS_TAKEN, COL_DURATION,
+  COL_GAME, COL_MARGIN, COL_SCORE, COL_RUBBER, COL_SIDE,
+};
+
+static gboolean
+fill_stats (CassinoStore                   *store,
+            CassinoStoreStats              *st,
+            const CassinoStoreStatsFilter  *filter,
+            gboolean                        from_raw,
+            GError                        **error)
+{
+  CassinoSqlite *db = store->db;
+  g_autoptr(GHashTable) rubbers = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) rubber_keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+  int streak = 0;
+
+  /* One pass over the player's games in the order they ended: totals,
+   * streaks, the best game and the rubbers played. */
+  stmt = prepare_filtered (store,
+                           "SELECT result, deals, points, p_cards, p_spades, p_big_cassino, "
+                           "p_little_cassino, p_aces, p_sweeps, p_diamonds, p_seven_diamonds, p_fours, "
+                           "sweeps, big_cassino, little_cassino, builds, builds_taken, ended - started, "
+                           "game_id, margin, score, rubber_id, side "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "AND (?3 = 0 OR n_players = ?3) ORDER BY ended, game_id",
+                           from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
+  if (stmt == NULL)
+    return FALSE;
+  for (gboolean more = TRUE; more;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          int r = sqlite3_column_int (stmt, COL_RESULT);
+          int margin = sqlite3_column_int (stmt, COL_MARGIN);
+          guint score = (guint) sqlite3_column_int (stmt, COL_SCORE);
+
+          st->games++;
+          if (r > 0)
+            {
+              st->wins++;
+              streak = streak > 0 ? streak + 1 : 1;
+              st->longest_win_streak = MAX (st->longest_win_streak, (guint) streak);
+              /* the widest margin; then the highest score; then the earliest */
+              if (st->best_game_id == 0 || margin > st->best_game_margin ||
+                  (margin == st->best_game_margin && score > st->best_game_score))
+                {
+                  st->best_game_id = sqlite3_column_int64 (stmt, COL_GAME);
+                  st->best_game_margin = margin;
+                  st->best_game_score = score;
+                }
+            }
+          else if (r < 0)
+            {
+              st->losses++;
+              streak = streak < 0 ? streak - 1 : -1;
+              st->longest_loss_streak = MAX (st->longest_loss_streak, (guint) -streak);
+            }
+          else
+            {
+              st->draws++;
+              streak = 0;
+            }
+          st->deals += (guint) sqlite3_column_int (stmt, COL_DEALS);
+          st->points += (guint) sqlite3_column_int (stmt, COL_POINTS);
+          for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+            st->category_points[c] += (guint) sqlite3_column_int (stmt, COL_CATEGORIES + (int) c);
+          st->sweeps += (guint) sqlite3_column_int (stmt, COL_SWEEPS);
+          st->big_cassino += (guint) sqlite3_column_int (stmt, COL_BIG);
+          st->little_cassino += (guint) sqlite3_column_int (stmt, COL_LITTLE);
+          st->builds += (guint) sqlite3_column_int (stmt, COL_BUILDS);
+          st->builds_taken += (guint) sqlite3_column_int (stmt, COL_BUILDS_TAKEN);
+          st->time_played += sqlite3_column_int64 (stmt, COL_DURATION);
+          if (sqlite3_column_type (stmt, COL_RUBBER) != SQLITE_NULL)
+            {
+              /* rubber id and side in one key: sides are < 8 */
+              gint64 key = sqlite3_column_int64 (stmt, COL_RUBBER) * 8 + sqlite3_column_int (stmt, COL_SIDE);
+
+              g_array_append_val (rubber_keys, key);
+            }
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        more = FALSE;
+        break;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return FALSE;
+      }
+  st->current_streak = streak;
+
+  st->win_percent = 100.0 * ratio (st->wins, st->games);
+  st->points_per_deal = ratio (st->points, st->deals);
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    st->category_percent[c] = 100.0 * ratio (st->category_points[c], st->points);
+  st->sweeps_per_deal = ratio (st->sweeps, st->deals);
+  st->big_cassino_percent = 100.0 * ratio (st->big_cassino, st->deals);
+  st->little_cassino_percent = 100.0 * ratio (st->little_cassino, st->deals);
+  st->builds_taken_percent = 100.0 * ratio (st->builds_taken, st->builds);
+
+  /* rubbers: the finished ones among those played */
+  for (guint i = 0; i < rubber_keys->len; i++)
+    {
+      gint64 *key = &g_array_index (rubber_keys, gint64, i);
+
+      if (g_hash_table_contains (rubbers, key))
+        continue;
+      g_hash_table_add (rubbers, key);
+      stmt = cassino_sqlite_prepare (db, "SELECT winner_side FROM rubbers WHERE id = ?1 AND state = 'finished'",
+                                     error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, *key / 8);
+      switch (cassino_sqlite_step (db, stmt, error))
+        {
+        case CASSINO_SQLITE_ROW:
+          st->rubbers++;
+          if (sqlite3_column_type (stmt, 0) != SQLITE_NULL && sqlite3_column_int64 (stmt, 0) == *key % 8)
+            st->rubbers_won++;
+          sqlite3_reset (stmt);
+          break;
+        case CASSINO_SQLITE_DONE:
+          break;
+        case CASSINO_SQLITE_ERROR_STEP:
+        default:
+          return FALSE;
+        }
+    }
+
+  /* head to head */
+  stmt = prepare_filtered (store,
+                           "SELECT x.opponent_id, p.name, count(*), total(x.outcome = 1), "
+                           "total(x.outcome = 0), total(x.outcome = -1) "
+                           "FROM %s x JOIN players p ON p.id = x.opponent_id "
+                           "WHERE x.player_id = ?1 AND (?2 IS NULL OR x.preset = ?2) "
+                           "AND (?3 = 0 OR x.n_players = ?3) "
+                           "GROUP BY x.opponent_id ORDER BY 3 DESC, p.name, x.opponent_id",
+                           from_raw ? "v_seat_opponents" : "seat_opponents", st->player_id, filter, error);
+  if (stmt == NULL)
+    return FALSE;
+  for (;;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          CassinoStoreHeadToHead *h = g_new0 (CassinoStoreHeadToHead, 1);
+
+          h->opponent_id = sqlite3_column_int64 (stmt, 0);
+          h->name = _cassino_column_dup (stmt, 1);
+          h->games = (guint) sqlite3_column_int64 (stmt, 2);
+          h->wins = (guint) sqlite3_column_int64 (stmt, 3);
+          h->draws = (guint) sqlite3_column_int64 (stmt, 4);
+          h->losses = (guint) sqlite3_column_int64 (stmt, 5);
+          g_ptr_array_add (st->head_to_head, h);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return TRUE;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return FALSE;
+      }
+}
+
+CassinoStoreStats *
+cassino_store_get_player_stats (CassinoStore                   *store,
+                                gint64                          player_id,
+                                const CassinoStoreStatsFilter  *filter,
+                                CassinoStoreStatsFlags          flags,
+                                GError                        **error)
+{
+  g_autoptr(CassinoStorePlayer) player = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  gboolean from_raw = (flags & CASSINO_STORE_STATS_FROM_RAW) != 0;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  player = cassino_store_get_player (store, player_id, error);
+  if (player == NULL)
+    return NULL;
+
+  st = g_new0 (CassinoStoreStats, 1);
+  st->player_id = player_id;
+  st->name = g_strdup (player->name);
+  st->head_to_head = g_ptr_array_new_with_free_func ((GDestroyNotify) head_to_head_free);
+
+  /* one read transaction: every figure from the same snapshot */
+  if (cassino_sqlite_get_depth (store->db) > 0)
+    ok = fill_stats (store, st, filter, from_raw, error);
+  else
+    {
+      if (!cassino_sqlite_exec (store->db, "BEGIN", error))
+        goto failed;
+      ok = fill_stats (store, st, filter, from_raw, error);
+      cassino_sqlite_exec (store->db, "COMMIT", NULL);
+    }
+  if (!ok)
+    goto failed;
+  return g_steal_pointer (&st);
+
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+GStrv
+cassino_store_get_player_groups (CassinoStore  *store,
+                                 gint64         player_id,
+                                 GError       **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT DISTINCT preset, n_players FROM seat_stats WHERE player_id = ?1 "
+                                 "ORDER BY preset, n_players", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          g_autofree char *group = g_strdup_printf ("%s/%d", _cassino_column_text (stmt, 0),
+                                                    sqlite3_column_int (stmt, 1));
+
+          g_strv_builder_add (builder, group);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_strv_builder_end (builder);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}

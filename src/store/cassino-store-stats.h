@@ -1,0 +1,106 @@
+/* cassino-store-stats.h: a player's statistics, derived by SQL
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Statistics are computed on demand from the per-game facts of
+ * v_seat_facts (see cassino-store-schema.c): nothing is kept as a running
+ * total.  Only finished games count; abandoned and unfinished games do not.
+ * Points, categories, sweeps and the Cassinos are those of the player's
+ * side (a partnership shares them); builds are the player's own.
+ *
+ * A computer player is one player per level and engine version, so when
+ * the same level sits in two seats of one game, both seats count for it.
+ */
+#pragma once
+
+#include "cassino-score.h"
+#include "cassino-store.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char *preset;      /* a preset name, or NULL for every preset */
+  guint       n_players;   /* 2, 3, 4, 6, or 0 for any */
+} CassinoStoreStatsFilter;
+
+typedef struct {
+  gint64  opponent_id;
+  char   *name;            /* the opponent's current name */
+  guint   games;
+  guint   wins;            /* the player's side won */
+  guint   draws;           /* neither side won */
+  guint   losses;          /* the opponent's side won */
+} CassinoStoreHeadToHead;
+
+typedef struct {
+  gint64     player_id;
+  char      *name;
+
+  guint      games;
+  guint      wins;
+  guint      draws;
+  guint      losses;
+  double     win_percent;             /* wins / games × 100 */
+
+  guint      rubbers;                 /* finished rubbers played */
+  guint      rubbers_won;
+
+  guint      deals;                   /* deals played to the end */
+  guint      points;                  /* deal points of the player's side */
+  double     points_per_deal;
+  guint      category_points[CASSINO_N_CATEGORIES];
+  double     category_percent[CASSINO_N_CATEGORIES];  /* share of @points × 100 */
+  guint      sweeps;
+  double     sweeps_per_deal;
+  guint      big_cassino;             /* deals in which the side took Td */
+  double     big_cassino_percent;     /* of @deals × 100 */
+  guint      little_cassino;
+  double     little_cassino_percent;
+  guint      builds;                  /* builds the player made */
+  guint      builds_taken;            /* ... that the player then captured */
+  double     builds_taken_percent;
+
+  int        current_streak;          /* > 0: wins in a row, < 0: losses; 0: last game drawn or none */
+  guint      longest_win_streak;
+  guint      longest_loss_streak;
+
+  gint64     best_game_id;            /* the win by the widest margin, 0 if no win */
+  int        best_game_margin;
+  guint      best_game_score;
+
+  gint64     time_played;             /* seconds, start to end of each game */
+
+  GPtrArray *head_to_head;            /* CassinoStoreHeadToHead, most games first */
+} CassinoStoreStats;
+
+void               cassino_store_stats_free (CassinoStoreStats *stats);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStoreStats, cassino_store_stats_free)
+
+typedef enum {
+  CASSINO_STORE_STATS_DEFAULT  = 0,
+  /* compute from the raw records (the view v_seat_facts) rather than the
+   * per-game rows written when games end: slow, for checking */
+  CASSINO_STORE_STATS_FROM_RAW = 1 << 0,
+} CassinoStoreStatsFlags;
+
+/* Returns: (transfer full): the statistics of @player_id over the games
+ * @filter (may be NULL) selects, or NULL with @error. */
+CassinoStoreStats *cassino_store_get_player_stats (CassinoStore                   *store,
+                                                   gint64                          player_id,
+                                                   const CassinoStoreStatsFilter  *filter,
+                                                   CassinoStoreStatsFlags          flags,
+                                                   GError                        **error);
+
+/* The (preset, player count) pairs a player has finished games in, as
+ * "preset/N" strings.  Returns: (transfer full). */
+GStrv              cassino_store_get_player_groups (CassinoStore  *store,
+                                                    gint64         player_id,
+                                                    GError       **error);
+
+/* Rewrite every derived row (per-game facts and ratings) from the raw
+ * records. */
+gboolean           cassino_store_rebuild_derived  (CassinoStore  *store,
+                                                   GError       **error);
+
+G_END_DECLS

@@ -1,0 +1,854 @@
+/* cassino-store.c: opening the database, corruption, migrations, players
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "cassino-store.h"
+#include "cassino-store-private.h"
+
+/* Files up to this size are fully checked (PRAGMA quick_check) at open. */
+#define CASSINO_STORE_QUICK_CHECK_MAX_BYTES (16 * 1024 * 1024)
+
+G_DEFINE_QUARK (cassino-store-error-quark, cassino_store_error)
+
+G_DEFINE_FINAL_TYPE (CassinoStore, cassino_store, G_TYPE_OBJECT)
+
+static void
+cassino_store_finalize (GObject *object)
+{
+  CassinoStore *self = CASSINO_STORE (object);
+
+  g_clear_pointer (&self->db, cassino_sqlite_close);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->moved_aside, g_free);
+
+  G_OBJECT_CLASS (cassino_store_parent_class)->finalize (object);
+}
+
+static void
+cassino_store_class_init (CassinoStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cassino_store_finalize;
+}
+
+static void
+cassino_store_init (CassinoStore *self)
+{
+}
+
+CassinoSqlite *
+_cassino_store_get_db (CassinoStore *store)
+{
+  return store->db;
+}
+
+void
+_cassino_store_convert_error (GError **error)
+{
+  GError *e;
+  int code;
+
+  if (error == NULL || *error == NULL || (*error)->domain != CASSINO_SQLITE_ERROR)
+    return;
+  e = *error;
+  switch (e->code)
+    {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      code = CASSINO_STORE_ERROR_BUSY;
+      break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      code = CASSINO_STORE_ERROR_CORRUPT;
+      break;
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_READONLY:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_AUTH:
+      code = CASSINO_STORE_ERROR_OPEN;
+      break;
+    case SQLITE_CONSTRAINT:
+      code = CASSINO_STORE_ERROR_INVALID;
+      break;
+    default:
+      code = CASSINO_STORE_ERROR_SQL;
+      break;
+    }
+  e->domain = CASSINO_STORE_ERROR;
+  e->code = code;
+}
+
+char *
+cassino_store_get_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "cassino", "cassino.db", NULL);
+}
+
+const char *
+cassino_store_get_path (CassinoStore *store)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+  return store->path;
+}
+
+const char *
+cassino_store_get_moved_aside_path (CassinoStore *store)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+  return store->moved_aside;
+}
+
+guint
+cassino_store_get_schema_version (void)
+{
+  return _cassino_store_schema_n_versions ();
+}
+
+/* Opening */
+
+typedef enum {
+  CHECK_OK,
+  CHECK_CORRUPT,    /* move aside and start again */
+  CHECK_REFUSE,     /* leave it alone, fail */
+} CheckResult;
+
+static gboolean
+is_corruption (const GError *error)
+{
+  return error->domain == CASSINO_SQLITE_ERROR &&
+         (error->code == SQLITE_CORRUPT || error->code == SQLITE_NOTADB ||
+          error->code == SQLITE_FORMAT);
+}
+
+/* Whether @path is plainly not an SQLite database (judged without SQLite,
+ * which could touch its -wal file): a non-empty file without the header. */
+static gboolean
+lacks_sqlite_header (const char *path)
+{
+  static const char magic[16] = "SQLite format 3";   /* and its NUL */
+  char header[16] = { 0 };
+  FILE *file = g_fopen (path, "rb");
+  size_t n;
+
+  if (file == NULL)
+    return FALSE;
+  n = fread (header, 1, sizeof header, file);
+  fclose (file);
+  return n > 0 && (n < sizeof header || memcmp (header, magic, sizeof magic) != 0);
+}
+
+static gboolean
+quick_check (CassinoSqlite  *db,
+             GError        **error)
+{
+  g_autofree char *result = NULL;
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, "PRAGMA quick_check", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  if (cassino_sqlite_step (db, stmt, error) != CASSINO_SQLITE_ROW)
+    return FALSE;
+  result = _cassino_column_dup (stmt, 0);
+  sqlite3_reset (stmt);
+  if (g_strcmp0 (result, "ok") != 0)
+    {
+      g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "quick_check: %s", result);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cassino_store_check_integrity (CassinoStore  *store,
+                               GError       **error)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!quick_check (store->db, error))
+    {
+      _cassino_store_convert_error (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Set the connection up, read and check the file, migrate. */
+static CheckResult
+open_and_check (const char     *path,
+                CassinoSqlite **out_db,
+                GError        **error)
+{
+  g_autoptr(GError) local = NULL;
+  CassinoSqlite *db;
+  gint64 version = 0;
+  gint64 app_id = 0;
+  gint64 n_objects = 0;
+  guint latest = _cassino_store_schema_n_versions ();
+  sqlite3_stmt *stmt;
+  gboolean is_memory = g_strcmp0 (path, ":memory:") == 0;
+
+  *out_db = NULL;
+  if (!is_memory && lacks_sqlite_header (path))
+    {
+      g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_NOTADB, "%s: not an SQLite database", path);
+      return CHECK_CORRUPT;
+    }
+  db = cassino_sqlite_open (path, TRUE, &local);
+  if (db == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                   _("Cannot open the database “%s”: %s"), path, local->message);
+      return CHECK_REFUSE;
+    }
+  sqlite3_busy_timeout (cassino_sqlite_get_handle (db), 5000);
+
+  /* The first reads of the file: a file that is not a database fails here. */
+  if (!cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, &local) ||
+      !cassino_sqlite_query_int64 (db, "PRAGMA application_id", 0, &app_id, &local) ||
+      !cassino_sqlite_query_int64 (db, "SELECT count(*) FROM sqlite_schema", 0, &n_objects, &local))
+    goto failed;
+
+  if (version > latest)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_TOO_NEW,
+                   _("The database “%s” was written by a newer version of Cassino "
+                     "(schema %" G_GINT64_FORMAT ", this version knows up to %u). "
+                     "It has been left as it is: update Cassino to use it."),
+                   path, version, latest);
+      cassino_sqlite_close (db);
+      return CHECK_REFUSE;
+    }
+  if ((app_id != 0 && app_id != CASSINO_STORE_APPLICATION_ID) ||
+      (version == 0 && n_objects > 0 && app_id == 0))
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN,
+                   _("“%s” is a database of another program; Cassino has left it alone."),
+                   path);
+      cassino_sqlite_close (db);
+      return CHECK_REFUSE;
+    }
+
+  if (!is_memory)
+    {
+      g_autofree char *mode = NULL;
+
+      stmt = cassino_sqlite_prepare (db, "PRAGMA journal_mode = WAL", &local);
+      if (stmt == NULL)
+        goto failed;
+      if (cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW)
+        goto failed;
+      mode = _cassino_column_dup (stmt, 0);
+      sqlite3_reset (stmt);
+      if (g_ascii_strcasecmp (mode, "wal") != 0)
+        g_warning ("%s: journal mode is %s, not WAL", path, mode);
+    }
+  if (!cassino_sqlite_exec (db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", &local))
+    goto failed;
+
+  if (version > 0)
+    {
+      gint64 pages = 0, page_size = 0;
+
+      if (!cassino_sqlite_query_int64 (db, "PRAGMA page_count", 0, &pages, &local) ||
+          !cassino_sqlite_query_int64 (db, "PRAGMA page_size", 0, &page_size, &local))
+        goto failed;
+      /* A full check reads the whole file: at open only while that is
+       * quick.  Larger files get the structural probes of the schema check
+       * and cassino_store_check_integrity() when the caller can afford it. */
+      if (pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES &&
+          !quick_check (db, &local))
+        goto failed;
+      if (!_cassino_store_schema_check (db, (guint) version, &local))
+        {
+          if (local->domain == CASSINO_STORE_ERROR)
+            {
+              local->domain = CASSINO_SQLITE_ERROR;
+              local->code = SQLITE_CORRUPT;
+            }
+          goto failed;
+        }
+    }
+
+  if (!_cassino_store_migrate (db, latest, &local) ||
+      !_cassino_store_schema_check (db, latest, &local))
+    goto failed;
+
+  *out_db = db;
+  return CHECK_OK;
+
+failed:
+  cassino_sqlite_close (db);
+  if (is_corruption (local))
+    {
+      g_debug ("%s is corrupt: %s", path, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return CHECK_CORRUPT;
+    }
+  if (local->domain == CASSINO_SQLITE_ERROR &&
+      (local->code == SQLITE_BUSY || local->code == SQLITE_LOCKED))
+    g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY,
+                 _("The database “%s” is busy: another program is using it (%s)."),
+                 path, local->message);
+  else
+    g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                 _("Cannot read the database “%s”: %s"), path, local->message);
+  return CHECK_REFUSE;
+}
+
+/* Rename @path and its -wal and -shm files to PATH.corrupt-STAMP. */
+static char *
+move_aside (const char  *path,
+            GError     **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *target = g_strdup_printf ("%s.corrupt-%s", path, stamp);
+  static const char *const suffixes[] = { "-wal", "-shm" };
+
+  for (guint n = 2; g_file_test (target, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (target);
+      target = g_strdup_printf ("%s.corrupt-%s-%u", path, stamp, n);
+    }
+
+  if (g_rename (path, target) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,
+                   _("The database “%s” is damaged and could not be moved aside: %s"),
+                   path, g_strerror (saved));
+      return NULL;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *from = g_strconcat (path, suffixes[i], NULL);
+      g_autofree char *to = g_strconcat (target, suffixes[i], NULL);
+
+      if (g_file_test (from, G_FILE_TEST_EXISTS) && g_rename (from, to) != 0)
+        g_warning ("could not move %s to %s: %s", from, to, g_strerror (errno));
+    }
+  g_message ("%s was damaged; it has been moved to %s and a new database started", path, target);
+  return g_steal_pointer (&target);
+}
+
+CassinoStore *
+cassino_store_open (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *moved = NULL;
+  CassinoSqlite *db = NULL;
+  CassinoStore *store;
+  gboolean is_memory;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  is_memory = g_strcmp0 (path, ":memory:") == 0;
+  if (!is_memory)
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                       _("Cannot create the folder “%s”: %s"), dir, g_strerror (saved));
+          return NULL;
+        }
+      if (g_file_test (path, G_FILE_TEST_EXISTS) && g_access (path, R_OK | W_OK) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                       _("Cannot open the database “%s”: %s"), path, g_strerror (saved));
+          return NULL;
+        }
+    }
+
+  switch (open_and_check (path, &db, &local))
+    {
+    case CHECK_OK:
+      break;
+    case CHECK_REFUSE:
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    case CHECK_CORRUPT:
+    default:
+      if (is_memory)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          _cassino_store_convert_error (error);
+          return NULL;
+        }
+      g_clear_error (&local);
+      moved = move_aside (path, error);
+      if (moved == NULL)
+        return NULL;
+      if (open_and_check (path, &db, &local) != CHECK_OK)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          _cassino_store_convert_error (error);
+          return NULL;
+        }
+      break;
+    }
+
+  store = g_object_new (CASSINO_TYPE_STORE, NULL);
+  store->db = db;
+  store->path = g_strdup (path);
+  store->moved_aside = g_steal_pointer (&moved);
+  return store;
+}
+
+/* Players */
+
+void
+cassino_store_player_free (CassinoStorePlayer *player)
+{
+  if (player == NULL)
+    return;
+  g_free (player->name);
+  g_free (player->level);
+  g_free (player->engine_version);
+  g_free (player->colour);
+  g_free (player->avatar);
+  g_free (player);
+}
+
+static gint64
+now_seconds (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+static gboolean
+check_name (const char  *name,
+            GError     **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (name ? name : ""));
+
+  if (*stripped == '\0')
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("A player needs a name."));
+      return FALSE;
+    }
+  if (!g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("A player’s name must be valid UTF-8."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+cassino_store_find_human (CassinoStore  *store,
+                          const char    *name,
+                          GError       **error)
+{
+  sqlite3_stmt *stmt;
+  gint64 id = 0;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT id FROM players WHERE kind = 0 AND archived = 0 AND name = ?1",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      id = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return id;
+    case CASSINO_SQLITE_DONE:
+      return 0;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      goto failed;
+    }
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+gint64
+cassino_store_add_human (CassinoStore  *store,
+                         const char    *name,
+                         GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  sqlite3_stmt *stmt;
+  gint64 existing;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+
+  if (!check_name (name, error))
+    return 0;
+  existing = cassino_store_find_human (store, name, &local);
+  if (local)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return 0;
+    }
+  if (existing != 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                   _("There is already a player called “%s”."), name);
+      return 0;
+    }
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "INSERT INTO players (kind, name, created) VALUES (0, ?1, ?2)",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, now_seconds ());
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  return cassino_sqlite_last_insert_rowid (store->db);
+
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+gint64
+cassino_store_ensure_human (CassinoStore  *store,
+                            const char    *name,
+                            GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  gint64 id;
+
+  if (!check_name (name, error))
+    return 0;
+  id = cassino_store_find_human (store, name, &local);
+  if (local)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return 0;
+    }
+  if (id != 0)
+    return id;
+  return cassino_store_add_human (store, name, error);
+}
+
+gint64
+cassino_store_ensure_computer (CassinoStore  *store,
+                               const char    *level,
+                               const char    *engine_version,
+                               const char    *name,
+                               GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
+
+  if (level == NULL || *level == '\0')
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                   _("A computer player needs a level."));
+      return 0;
+    }
+  if (engine_version == NULL)
+    engine_version = ENGINE_VERSION;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT id FROM players WHERE kind = 1 AND level = ?1 AND engine_version = ?2",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_text (stmt, 1, level, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, engine_version, -1, SQLITE_TRANSIENT);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+
+        sqlite3_reset (stmt);
+        return id;
+      }
+    case CASSINO_SQLITE_DONE:
+      break;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      goto failed;
+    }
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "INSERT INTO players (kind, name, level, engine_version, created) "
+                                 "VALUES (1, ?1, ?2, ?3, ?4)", error);
+  if (stmt == NULL)
+    goto failed;
+  if (name && *name)
+    sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_text (stmt, 1, level, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, level, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, engine_version, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 4, now_seconds ());
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  return cassino_sqlite_last_insert_rowid (store->db);
+
+failed:
+  _cassino_store_convert_error (error);
+  return 0;
+}
+
+static gboolean
+update_player (CassinoStore  *store,
+               const char    *sql,
+               gint64         player_id,
+               const char    *text1,
+               const char    *text2,
+               gint64         value,
+               GError       **error)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (store->db, sql, error);
+
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  if (text1 == NULL && text2 == NULL && sqlite3_bind_parameter_count (stmt) == 2)
+    sqlite3_bind_int64 (stmt, 2, value);           /* a number */
+  else
+    {
+      _cassino_bind_text_or_null (stmt, 2, text1);
+      if (sqlite3_bind_parameter_count (stmt) >= 3)
+        _cassino_bind_text_or_null (stmt, 3, text2);
+    }
+  if (!cassino_sqlite_step_done (store->db, stmt, error))
+    goto failed;
+  if (cassino_sqlite_changes (store->db) == 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no player %" G_GINT64_FORMAT "."), player_id);
+      return FALSE;
+    }
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_rename_player (CassinoStore  *store,
+                             gint64         player_id,
+                             const char    *name,
+                             GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(CassinoStorePlayer) player = NULL;
+  gint64 other;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!check_name (name, error))
+    return FALSE;
+  player = cassino_store_get_player (store, player_id, error);
+  if (player == NULL)
+    return FALSE;
+  if (player->kind == CASSINO_SEAT_HUMAN && !player->archived)
+    {
+      other = cassino_store_find_human (store, name, &local);
+      if (local)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      if (other != 0 && other != player_id)
+        {
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                       _("There is already a player called “%s”."), name);
+          return FALSE;
+        }
+    }
+  return update_player (store, "UPDATE players SET name = ?2 WHERE id = ?1",
+                        player_id, name, NULL, 0, error);
+}
+
+gboolean
+cassino_store_set_player_archived (CassinoStore  *store,
+                                   gint64         player_id,
+                                   gboolean       archived,
+                                   GError       **error)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!archived)
+    {
+      g_autoptr(CassinoStorePlayer) player = cassino_store_get_player (store, player_id, error);
+      g_autoptr(GError) local = NULL;
+      gint64 other;
+
+      if (player == NULL)
+        return FALSE;
+      if (player->kind == CASSINO_SEAT_HUMAN && player->archived)
+        {
+          other = cassino_store_find_human (store, player->name, &local);
+          if (local)
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          if (other != 0)
+            {
+              g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                           _("There is already a player called “%s”."), player->name);
+              return FALSE;
+            }
+        }
+    }
+  return update_player (store, "UPDATE players SET archived = ?2 WHERE id = ?1",
+                        player_id, NULL, NULL, archived ? 1 : 0, error);
+}
+
+gboolean
+cassino_store_set_player_look (CassinoStore  *store,
+                               gint64         player_id,
+                               const char    *colour,
+                               const char    *avatar,
+                               GError       **error)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  return update_player (store, "UPDATE players SET colour = ?2, avatar = ?3 WHERE id = ?1",
+                        player_id, colour, avatar, 0, error);
+}
+
+#define PLAYER_COLUMNS "id, kind, name, level, engine_version, colour, avatar, archived, created"
+
+static CassinoStorePlayer *
+player_from_row (sqlite3_stmt *stmt)
+{
+  CassinoStorePlayer *p = g_new0 (CassinoStorePlayer, 1);
+
+  p->id = sqlite3_column_int64 (stmt, 0);
+  p->kind = sqlite3_column_int (stmt, 1) ? CASSINO_SEAT_COMPUTER : CASSINO_SEAT_HUMAN;
+  p->name = _cassino_column_dup (stmt, 2);
+  p->level = _cassino_column_dup (stmt, 3);
+  p->engine_version = _cassino_column_dup (stmt, 4);
+  p->colour = _cassino_column_dup (stmt, 5);
+  p->avatar = _cassino_column_dup (stmt, 6);
+  p->archived = sqlite3_column_int (stmt, 7) != 0;
+  p->created = sqlite3_column_int64 (stmt, 8);
+  return p;
+}
+
+CassinoStorePlayer *
+cassino_store_get_player (CassinoStore  *store,
+                          gint64         player_id,
+                          GError       **error)
+{
+  sqlite3_stmt *stmt;
+  CassinoStorePlayer *p;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT " PLAYER_COLUMNS " FROM players WHERE id = ?1", error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      p = player_from_row (stmt);
+      sqlite3_reset (stmt);
+      return p;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no player %" G_GINT64_FORMAT "."), player_id);
+      return NULL;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      goto failed;
+    }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+GPtrArray *
+cassino_store_list_players (CassinoStore  *store,
+                            gboolean       include_archived,
+                            GError       **error)
+{
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_player_free);
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT " PLAYER_COLUMNS " FROM players "
+                                 "WHERE ?1 OR archived = 0 ORDER BY kind, name COLLATE NOCASE, id",
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  sqlite3_bind_int (stmt, 1, include_archived ? 1 : 0);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        g_ptr_array_add (players, player_from_row (stmt));
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&players);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+gboolean
+cassino_store_reset_statistics (CassinoStore  *store,
+                                GError       **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+  ok = cassino_sqlite_exec (store->db,
+                            "DELETE FROM ratings; DELETE FROM seat_stats; DELETE FROM seat_opponents; "
+                            "DELETE FROM games; DELETE FROM rubbers; DELETE FROM rulesets",
+                            error);
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  store->cache_game_id = 0;
+  g_message ("%s: statistics reset by the user", store->path);
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}

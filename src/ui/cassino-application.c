@@ -1,0 +1,287 @@
+/* cassino-application.c: the application
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-application.h"
+
+#include <glib/gi18n.h>
+
+#include "cassino-preferences-window.h"
+#include "cassino-store.h"
+#include "cassino-window.h"
+
+struct _CassinoApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  char           *database;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoApplication, cassino_application, ADW_TYPE_APPLICATION)
+
+static CassinoWindow *
+get_window (CassinoApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (CASSINO_IS_WINDOW (window))
+    return CASSINO_WINDOW (window);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (CASSINO_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+cassino_application_activate (GApplication *application)
+{
+  CassinoApplication *self = CASSINO_APPLICATION (application);
+  CassinoWindow *window = get_window (self);
+
+  if (window == NULL)
+    {
+      if (self->database == NULL)
+        self->database = cassino_store_get_default_path ();
+      window = cassino_window_new (GTK_APPLICATION (self),
+                                   g_strcmp0 (self->database, "none") == 0 ? NULL : self->database);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static int
+cassino_application_handle_local_options (GApplication *application,
+                                          GVariantDict *options)
+{
+  CassinoApplication *self = CASSINO_APPLICATION (application);
+  g_autofree char *database = NULL;
+
+  if (g_variant_dict_lookup (options, "version", "b", NULL))
+    {
+      g_print ("cassino %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_lookup (options, "database", "^ay", &database))
+    cassino_application_set_database (self, database);
+  return -1;
+}
+
+/* Actions */
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GApplication *application = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (application));
+
+  /* close the windows so that they stop the computer players */
+  while (windows)
+    {
+      GtkWindow *window = windows->data;
+      windows = windows->next;
+      gtk_window_close (window);
+    }
+  g_application_quit (application);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  CassinoApplication *self = user_data;
+  static const char *developers[] = {
+    "The Cassino developers",
+    NULL
+  };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", _("Cassino"),
+                        "application-icon", APPLICATION_ID,
+                        "developer-name", _("The Cassino developers"),
+                        "version", PACKAGE_VERSION,
+                        "website", "https://github.com/cassinogame/cassino",
+                        "issue-url", "https://github.com/cassinogame/cassino/issues",
+                        "comments", _("The classic fishing card game: capture by pairing and summing, build, call and sweep the table."),
+                        "developers", developers,
+                        /* Translators: put your names here, one a line */
+                        "translator-credits", _("translator-credits"),
+                        "copyright", "© 2026 The Cassino developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        NULL);
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules from"),
+                                       (const char *[]) { "Robert Long, The Laws of Cassino (1792)",
+                                                          "Trumps, The American Hoyle (1867, 1880)",
+                                                          "R. F. Foster, Foster’s Complete Hoyle (1897)",
+                                                          "John McLeod, pagat.com",
+                                                          NULL });
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  CassinoApplication *self = user_data;
+  CassinoPreferencesWindow *preferences;
+
+  preferences = cassino_preferences_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  CassinoApplication *self = user_data;
+
+  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                "help:cassino", GDK_CURRENT_TIME);
+}
+
+static void
+new_game_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  CassinoApplication *self = user_data;
+  CassinoWindow *window = get_window (self);
+
+  if (window == NULL)
+    {
+      g_application_activate (G_APPLICATION (self));
+      window = get_window (self);
+    }
+  if (window)
+    cassino_window_new_game (window);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+  { "preferences", preferences_activated },
+  { "help", help_activated },
+  { "new-game", new_game_activated },
+};
+
+/* Colour scheme: the setting drives AdwStyleManager */
+
+static gboolean
+scheme_from_setting (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  if (g_strcmp0 (nick, "light") == 0)
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_strcmp0 (nick, "dark") == 0)
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_DARK);
+  else
+    g_value_set_enum (value, ADW_COLOR_SCHEME_PREFER_LIGHT);
+  return TRUE;
+}
+
+static void
+cassino_application_startup (GApplication *application)
+{
+  CassinoApplication *self = CASSINO_APPLICATION (application);
+
+  G_APPLICATION_CLASS (cassino_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", (const char *[]) { "<Control>q", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-game", (const char *[]) { "<Control>n", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", (const char *[]) { "<Control>comma", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", (const char *[]) { "F1", NULL });
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  g_settings_bind_with_mapping (self->settings, "color-scheme",
+                                adw_style_manager_get_default (), "color-scheme",
+                                G_SETTINGS_BIND_GET, scheme_from_setting, NULL, NULL, NULL);
+}
+
+static void
+cassino_application_dispose (GObject *object)
+{
+  CassinoApplication *self = CASSINO_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (cassino_application_parent_class)->dispose (object);
+}
+
+static void
+cassino_application_finalize (GObject *object)
+{
+  CassinoApplication *self = CASSINO_APPLICATION (object);
+
+  g_free (self->database);
+
+  G_OBJECT_CLASS (cassino_application_parent_class)->finalize (object);
+}
+
+static void
+cassino_application_class_init (CassinoApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = cassino_application_dispose;
+  object_class->finalize = cassino_application_finalize;
+  app_class->activate = cassino_application_activate;
+  app_class->startup = cassino_application_startup;
+  app_class->handle_local_options = cassino_application_handle_local_options;
+}
+
+static void
+cassino_application_init (CassinoApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "database", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("Record games in the database at PATH (“none”: record nothing)"), N_("PATH") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+CassinoApplication *
+cassino_application_new (void)
+{
+  return g_object_new (CASSINO_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "resource-base-path", APPLICATION_PATH,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       NULL);
+}
+
+const char *
+cassino_application_get_database (CassinoApplication *self)
+{
+  g_return_val_if_fail (CASSINO_IS_APPLICATION (self), NULL);
+  return self->database;
+}
+
+void
+cassino_application_set_database (CassinoApplication *self,
+                                  const char         *path)
+{
+  g_return_if_fail (CASSINO_IS_APPLICATION (self));
+
+  g_free (self->database);
+  self->database = g_strdup (path);
+}

@@ -1,0 +1,743 @@
+/* cassino-card-widget.c: one card, a face-down hand, the stock or a build
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-card-widget.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "cassino-card-art.h"
+
+typedef enum {
+  KIND_CARD,
+  KIND_BUILD,
+  KIND_STACK,
+} Kind;
+
+struct _CassinoCardWidget
+{
+  GtkWidget         parent_instance;
+
+  Kind              kind;
+  CassinoCard       card;
+  CassinoCards      cards;
+  guint             value;
+  char             *owner_name;
+  gboolean          multiple;
+  guint             count;
+  gboolean          face_down;
+  gboolean          liftable;
+  gboolean          four_color;
+  CassinoCardMarks  marks;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoCardWidget, cassino_card_widget, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_CARD,
+  PROP_FACE_DOWN,
+  PROP_MARKS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define LIFT 0.14  /* of the card's height */
+
+static void
+update_accessible (CassinoCardWidget *self)
+{
+  g_autofree char *label = NULL;
+
+  switch (self->kind)
+    {
+    case KIND_CARD:
+      if (self->face_down || self->card == CASSINO_NO_CARD)
+        label = g_strdup (_("Card face down"));
+      else
+        label = cassino_card_full_name (self->card);
+      break;
+    case KIND_STACK:
+      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card face down",
+                                            "%u cards face down", self->count),
+                               self->count);
+      break;
+    case KIND_BUILD:
+      {
+        g_autofree char *names = cassino_cards_short_names (self->cards, " ");
+
+        if (self->multiple)
+          /* Translators: accessible name of a build, e.g. "Multiple build of 8 owned by Anna: 3♣ 5♥ 8♦" */
+          label = g_strdup_printf (_("Multiple build of %u owned by %s: %s"),
+                                   self->value, self->owner_name, names);
+        else
+          /* Translators: accessible name of a build, e.g. "Build of 8 owned by Anna: 3♣ 5♥" */
+          label = g_strdup_printf (_("Build of %u owned by %s: %s"),
+                                   self->value, self->owner_name, names);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (self->marks & CASSINO_CARD_MARK_SELECTED)
+    {
+      /* Translators: appended to a card's accessible name */
+      char *more = g_strdup_printf (_("%s, selected"), label);
+      g_free (label);
+      label = more;
+    }
+  else if (self->marks & CASSINO_CARD_MARK_CHOSEN)
+    {
+      /* Translators: appended to a table card's accessible name */
+      char *more = g_strdup_printf (_("%s, chosen"), label);
+      g_free (label);
+      label = more;
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               self->kind == KIND_BUILD ? label : NULL);
+}
+
+static CassinoCardArtFlags
+art_flags (CassinoCardWidget *self)
+{
+  CassinoCardArtFlags flags = 0;
+
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    flags |= CASSINO_CARD_ART_DARK;
+  if (self->four_color)
+    flags |= CASSINO_CARD_ART_FOUR_COLOR;
+  return flags;
+}
+
+void
+cassino_card_widget_get_card_rect (CassinoCardWidget *self,
+                                   graphene_rect_t   *out)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self));
+  double h = gtk_widget_get_height (GTK_WIDGET (self));
+  double ch, cw;
+
+  if (self->kind == KIND_BUILD)
+    h = h / (1.0 + CASSINO_CARD_WIDGET_BUILD_BAND);
+  if (self->liftable)
+    h = h / (1.0 + LIFT);
+
+  ch = MIN (h, (self->kind == KIND_CARD ? w : w) * CASSINO_CARD_ASPECT);
+  cw = ch / CASSINO_CARD_ASPECT;
+  if (self->kind != KIND_CARD)
+    {
+      /* fans and stacks fill the width */
+      ch = h;
+      cw = MIN (w, ch / CASSINO_CARD_ASPECT);
+    }
+
+  graphene_rect_init (out, self->kind == KIND_CARD ? (w - cw) / 2 : 0,
+                      self->liftable ? h * LIFT : 0, cw, ch);
+  if (self->liftable && (self->marks & CASSINO_CARD_MARK_SELECTED))
+    out->origin.y = 0;
+}
+
+static void
+lookup_color (GtkWidget  *widget,
+              const char *name,
+              GdkRGBA    *out,
+              const char *fallback)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, out))
+    gdk_rgba_parse (out, fallback);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static void
+draw_highlight (CassinoCardWidget *self,
+                cairo_t           *cr,
+                double             w,
+                double             h)
+{
+  GdkRGBA accent, hint;
+  double lw = MAX (2.5, w * 0.045);
+
+  lookup_color (GTK_WIDGET (self), "accent_color", &accent, "#3584e4");
+  gdk_rgba_parse (&hint, "#f6d32d");
+
+  if (self->marks & CASSINO_CARD_MARK_DIMMED)
+    {
+      cassino_card_art_outline (cr, w, h);
+      cairo_set_source_rgba (cr, 0.2, 0.2, 0.2, 0.38);
+      cairo_fill (cr);
+    }
+
+  if (self->marks & CASSINO_CARD_MARK_CHOSEN)
+    {
+      cassino_card_art_outline (cr, w, h);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.18);
+      cairo_fill (cr);
+    }
+
+  if (self->marks & (CASSINO_CARD_MARK_SELECTED | CASSINO_CARD_MARK_CHOSEN | CASSINO_CARD_MARK_TARGET))
+    {
+      double pad = lw / 2 + 1;
+
+      cairo_save (cr);
+      cairo_translate (cr, -pad, -pad);
+      cassino_card_art_outline (cr, w + 2 * pad, h + 2 * pad);
+      cairo_restore (cr);
+      if (self->marks & (CASSINO_CARD_MARK_SELECTED | CASSINO_CARD_MARK_CHOSEN))
+        cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 1.0);
+      else
+        {
+          /* legal targets: a softer, dashed ring */
+          double dash[] = { lw * 2, lw * 1.2 };
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.85);
+        }
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  if (self->marks & CASSINO_CARD_MARK_CHOSEN)
+    {
+      /* a check badge in the top right corner */
+      double r = MAX (8.0, w * 0.13);
+      double cx = w - r * 0.6, cy = r * 0.6;
+
+      cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 1.0);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, r * 0.28);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_move_to (cr, cx - r * 0.45, cy + r * 0.02);
+      cairo_line_to (cr, cx - r * 0.1, cy + r * 0.38);
+      cairo_line_to (cr, cx + r * 0.48, cy - r * 0.35);
+      cairo_stroke (cr);
+    }
+
+  if (self->marks & CASSINO_CARD_MARK_HINT)
+    {
+      double pad = lw + 3;
+
+      cairo_save (cr);
+      cairo_translate (cr, -pad, -pad);
+      cassino_card_art_outline (cr, w + 2 * pad, h + 2 * pad);
+      cairo_restore (cr);
+      cairo_set_source_rgba (cr, hint.red, hint.green, hint.blue, 1.0);
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
+    }
+
+  if (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_VISIBLE)
+    {
+      double pad = lw + (self->marks & CASSINO_CARD_MARK_HINT ? 7 : 3);
+      double dash[] = { 4, 3 };
+
+      cairo_save (cr);
+      cairo_translate (cr, -pad, -pad);
+      cassino_card_art_outline (cr, w + 2 * pad, h + 2 * pad);
+      cairo_restore (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 1.0);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+draw_shadow (cairo_t *cr,
+             double   w,
+             double   h)
+{
+  cairo_save (cr);
+  cairo_translate (cr, 0, MAX (1.0, h * 0.012));
+  cassino_card_art_outline (cr, w, h);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_badge (GtkWidget  *widget,
+            cairo_t    *cr,
+            double      cx,
+            double      cy,
+            double      r,
+            const char *text,
+            gboolean    accent,
+            gboolean    lock)
+{
+  PangoLayout *layout;
+  PangoFontDescription *desc;
+  PangoRectangle ink;
+  GdkRGBA bg;
+
+  if (accent)
+    lookup_color (widget, "accent_bg_color", &bg, "#3584e4");
+  else
+    gdk_rgba_parse (&bg, "#241f31");
+
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 0.95);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_set_line_width (cr, MAX (1.0, r * 0.12));
+  cairo_stroke (cr);
+
+  layout = pango_cairo_create_layout (cr);
+  desc = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (desc, r * 1.1 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_move_to (cr, cx - ink.x - ink.width / 2.0, cy - ink.y - ink.height / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+
+  if (lock)
+    {
+      /* a small padlock below the badge: the build is multiple */
+      double lx = cx, ly = cy + r * 1.45, s = r * 0.55;
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, lx, ly - s * 0.35, s * 0.45, G_PI, 0);
+      cairo_set_line_width (cr, s * 0.22);
+      cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 1);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, lx - s * 0.7, ly - s * 0.35, s * 1.4, s * 1.05);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_text_band (GtkWidget  *widget,
+                cairo_t    *cr,
+                double      w,
+                double      top,
+                double      h,
+                const char *text)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *desc = pango_font_description_from_string ("Sans Bold");
+  PangoRectangle logical;
+  GdkRGBA fg;
+
+  pango_font_description_set_absolute_size (desc, CLAMP (h * 0.62, 9.0, 16.0) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha);
+  cairo_move_to (cr, 0, top + (h - logical.height) / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
+
+static void
+cassino_card_widget_snapshot (GtkWidget   *widget,
+                              GtkSnapshot *snapshot)
+{
+  CassinoCardWidget *self = CASSINO_CARD_WIDGET (widget);
+  double w = gtk_widget_get_width (widget);
+  double h = gtk_widget_get_height (widget);
+  CassinoCardArtFlags flags = art_flags (self);
+  graphene_rect_t rect, bounds;
+  cairo_t *cr;
+
+  if (w < 2 || h < 2)
+    return;
+
+  cassino_card_widget_get_card_rect (self, &rect);
+  /* leave room for rings and badges around the card */
+  graphene_rect_init (&bounds, -16, -16, w + 32, h + 32);
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+
+  switch (self->kind)
+    {
+    case KIND_CARD:
+      cairo_translate (cr, rect.origin.x, rect.origin.y);
+      draw_shadow (cr, rect.size.width, rect.size.height);
+      if (self->face_down || self->card == CASSINO_NO_CARD)
+        cassino_card_art_draw_back (cr, rect.size.width, rect.size.height, flags);
+      else
+        cassino_card_art_draw_face (cr, self->card, rect.size.width, rect.size.height, flags);
+      draw_highlight (self, cr, rect.size.width, rect.size.height);
+      break;
+
+    case KIND_STACK:
+      {
+        guint shown = MIN (self->count, 4u);
+        double cw = rect.size.width, ch = rect.size.height;
+        double off = shown > 1 ? MIN (cw * 0.06, (w - cw) / (shown - 1)) : 0;
+
+        for (guint i = 0; i < shown; i++)
+          {
+            cairo_save (cr);
+            cairo_translate (cr, i * off, 0);
+            draw_shadow (cr, cw, ch);
+            cassino_card_art_draw_back (cr, cw, ch, flags);
+            cairo_restore (cr);
+          }
+        if (self->count > 0)
+          {
+            g_autofree char *text = g_strdup_printf ("%u", self->count);
+            draw_badge (widget, cr, cw / 2 + (shown - 1) * off, ch / 2,
+                        MAX (9.0, cw * 0.2), text, FALSE, FALSE);
+          }
+        else
+          {
+            double dash[] = { 4, 4 };
+
+            cassino_card_art_outline (cr, cw, ch);
+            cairo_set_dash (cr, dash, 2, 0);
+            cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+            cairo_set_line_width (cr, 2);
+            cairo_stroke (cr);
+          }
+      }
+      break;
+
+    case KIND_BUILD:
+      {
+        guint n = cassino_cards_count (self->cards), i = 0;
+        double cw = rect.size.width, ch = rect.size.height;
+        double off = n > 1 ? (w - cw) / (n - 1) : 0;
+        CassinoCard c;
+        g_autofree char *value = g_strdup_printf ("%u", self->value);
+
+        CASSINO_CARDS_FOREACH (c, self->cards)
+          {
+            cairo_save (cr);
+            cairo_translate (cr, i * off, 0);
+            draw_shadow (cr, cw, ch);
+            cassino_card_art_draw_face (cr, c, cw, ch, flags);
+            cairo_restore (cr);
+            i++;
+          }
+
+        /* one outline and tint for the whole fan */
+        draw_highlight (self, cr, w, ch);
+
+        {
+          /* the value in the free top right corner of the fan */
+          double r = MAX (11.0, cw * 0.2);
+
+          draw_badge (widget, cr, w - r * 0.55, r * 0.55, r, value, TRUE, self->multiple);
+        }
+        draw_text_band (widget, cr, w, ch, h - ch, self->owner_name ? self->owner_name : "");
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  cairo_destroy (cr);
+}
+
+static void
+cassino_card_widget_measure (GtkWidget      *widget,
+                             GtkOrientation  orientation,
+                             int             for_size,
+                             int            *minimum,
+                             int            *natural,
+                             int            *minimum_baseline,
+                             int            *natural_baseline)
+{
+  int w, h;
+
+  /* a size request is the size: seat panels ask for small stacks */
+  gtk_widget_get_size_request (widget, &w, &h);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = w > 0 ? w : 30;
+      *natural = w > 0 ? w : 90;
+    }
+  else
+    {
+      *minimum = h > 0 ? h : 42;
+      *natural = h > 0 ? h : 126;
+    }
+}
+
+static void
+cassino_card_widget_state_flags_changed (GtkWidget     *widget,
+                                         GtkStateFlags  previous)
+{
+  GTK_WIDGET_CLASS (cassino_card_widget_parent_class)->state_flags_changed (widget, previous);
+  if ((previous ^ gtk_widget_get_state_flags (widget)) & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED))
+    gtk_widget_queue_draw (widget);
+}
+
+static void
+cassino_card_widget_finalize (GObject *object)
+{
+  CassinoCardWidget *self = CASSINO_CARD_WIDGET (object);
+
+  g_free (self->owner_name);
+
+  G_OBJECT_CLASS (cassino_card_widget_parent_class)->finalize (object);
+}
+
+static void
+cassino_card_widget_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CassinoCardWidget *self = CASSINO_CARD_WIDGET (object);
+
+  switch (prop_id)
+    {
+    case PROP_CARD:
+      g_value_set_int (value, self->card == CASSINO_NO_CARD ? -1 : self->card);
+      break;
+    case PROP_FACE_DOWN:
+      g_value_set_boolean (value, self->face_down);
+      break;
+    case PROP_MARKS:
+      g_value_set_uint (value, self->marks);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cassino_card_widget_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  CassinoCardWidget *self = CASSINO_CARD_WIDGET (object);
+
+  switch (prop_id)
+    {
+    case PROP_CARD:
+      {
+        int card = g_value_get_int (value);
+        cassino_card_widget_set_card (self, card < 0 ? CASSINO_NO_CARD : (CassinoCard) card);
+      }
+      break;
+    case PROP_FACE_DOWN:
+      cassino_card_widget_set_face_down (self, g_value_get_boolean (value));
+      break;
+    case PROP_MARKS:
+      cassino_card_widget_set_marks (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cassino_card_widget_class_init (CassinoCardWidgetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = cassino_card_widget_finalize;
+  object_class->get_property = cassino_card_widget_get_property;
+  object_class->set_property = cassino_card_widget_set_property;
+
+  widget_class->snapshot = cassino_card_widget_snapshot;
+  widget_class->measure = cassino_card_widget_measure;
+  widget_class->state_flags_changed = cassino_card_widget_state_flags_changed;
+
+  properties[PROP_CARD] =
+    g_param_spec_int ("card", NULL, NULL, -1, CASSINO_N_CARDS - 1, -1,
+                      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_FACE_DOWN] =
+    g_param_spec_boolean ("face-down", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MARKS] =
+    g_param_spec_uint ("marks", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "cassinocard");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static void
+on_dark_changed_cb (AdwStyleManager *manager,
+                    GParamSpec      *pspec,
+                    GtkWidget       *widget)
+{
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+cassino_card_widget_init (CassinoCardWidget *self)
+{
+  self->card = CASSINO_NO_CARD;
+  self->kind = KIND_CARD;
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_VISIBLE);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed_cb), self, 0);
+  update_accessible (self);
+}
+
+CassinoCardWidget *
+cassino_card_widget_new (void)
+{
+  return g_object_new (CASSINO_TYPE_CARD_WIDGET, NULL);
+}
+
+void
+cassino_card_widget_set_card (CassinoCardWidget *self,
+                              CassinoCard        card)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->kind == KIND_CARD && self->card == card)
+    return;
+  self->kind = KIND_CARD;
+  self->card = card;
+  self->cards = card < CASSINO_N_CARDS ? CASSINO_CARD_BIT (card) : 0;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
+}
+
+CassinoCard
+cassino_card_widget_get_card (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), CASSINO_NO_CARD);
+  return self->card;
+}
+
+void
+cassino_card_widget_set_face_down (CassinoCardWidget *self,
+                                   gboolean           face_down)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  face_down = !!face_down;
+  if (self->face_down == face_down)
+    return;
+  self->face_down = face_down;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FACE_DOWN]);
+}
+
+gboolean
+cassino_card_widget_get_face_down (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), FALSE);
+  return self->face_down;
+}
+
+void
+cassino_card_widget_set_build (CassinoCardWidget *self,
+                               CassinoCards       cards,
+                               guint              value,
+                               const char        *owner_name,
+                               gboolean           multiple)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  self->kind = KIND_BUILD;
+  self->card = CASSINO_NO_CARD;
+  self->cards = cards;
+  self->value = value;
+  self->multiple = multiple;
+  g_free (self->owner_name);
+  self->owner_name = g_strdup (owner_name);
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+cassino_card_widget_is_build (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), FALSE);
+  return self->kind == KIND_BUILD;
+}
+
+CassinoCards
+cassino_card_widget_get_cards (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), 0);
+  return self->cards;
+}
+
+void
+cassino_card_widget_set_stack (CassinoCardWidget *self,
+                               guint              count)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->kind == KIND_STACK && self->count == count)
+    return;
+  self->kind = KIND_STACK;
+  self->count = count;
+  self->cards = 0;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cassino_card_widget_set_marks (CassinoCardWidget *self,
+                               CassinoCardMarks   marks)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->marks == marks)
+    return;
+  self->marks = marks;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKS]);
+}
+
+CassinoCardMarks
+cassino_card_widget_get_marks (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), 0);
+  return self->marks;
+}
+
+void
+cassino_card_widget_set_liftable (CassinoCardWidget *self,
+                                  gboolean           liftable)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+  self->liftable = !!liftable;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cassino_card_widget_set_four_color (CassinoCardWidget *self,
+                                    gboolean           four_color)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->four_color == !!four_color)
+    return;
+  self->four_color = !!four_color;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

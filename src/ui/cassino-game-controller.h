@@ -1,0 +1,138 @@
+/* cassino-game-controller.h: the one place a click becomes a move
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+#include "cassino-ai.h"
+#include "cassino-game.h"
+#include "cassino-game-setup.h"
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_GAME_CONTROLLER (cassino_game_controller_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoGameController, cassino_game_controller, CASSINO, GAME_CONTROLLER, GObject)
+
+/* What asking to play did. */
+typedef enum {
+  CASSINO_PLAY_NOTHING,   /* no move: the prompt says why */
+  CASSINO_PLAY_PLAYED,    /* one move, played */
+  CASSINO_PLAY_CHOOSE,    /* several moves fit: get_candidates() lists them */
+} CassinoPlayResult;
+
+CassinoGameController *cassino_game_controller_new (void);
+
+/* The database every game is recorded in (may be NULL: nothing recorded). */
+void         cassino_game_controller_set_store_path (CassinoGameController *self,
+                                                     const char            *path);
+/* Resume the unfinished game of the store, if there is one. */
+gboolean     cassino_game_controller_resume        (CassinoGameController *self);
+
+/* Milliseconds a computer waits before it plays, so that a player can
+ * follow (the animation speed); 0 plays at once. */
+void         cassino_game_controller_set_move_delay (CassinoGameController *self,
+                                                     guint                  delay_ms);
+guint        cassino_game_controller_get_move_delay (CassinoGameController *self);
+
+/* A new game; @seed 0 picks one.  The current game, if any, is abandoned. */
+gboolean     cassino_game_controller_start         (CassinoGameController  *self,
+                                                    const CassinoGameSetup *setup,
+                                                    guint64                 seed,
+                                                    GError                **error);
+gboolean     cassino_game_controller_has_game      (CassinoGameController *self);
+const CassinoGame *cassino_game_controller_get_game (CassinoGameController *self);
+const CassinoGameSetup *cassino_game_controller_get_setup (CassinoGameController *self);
+/* The name of @seat. */
+const char  *cassino_game_controller_get_seat_name (CassinoGameController *self,
+                                                    guint                  seat);
+gboolean     cassino_game_controller_seat_is_human (CassinoGameController *self,
+                                                    guint                  seat);
+const char  *cassino_game_controller_get_side_name (CassinoGameController *self,
+                                                    guint                  side);
+
+/* The seat whose hand is shown face up at the bottom of the table. */
+guint        cassino_game_controller_get_viewer    (CassinoGameController *self);
+/* Whether the viewer's hand may be shown (not while the device is being
+ * passed, nor before the first player of a pass-and-play game took it). */
+gboolean     cassino_game_controller_get_hand_visible (CassinoGameController *self);
+/* Pass and play: the seat the device must be handed to, or -1. */
+int          cassino_game_controller_get_pass_to   (CassinoGameController *self);
+void         cassino_game_controller_confirm_pass  (CassinoGameController *self);
+
+/* Whether the viewer may play now (a human's turn, nothing pending). */
+gboolean     cassino_game_controller_is_human_turn (CassinoGameController *self);
+gboolean     cassino_game_controller_is_thinking   (CassinoGameController *self);
+
+/* Selection: a hand card, then table items (a loose card's bit, or a
+ * build's cards). */
+gboolean     cassino_game_controller_select_card   (CassinoGameController *self,
+                                                    CassinoCard            card);
+CassinoCard  cassino_game_controller_get_selected  (CassinoGameController *self);
+gboolean     cassino_game_controller_toggle_item   (CassinoGameController *self,
+                                                    CassinoCards           item);
+CassinoCards cassino_game_controller_get_chosen    (CassinoGameController *self);
+void         cassino_game_controller_clear_selection (CassinoGameController *self);
+/* Table cards that some legal move of the selected card uses (with what is
+ * chosen so far). */
+CassinoCards cassino_game_controller_get_targets   (CassinoGameController *self);
+/* Hand cards of the viewer that have a legal move. */
+CassinoCards cassino_game_controller_get_playable  (CassinoGameController *self);
+
+/* The action bar: exactly what Play will do, or NULL; and a prompt or an
+ * explanation (@is_error) of why the choice is not a move. */
+const char  *cassino_game_controller_get_action_text (CassinoGameController *self);
+const char  *cassino_game_controller_get_prompt    (CassinoGameController *self,
+                                                    gboolean              *is_error);
+
+CassinoPlayResult cassino_game_controller_play_selection (CassinoGameController *self);
+/* Double-click: the obvious move of @card. */
+CassinoPlayResult cassino_game_controller_play_card  (CassinoGameController *self,
+                                                      CassinoCard            card);
+/* Drag and drop of @card on a table @item (0: the bare table, a trail). */
+CassinoPlayResult cassino_game_controller_drop_card  (CassinoGameController *self,
+                                                      CassinoCard            card,
+                                                      CassinoCards           item);
+/* The moves to choose from after CASSINO_PLAY_CHOOSE (CassinoMove). */
+GArray      *cassino_game_controller_get_candidates (CassinoGameController *self);
+gboolean     cassino_game_controller_play_candidate (CassinoGameController *self,
+                                                     guint                  index);
+/* Play @move for the viewer. */
+gboolean     cassino_game_controller_play_move     (CassinoGameController  *self,
+                                                    const CassinoMove      *move,
+                                                    GError                **error);
+
+/* "Cassino!" (rules.md §4.5) */
+gboolean     cassino_game_controller_can_claim     (CassinoGameController *self);
+gboolean     cassino_game_controller_claim         (CassinoGameController *self);
+
+/* Hint: computed off the main thread; the hint's move becomes the
+ * selection and get_hint_text() gives its reason. */
+gboolean     cassino_game_controller_can_hint      (CassinoGameController *self);
+void         cassino_game_controller_request_hint  (CassinoGameController *self);
+gboolean     cassino_game_controller_get_hint      (CassinoGameController *self,
+                                                    CassinoMove           *out_move);
+const char  *cassino_game_controller_get_hint_text (CassinoGameController *self);
+gboolean     cassino_game_controller_get_hint_used (CassinoGameController *self);
+
+/* Undo against computers: back to before the viewer's last play, within
+ * the hand being played. */
+gboolean     cassino_game_controller_can_undo      (CassinoGameController *self);
+gboolean     cassino_game_controller_undo          (CassinoGameController *self);
+gboolean     cassino_game_controller_get_undo_used (CassinoGameController *self);
+
+/* After a deal: the next one.  After a game of a rubber: the next game. */
+gboolean     cassino_game_controller_next_deal     (CassinoGameController *self);
+gboolean     cassino_game_controller_can_next_game (CassinoGameController *self);
+gboolean     cassino_game_controller_next_game     (CassinoGameController *self);
+/* The rubber being played, or NULL. */
+const CassinoRubber *cassino_game_controller_get_rubber (CassinoGameController *self);
+
+/* The move log, oldest first (strings). */
+GPtrArray   *cassino_game_controller_get_log       (CassinoGameController *self);
+
+/* Stop the computer (closing the window). */
+void         cassino_game_controller_stop          (CassinoGameController *self);
+
+G_END_DECLS

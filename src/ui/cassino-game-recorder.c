@@ -1,0 +1,316 @@
+/* cassino-game-recorder.c: the game controller's line to the store
+ *
+ * Every step of a game goes to the database in its own transaction as it
+ * happens, so that a crash loses at most the move being played and the
+ * game resumes where it stopped.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-game-recorder.h"
+
+#include "cassino-store.h"
+#include "cassino-store-history.h"
+#include "cassino-store-record.h"
+
+struct _CassinoGameRecorder
+{
+  GObject       parent_instance;
+
+  CassinoStore *store;
+  gint64        game_id;
+  gint64        rubber_id;
+  gboolean      hint_used;
+  gboolean      undo_used;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
+
+enum {
+  FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+report (CassinoGameRecorder *self,
+        GError              *error)
+{
+  if (error == NULL)
+    return;
+  g_debug ("Recording failed: %s", error->message);
+  g_signal_emit (self, signals[FAILED], 0, error->message);
+}
+
+static void
+cassino_game_recorder_dispose (GObject *object)
+{
+  CassinoGameRecorder *self = CASSINO_GAME_RECORDER (object);
+
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (cassino_game_recorder_parent_class)->dispose (object);
+}
+
+static void
+cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cassino_game_recorder_dispose;
+
+  /**
+   * CassinoGameRecorder::failed:
+   * @message: what went wrong
+   *
+   * The database refused a step; the game goes on.
+   */
+  signals[FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+cassino_game_recorder_init (CassinoGameRecorder *self)
+{
+}
+
+CassinoGameRecorder *
+cassino_game_recorder_new (void)
+{
+  return g_object_new (CASSINO_TYPE_GAME_RECORDER, NULL);
+}
+
+gboolean
+cassino_game_recorder_open (CassinoGameRecorder *self,
+                            const char          *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+
+  g_clear_object (&self->store);
+  self->game_id = 0;
+  self->rubber_id = 0;
+  if (path == NULL)
+    return TRUE;
+
+  self->store = cassino_store_open (path, &error);
+  report (self, error);
+  return self->store != NULL;
+}
+
+gboolean
+cassino_game_recorder_is_open (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+  return self->store != NULL;
+}
+
+gint64
+cassino_game_recorder_get_game_id (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), 0);
+  return self->game_id;
+}
+
+void
+cassino_game_recorder_start (CassinoGameRecorder *self,
+                             CassinoGame         *game,
+                             gboolean             in_rubber)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  self->game_id = 0;
+  self->hint_used = FALSE;
+  self->undo_used = FALSE;
+  if (self->store == NULL)
+    return;
+
+  if (!in_rubber)
+    self->rubber_id = 0;
+  else if (self->rubber_id == 0)
+    {
+      self->rubber_id = cassino_store_begin_rubber (self->store, cassino_game_get_rules (game), &error);
+      if (self->rubber_id == 0)
+        {
+          report (self, error);
+          g_clear_error (&error);
+        }
+    }
+
+  /* begin_game records the deal already dealt as well */
+  self->game_id = cassino_store_begin_game (self->store, game, self->rubber_id, NULL, &error);
+  report (self, error);
+}
+
+void
+cassino_game_recorder_play (CassinoGameRecorder *self,
+                            const CassinoGame   *game,
+                            guint                seat,
+                            const CassinoMove   *move)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->store == NULL || self->game_id == 0)
+    return;
+
+  info.hint_used = self->hint_used;
+  info.undo_used = self->undo_used;
+  self->hint_used = FALSE;
+  self->undo_used = FALSE;
+  if (!cassino_store_record_move (self->store, self->game_id, game, &info, &error))
+    report (self, error);
+}
+
+void
+cassino_game_recorder_deal_over (CassinoGameRecorder *self,
+                                 const CassinoGame   *game)
+{
+  g_autoptr(GError) error = NULL;
+  const CassinoDeal *deal;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->store == NULL || self->game_id == 0)
+    return;
+
+  deal = cassino_game_get_current_deal (game);
+  if (deal && deal->finished &&
+      !cassino_store_end_deal (self->store, self->game_id, game, &error))
+    {
+      report (self, error);
+      g_clear_error (&error);
+    }
+  if (cassino_game_get_state (game) == CASSINO_GAME_OVER &&
+      !cassino_store_end_game (self->store, self->game_id, game, &error))
+    report (self, error);
+}
+
+void
+cassino_game_recorder_deal_started (CassinoGameRecorder *self,
+                                    const CassinoGame   *game)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->store == NULL || self->game_id == 0)
+    return;
+  if (!cassino_store_begin_deal (self->store, self->game_id, game, &error))
+    report (self, error);
+}
+
+void
+cassino_game_recorder_hint (CassinoGameRecorder *self,
+                            const CassinoGame   *game)
+{
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+  self->hint_used = TRUE;
+}
+
+void
+cassino_game_recorder_undo (CassinoGameRecorder *self,
+                            const CassinoGame   *game)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  self->undo_used = TRUE;
+  if (self->store == NULL || self->game_id == 0)
+    return;
+  if (!cassino_store_retract_moves (self->store, self->game_id, game, &error))
+    report (self, error);
+}
+
+void
+cassino_game_recorder_rubber_over (CassinoGameRecorder *self,
+                                   const CassinoRubber *rubber)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->store == NULL || self->rubber_id == 0)
+    return;
+  if (!cassino_store_end_rubber (self->store, self->rubber_id, rubber, &error))
+    report (self, error);
+  self->rubber_id = 0;
+}
+
+void
+cassino_game_recorder_abandon (CassinoGameRecorder *self,
+                               const CassinoGame   *game)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->store == NULL || self->game_id == 0)
+    return;
+  if (!cassino_store_abandon_game (self->store, self->game_id, &error))
+    {
+      report (self, error);
+      g_clear_error (&error);
+    }
+  if (self->rubber_id &&
+      !cassino_store_abandon_rubber (self->store, self->rubber_id, &error))
+    report (self, error);
+  self->game_id = 0;
+  self->rubber_id = 0;
+}
+
+CassinoGame *
+cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  CassinoGame *game;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
+
+  if (self->store == NULL)
+    return NULL;
+
+  games = cassino_store_list_unfinished_games (self->store, &error);
+  if (games == NULL)
+    {
+      report (self, error);
+      return NULL;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const CassinoStoreGameSummary *summary = games->pdata[i];
+      gint64 id = summary->id;
+
+      game = cassino_store_load_game (self->store, id, &error);
+      if (game == NULL)
+        {
+          report (self, error);
+          g_clear_error (&error);
+          continue;
+        }
+      /* a crash between a move and the end of its deal */
+      if (!cassino_store_sync_game (self->store, id, game, &error))
+        {
+          report (self, error);
+          g_clear_error (&error);
+        }
+      self->game_id = id;
+      self->rubber_id = summary->rubber_id;
+      return game;
+    }
+  return NULL;
+}

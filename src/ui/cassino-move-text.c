@@ -1,0 +1,338 @@
+/* cassino-move-text.c: moves in words, for the action bar and the move log
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-move-text.h"
+
+#include <glib/gi18n.h>
+
+#include "cassino-card-art.h"
+
+#define MAX_GROUPS 26
+
+typedef struct {
+  const CassinoRules *rules;
+  guint               target;
+  CassinoCards        groups[MAX_GROUPS];
+  guint               n_groups;
+  CassinoCards        core;        /* the core group of a build */
+  gboolean            core_open;   /* a core group is still wanted */
+  guint               core_target;
+} Partition;
+
+/* Whether the cards of @set can add up to @sum (each card choosing one of
+ * its values). */
+static gboolean
+can_sum (const CassinoRules *rules,
+         CassinoCards        set,
+         guint               sum)
+{
+  guint64 sums = 1;  /* bit s: s reachable */
+  CassinoCard c;
+
+  CASSINO_CARDS_FOREACH (c, set)
+    {
+      guint64 next = 0;
+      guint32 values = rules->card_values[c];
+
+      if (values == 0)
+        return FALSE;
+      for (guint v = 1; v <= 16; v++)
+        if (values & (1u << v))
+          next |= sums << v;
+      sums = next;
+    }
+  return sum < 64 && (sums & (G_GUINT64_CONSTANT (1) << sum)) != 0;
+}
+
+static gboolean
+partition_rest (Partition    *p,
+                CassinoCards  rest)
+{
+  CassinoCard first;
+  CassinoCards others, sub;
+
+  if (rest == 0)
+    return !p->core_open;
+  if (p->n_groups >= MAX_GROUPS)
+    return FALSE;
+
+  first = cassino_cards_first (rest);
+  others = rest & ~CASSINO_CARD_BIT (first);
+
+  /* every subset of the others, with the first card */
+  sub = others;
+  while (TRUE)
+    {
+      CassinoCards group = sub | CASSINO_CARD_BIT (first);
+
+      if (p->core_open && can_sum (p->rules, group, p->core_target))
+        {
+          p->core_open = FALSE;
+          p->core = group;
+          if (partition_rest (p, others & ~sub))
+            return TRUE;
+          p->core_open = TRUE;
+          p->core = 0;
+        }
+      if (can_sum (p->rules, group, p->target))
+        {
+          p->groups[p->n_groups++] = group;
+          if (partition_rest (p, others & ~sub))
+            return TRUE;
+          p->n_groups--;
+        }
+      if (sub == 0)
+        break;
+      sub = (sub - 1) & others;
+    }
+  return FALSE;
+}
+
+static guint
+first_value (const CassinoRules *rules,
+             CassinoCard         card)
+{
+  guint32 values = rules->card_values[card];
+
+  return values ? (guint) __builtin_ctz (values) : CASSINO_CARD_RANK (card);
+}
+
+/* A group, highest card first: "6♣ + 3♥". */
+static void
+append_group (GString    *s,
+              CassinoCards group)
+{
+  gboolean first = TRUE;
+
+  for (int c = CASSINO_N_CARDS - 1; c >= 0; c--)
+    if (group & CASSINO_CARD_BIT (c))
+      {
+        if (!first)
+          g_string_append (s, " + ");
+        g_string_append (s, cassino_card_short_name ((CassinoCard) c));
+        first = FALSE;
+      }
+}
+
+static void
+append_and (GString *s)
+{
+  if (s->len > 0)
+    /* Translators: joins the groups of cards a move takes: "9♦ and 6♣ + 3♥" */
+    g_string_append (s, C_("move groups", " and "));
+}
+
+static void
+append_build (GString            *s,
+              const CassinoBuild *b)
+{
+  g_autofree char *cards = cassino_cards_short_names (b->cards, " ");
+
+  /* Translators: a build taken or used in a move, e.g. "the 8-build (3♣ 5♥)" */
+  g_string_append_printf (s, C_("move groups", "the %u-build (%s)"), b->value, cards);
+}
+
+char *
+cassino_move_text_groups (const CassinoPosition *pos,
+                          const CassinoMove     *move)
+{
+  const CassinoRules *r = pos->rules;
+  GString *s = g_string_new (NULL);
+  CassinoCards loose = move->set & pos->loose;
+  guint value = move->value ? move->value : first_value (r, move->card);
+  Partition p = { .rules = r, .target = value };
+  const CassinoBuild *core_build = NULL;
+
+  if (move->type == CASSINO_MOVE_BUILD)
+    {
+      guint core_target = value;
+
+      if (move->card < CASSINO_N_CARDS)
+        {
+          guint32 vals = r->card_values[move->card];
+          guint v = vals ? (guint) __builtin_ctz (vals) : 0;
+
+          /* pick the card's value that leaves a reachable core */
+          for (guint cand = 1; cand <= 16; cand++)
+            if ((vals & (1u << cand)) && cand <= value)
+              {
+                v = cand;
+                break;
+              }
+          core_target = value - MIN (v, value);
+        }
+      for (guint i = 0; i < pos->n_builds; i++)
+        {
+          const CassinoBuild *b = &pos->builds[i];
+
+          if ((b->cards & move->set) && !b->multiple && b->value < value &&
+              core_build == NULL)
+            {
+              core_build = b;
+              core_target -= MIN (core_target, b->value);
+            }
+        }
+      p.core_open = core_target > 0;
+      p.core_target = core_target;
+    }
+
+  if (!partition_rest (&p, loose))
+    {
+      /* cannot word it in groups: list the cards */
+      g_autofree char *names = cassino_cards_short_names (move->set, " ");
+
+      g_string_free (s, TRUE);
+      return g_steal_pointer (&names);
+    }
+
+  if (move->type == CASSINO_MOVE_BUILD)
+    {
+      if (core_build)
+        {
+          append_build (s, core_build);
+          if (p.core)
+            {
+              g_string_append (s, " + ");
+              append_group (s, p.core);
+            }
+        }
+      else if (p.core)
+        append_group (s, p.core);
+    }
+
+  /* single cards (pairs) first, then the sums */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < p.n_groups; i++)
+      if ((cassino_cards_count (p.groups[i]) == 1) == (pass == 0))
+        {
+          append_and (s);
+          append_group (s, p.groups[i]);
+        }
+
+  for (guint i = 0; i < pos->n_builds; i++)
+    {
+      const CassinoBuild *b = &pos->builds[i];
+
+      if ((b->cards & move->set) && b != core_build)
+        {
+          append_and (s);
+          append_build (s, b);
+        }
+    }
+
+  return g_string_free (s, FALSE);
+}
+
+/* A card in hand, other than the one played, that can take @value. */
+static CassinoCard
+holder_card (const CassinoPosition *pos,
+             const CassinoMove     *move)
+{
+  CassinoCards rest = pos->hands[pos->to_move] & ~CASSINO_CARD_BIT (move->card);
+  CassinoCard c;
+
+  CASSINO_CARDS_FOREACH (c, rest)
+    if (pos->rules->card_values[c] & (1u << move->value))
+      return c;
+  return CASSINO_NO_CARD;
+}
+
+char *
+cassino_move_text_describe (const CassinoPosition *pos,
+                            const CassinoMove     *move)
+{
+  const char *card = move->card < CASSINO_N_CARDS ? cassino_card_short_name (move->card) : "";
+  g_autofree char *groups = NULL;
+
+  switch (move->type)
+    {
+    case CASSINO_MOVE_TRAIL:
+      /* Translators: the action bar, before a move: put a card on the table */
+      return g_strdup_printf (C_("move", "Trail %s"), card);
+
+    case CASSINO_MOVE_CAPTURE:
+      groups = cassino_move_text_groups (pos, move);
+      if (move->flags & CASSINO_MOVE_FLAG_SWEEP)
+        /* Translators: the action bar, before a move: "Take 9♦ and 6♣ + 3♥ with 9♠ — a sweep!" */
+        return g_strdup_printf (C_("move", "Take %s with %s — a sweep!"), groups, card);
+      /* Translators: the action bar, before a move: "Take 9♦ and 6♣ + 3♥ with 9♠" */
+      return g_strdup_printf (C_("move", "Take %s with %s"), groups, card);
+
+    case CASSINO_MOVE_BUILD:
+      {
+        CassinoCard holder = holder_card (pos, move);
+        const char *hold = holder != CASSINO_NO_CARD ? cassino_card_short_name (holder) : "?";
+
+        groups = cassino_move_text_groups (pos, move);
+        if (move->flags & CASSINO_MOVE_FLAG_MULTIPLE)
+          /* Translators: the action bar: "Build 8 with 5♥ on 3♣ and 8♦ (multiple) — you hold 8♠" */
+          return g_strdup_printf (C_("move", "Build %u with %s on %s (multiple) — you hold %s"),
+                                  move->value, card, groups, hold);
+        /* Translators: the action bar: "Build 8 with 5♥ on 3♣ — you hold 8♠" */
+        return g_strdup_printf (C_("move", "Build %u with %s on %s — you hold %s"),
+                                move->value, card, groups, hold);
+      }
+
+    case CASSINO_MOVE_CLAIM:
+      {
+        g_autofree char *names = cassino_cards_short_names (move->set, " ");
+
+        /* Translators: the "Cassino!" claim of a missed capture */
+        return g_strdup_printf (C_("move", "Cassino! Claim %s"), names);
+      }
+
+    default:
+      return g_strdup ("");
+    }
+}
+
+char *
+cassino_move_text_played (const CassinoPosition *before,
+                          const char            *name,
+                          const CassinoMove     *move)
+{
+  const char *card = move->card < CASSINO_N_CARDS ? cassino_card_short_name (move->card) : "";
+  g_autofree char *groups = NULL;
+
+  switch (move->type)
+    {
+    case CASSINO_MOVE_TRAIL:
+      /* Translators: the move log: "Anna trailed 7♥" */
+      return g_strdup_printf (C_("move log", "%s trailed %s"), name, card);
+
+    case CASSINO_MOVE_CAPTURE:
+      groups = cassino_move_text_groups (before, move);
+      if (move->flags & CASSINO_MOVE_FLAG_SWEEP)
+        /* Translators: the move log: "Anna took 9♦ and 6♣ + 3♥ with 9♠ — a sweep" */
+        return g_strdup_printf (C_("move log", "%s took %s with %s — a sweep"), name, groups, card);
+      /* Translators: the move log: "Anna took 9♦ and 6♣ + 3♥ with 9♠" */
+      return g_strdup_printf (C_("move log", "%s took %s with %s"), name, groups, card);
+
+    case CASSINO_MOVE_BUILD:
+      groups = cassino_move_text_groups (before, move);
+      if (move->flags & CASSINO_MOVE_FLAG_MULTIPLE)
+        /* Translators: the move log: "Anna built a multiple 8 with 5♥ on 3♣ and 8♦" */
+        return g_strdup_printf (C_("move log", "%s built a multiple %u with %s on %s"),
+                                name, move->value, card, groups);
+      /* Translators: the move log: "Anna built 8 with 5♥ on 3♣" */
+      return g_strdup_printf (C_("move log", "%s built %u with %s on %s"), name, move->value, card, groups);
+
+    case CASSINO_MOVE_CLAIM:
+      {
+        g_autofree char *names = cassino_cards_short_names (move->set, " ");
+
+        /* Translators: the move log: "Anna called Cassino! and claimed 7♥ 3♣ 4♦" */
+        return g_strdup_printf (C_("move log", "%s called Cassino! and claimed %s"), name, names);
+      }
+
+    default:
+      return g_strdup ("");
+    }
+}

@@ -1,0 +1,29 @@
+/* cassino-move-text.h: moves in words, for the action bar and the move log
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "cassino-position.h"
+
+G_BEGIN_DECLS
+
+/* What a move will do, for the player about to play it in @pos:
+ * "Take 9♦ and 6♣ + 3♥ with 9♠", "Build 8 on 3♣ — you hold 8♠",
+ * "Trail 7♥".  Newly allocated. */
+char *cassino_move_text_describe (const CassinoPosition *pos,
+                                  const CassinoMove     *move);
+
+/* What @name did, for the move log: "Anna took 9♦ and 6♣ + 3♥ with 9♠".
+ * @before is the position the move was played in.  Newly allocated. */
+char *cassino_move_text_played   (const CassinoPosition *before,
+                                  const char            *name,
+                                  const CassinoMove     *move);
+
+/* The groups of a capture or build, worded: "9♦ and 6♣ + 3♥". */
+char *cassino_move_text_groups   (const CassinoPosition *pos,
+                                  const CassinoMove     *move);
+
+G_END_DECLS

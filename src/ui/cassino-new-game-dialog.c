@@ -1,0 +1,566 @@
+/* cassino-new-game-dialog.c: choose rules, seats and format
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-new-game-dialog.h"
+
+#include <glib/gi18n.h>
+
+#include "cassino-ui-resources.h"
+
+typedef enum {
+  OPTION_SWITCH,
+  OPTION_NUMBER,
+  OPTION_CHOICE,
+} OptionKind;
+
+typedef struct {
+  const char *value;
+  const char *label;
+} OptionChoice;
+
+typedef struct {
+  const char   *name;
+  const char   *title;
+  OptionKind    kind;
+  int           min, max;
+  OptionChoice  choices[4];
+} OptionInfo;
+
+/* Titles of the rules.md options; any option missing here still gets a
+ * row, with a text entry. */
+static const OptionInfo option_info[] = {
+  { "deck", N_("Cards in the deck"), OPTION_CHOICE, 0, 0,
+    { { "52", N_("52, the full deck") }, { "40", N_("40, without courts") } } },
+  { "hand_size", N_("Cards in a hand"), OPTION_NUMBER, 1, 12 },
+  { "table_initial", N_("Cards dealt to the table"), OPTION_NUMBER, 0, 8 },
+  { "deal_packet", N_("Cards dealt at a time"), OPTION_NUMBER, 1, 2 },
+  { "draw_after_play", N_("Draw a card after each play"), OPTION_SWITCH },
+  { "partnerships", N_("Partners sit opposite"), OPTION_SWITCH },
+  { "court_values", N_("Court cards"), OPTION_CHOICE, 0, 0,
+    { { "pair-only", N_("Pair only") }, { "numeric", N_("Count 11, 12 and 13") } } },
+  { "court_capture", N_("A court takes"), OPTION_CHOICE, 0, 0,
+    { { "one", N_("One of its rank, or all three") }, { "all", N_("Any of its rank") } } },
+  { "ace_values", N_("An ace counts"), OPTION_CHOICE, 0, 0,
+    { { "[1]", N_("1") }, { "[1,14]", N_("1 or 14") } } },
+  { "big_cassino_values", N_("Big Cassino (10♦) counts"), OPTION_CHOICE, 0, 0,
+    { { "[10]", N_("10") }, { "[10,16]", N_("10 or 16") } } },
+  { "little_cassino_values", N_("Little Cassino (2♠) counts"), OPTION_CHOICE, 0, 0,
+    { { "[2]", N_("2") }, { "[2,15]", N_("2 or 15") } } },
+  { "building", N_("Building"), OPTION_SWITCH },
+  { "multiple_builds", N_("Multiple builds"), OPTION_SWITCH },
+  { "increase_own_build", N_("Raise your own build"), OPTION_SWITCH },
+  { "trail_with_own_build", N_("Trail while owning a build"), OPTION_SWITCH },
+  { "builds_in_sums", N_("Builds count in sums"), OPTION_SWITCH },
+  { "sweeps", N_("Sweeps score"), OPTION_SWITCH },
+  { "sweep_on_last_play", N_("A sweep on the last play scores"), OPTION_SWITCH },
+  { "last_cards", N_("Cards left at the end go"), OPTION_CHOICE, 0, 0,
+    { { "last-capturer", N_("To the last to capture") }, { "court-last", N_("To a court played last") } } },
+  { "scoring", N_("Scoring"), OPTION_CHOICE, 0, 0,
+    { { "classic", N_("Classic") }, { "spade", N_("Spade") }, { "diamond", N_("Diamond") } } },
+  { "target", N_("Points to win (0: one deal)"), OPTION_NUMBER, 0, 500 },
+  { "game_scoring", N_("Game score"), OPTION_CHOICE, 0, 0,
+    { { "cumulative", N_("Every side adds its points") }, { "difference", N_("The deal's winner scores the difference") } } },
+  { "at_target", N_("When two reach the target"), OPTION_CHOICE, 0, 0,
+    { { "count-order", N_("Count in order: first there wins") }, { "another-deal", N_("Higher total wins, ties play on") } } },
+  { "count_as_you_go", N_("Count as you go"), OPTION_SWITCH },
+  { "lurch_below", N_("A lurch below (0: none)"), OPTION_NUMBER, 0, 100 },
+  { "rubber_games", N_("Games in a rubber"), OPTION_NUMBER, 1, 9 },
+  { "cassino_call", N_("Call “Cassino!” on a missed capture"), OPTION_SWITCH },
+};
+
+typedef struct {
+  const char       *name;
+  const OptionInfo *info;
+  GtkWidget        *row;
+  GtkWidget        *control;   /* GtkSwitch, GtkSpinButton, GtkEntry; the row for choices */
+} OptionRow;
+
+struct _CassinoNewGameDialog
+{
+  AdwWindow        parent_instance;
+
+  AdwComboRow     *preset_row;
+  AdwComboRow     *format_row;
+  AdwExpanderRow  *advanced_row;
+  AdwPreferencesGroup *seats_group;
+  AdwComboRow     *players_row;
+  GtkLabel        *error_label;
+
+  GArray          *options;       /* OptionRow */
+  GtkWidget       *seat_rows[CASSINO_MAX_PLAYERS];
+  GtkWidget       *seat_kinds[CASSINO_MAX_PLAYERS];
+  guint            player_counts[CASSINO_MAX_PLAYERS + 1];
+  guint            n_player_counts;
+  gboolean         loading;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoNewGameDialog, cassino_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  START_GAME,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const OptionInfo *
+find_info (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (option_info); i++)
+    if (g_strcmp0 (option_info[i].name, name) == 0)
+      return &option_info[i];
+  return NULL;
+}
+
+static CassinoPreset
+selected_preset (CassinoNewGameDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->preset_row);
+
+  return i < CASSINO_N_PRESETS ? (CassinoPreset) i : CASSINO_PRESET_CLASSIC;
+}
+
+static guint
+selected_players (CassinoNewGameDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->players_row);
+
+  return i < self->n_player_counts ? self->player_counts[i] : 2;
+}
+
+static char *
+option_value (OptionRow *o)
+{
+  if (o->info == NULL)
+    return g_strdup (gtk_editable_get_text (GTK_EDITABLE (o->control)));
+
+  switch (o->info->kind)
+    {
+    case OPTION_SWITCH:
+      return g_strdup (gtk_switch_get_active (GTK_SWITCH (o->control)) ? "true" : "false");
+    case OPTION_NUMBER:
+      return g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (o->control)));
+    case OPTION_CHOICE:
+      {
+        guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (o->row));
+
+        if (i < G_N_ELEMENTS (o->info->choices) && o->info->choices[i].value)
+          return g_strdup (o->info->choices[i].value);
+        return NULL;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+set_option_value (OptionRow  *o,
+                  const char *value)
+{
+  if (value == NULL)
+    return;
+  if (o->info == NULL)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (o->control), value);
+      return;
+    }
+  switch (o->info->kind)
+    {
+    case OPTION_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (o->control), g_strcmp0 (value, "true") == 0);
+      break;
+    case OPTION_NUMBER:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (o->control), g_ascii_strtod (value, NULL));
+      break;
+    case OPTION_CHOICE:
+      for (guint i = 0; i < G_N_ELEMENTS (o->info->choices) && o->info->choices[i].value; i++)
+        if (g_strcmp0 (o->info->choices[i].value, value) == 0)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (o->row), i);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Show the options of @rules. */
+static void
+load_rules (CassinoNewGameDialog *self,
+            const CassinoRules   *rules)
+{
+  self->loading = TRUE;
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+      g_autofree char *value = cassino_rules_get_option (rules, o->name);
+
+      set_option_value (o, value);
+    }
+  self->loading = FALSE;
+}
+
+static void
+update_format_subtitle (CassinoNewGameDialog *self)
+{
+  CassinoRules rules;
+  g_autofree char *subtitle = NULL;
+
+  if (!cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
+    return;
+  switch (adw_combo_row_get_selected (self->format_row))
+    {
+    case CASSINO_FORMAT_TARGET:
+      subtitle = rules.target ? g_strdup_printf (_("First to %u points wins"), rules.target)
+                              : g_strdup (_("In this variant one deal is the game"));
+      break;
+    case CASSINO_FORMAT_SINGLE:
+      subtitle = g_strdup (_("Most points after one deal wins"));
+      break;
+    case CASSINO_FORMAT_RUBBER:
+    default:
+      subtitle = g_strdup (_("The first to win two games wins the rubber"));
+      break;
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row), subtitle);
+}
+
+static void
+update_seats (CassinoNewGameDialog *self)
+{
+  guint n = selected_players (self);
+
+  for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
+    gtk_widget_set_visible (self->seat_rows[i], i < n);
+}
+
+static void
+fill_player_counts (CassinoNewGameDialog *self,
+                    guint                 wanted)
+{
+  guint counts = cassino_preset_get_player_counts (selected_preset (self));
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  guint select = 0;
+
+  self->n_player_counts = 0;
+  for (guint n = 2; n <= CASSINO_MAX_PLAYERS; n++)
+    if (counts & (1u << n))
+      {
+        g_autofree char *label = g_strdup_printf ("%u", n);
+
+        if (n == wanted)
+          select = self->n_player_counts;
+        self->player_counts[self->n_player_counts++] = n;
+        gtk_string_list_append (list, label);
+      }
+  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->players_row, select);
+}
+
+static void
+reload_preset (CassinoNewGameDialog *self)
+{
+  CassinoRules rules;
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row),
+                               cassino_preset_get_summary (selected_preset (self)));
+  if (cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
+    load_rules (self, &rules);
+  update_format_subtitle (self);
+  update_seats (self);
+}
+
+static void
+on_preset_selected_cb (AdwComboRow          *row,
+                       GParamSpec           *pspec,
+                       CassinoNewGameDialog *self)
+{
+  if (self->loading)
+    return;
+  self->loading = TRUE;
+  fill_player_counts (self, selected_players (self));
+  self->loading = FALSE;
+  reload_preset (self);
+}
+
+static void
+on_players_selected_cb (AdwComboRow          *row,
+                        GParamSpec           *pspec,
+                        CassinoNewGameDialog *self)
+{
+  if (self->loading)
+    return;
+  reload_preset (self);
+}
+
+static void
+on_format_selected_cb (AdwComboRow          *row,
+                       GParamSpec           *pspec,
+                       CassinoNewGameDialog *self)
+{
+  update_format_subtitle (self);
+}
+
+CassinoGameSetup *
+cassino_new_game_dialog_get_setup (CassinoNewGameDialog  *self,
+                                   GError               **error)
+{
+  g_autoptr(CassinoGameSetup) setup = g_new0 (CassinoGameSetup, 1);
+  CassinoRules preset_rules, rules;
+  guint n = selected_players (self);
+
+  g_return_val_if_fail (CASSINO_IS_NEW_GAME_DIALOG (self), NULL);
+
+  if (!cassino_rules_init_preset (&preset_rules, selected_preset (self), n, error))
+    return NULL;
+  rules = preset_rules;
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+      g_autofree char *value = option_value (o);
+      g_autofree char *preset_value = cassino_rules_get_option (&preset_rules, o->name);
+
+      if (value && g_strcmp0 (value, preset_value) != 0 &&
+          !cassino_rules_set_option (&rules, o->name, value, error))
+        return NULL;
+    }
+  if (!cassino_rules_finish (&rules, error))
+    return NULL;
+
+  setup->preset = rules.preset;
+  setup->options = cassino_rules_to_json (&rules);
+  setup->n_players = n;
+  setup->format = (CassinoFormat) adw_combo_row_get_selected (self->format_row);
+  for (guint i = 0; i < n; i++)
+    {
+      guint kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->seat_kinds[i]));
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i]));
+
+      setup->seats[i].kind = kind == 0 ? CASSINO_SEAT_HUMAN : CASSINO_SEAT_COMPUTER;
+      setup->seats[i].level = kind == 0 ? CASSINO_LEVEL_MEDIUM : (CassinoLevel) (kind - 1);
+      setup->seats[i].name = g_strdup (name && *name ? name :
+                                       kind == 0 ? _("Player") : cassino_game_setup_computer_name (i ? i - 1 : 0));
+    }
+  return g_steal_pointer (&setup);
+}
+
+static void
+start_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  CassinoNewGameDialog *self = CASSINO_NEW_GAME_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoGameSetup) setup = cassino_new_game_dialog_get_setup (self, &error);
+
+  if (setup == NULL)
+    {
+      gtk_label_set_label (self->error_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  g_signal_emit (self, signals[START_GAME], 0, setup);
+}
+
+static void
+build_option_rows (CassinoNewGameDialog *self)
+{
+  const char *const *names = cassino_rules_option_names ();
+
+  for (guint i = 0; names[i]; i++)
+    {
+      OptionRow o = { names[i], find_info (names[i]), NULL, NULL };
+      const char *title = o.info ? g_dgettext (GETTEXT_PACKAGE, o.info->title) : names[i];
+
+      if (o.info && o.info->kind == OPTION_CHOICE)
+        {
+          g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+          for (guint k = 0; k < G_N_ELEMENTS (o.info->choices) && o.info->choices[k].value; k++)
+            gtk_string_list_append (list, g_dgettext (GETTEXT_PACKAGE, o.info->choices[k].label));
+          o.row = adw_combo_row_new ();
+          adw_combo_row_set_model (ADW_COMBO_ROW (o.row), G_LIST_MODEL (list));
+          o.control = o.row;
+        }
+      else
+        {
+          o.row = adw_action_row_new ();
+          if (o.info && o.info->kind == OPTION_SWITCH)
+            {
+              o.control = gtk_switch_new ();
+              adw_action_row_set_activatable_widget (ADW_ACTION_ROW (o.row), o.control);
+            }
+          else if (o.info && o.info->kind == OPTION_NUMBER)
+            o.control = gtk_spin_button_new_with_range (o.info->min, o.info->max, 1);
+          else
+            o.control = gtk_entry_new ();
+          gtk_widget_set_valign (o.control, GTK_ALIGN_CENTER);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (o.row), o.control);
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (o.control),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY, o.row, NULL,
+                                          -1);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (o.row), title);
+      /* the option's name in the rule book, for those who read it */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (o.row), names[i]);
+      adw_expander_row_add_row (self->advanced_row, o.row);
+      g_array_append_val (self->options, o);
+    }
+}
+
+static void
+build_seat_rows (CassinoNewGameDialog *self)
+{
+  for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
+    {
+      g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+      g_autofree char *title = g_strdup_printf (_("Seat %u"), i + 1);
+      GtkWidget *row = adw_entry_row_new ();
+      GtkWidget *kind;
+
+      /* Translators: a seat is played by a person at this computer */
+      gtk_string_list_append (kinds, C_("seat kind", "Human"));
+      for (guint l = 0; l < CASSINO_N_LEVELS; l++)
+        {
+          /* Translators: a seat played by the computer, e.g. "Computer · Medium" */
+          g_autofree char *label = g_strdup_printf (_("Computer · %s"), cassino_level_get_title (l));
+          gtk_string_list_append (kinds, label);
+        }
+      kind = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL);
+      gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Who plays this seat"), -1);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_group_add (self->seats_group, row);
+      self->seat_rows[i] = row;
+      self->seat_kinds[i] = kind;
+    }
+}
+
+static void
+cassino_new_game_dialog_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), CASSINO_TYPE_NEW_GAME_DIALOG);
+
+  G_OBJECT_CLASS (cassino_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+cassino_new_game_dialog_finalize (GObject *object)
+{
+  CassinoNewGameDialog *self = CASSINO_NEW_GAME_DIALOG (object);
+
+  g_clear_pointer (&self->options, g_array_unref);
+
+  G_OBJECT_CLASS (cassino_new_game_dialog_parent_class)->finalize (object);
+}
+
+static void
+cassino_new_game_dialog_class_init (CassinoNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cassino_new_game_dialog_dispose;
+  object_class->finalize = cassino_new_game_dialog_finalize;
+
+  /**
+   * CassinoNewGameDialog::start-game:
+   * @setup: (type CassinoGameSetup): what was chosen
+   */
+  signals[START_GAME] =
+    g_signal_new ("start-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                  CASSINO_TYPE_GAME_SETUP | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /* links the resources in, wherever the widget is used */
+  (void) cassino_ui_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, format_row);
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, advanced_row);
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, seats_group);
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, players_row);
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, error_label);
+
+  gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+cassino_new_game_dialog_init (CassinoNewGameDialog *self)
+{
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) formats = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->options = g_array_new (FALSE, FALSE, sizeof (OptionRow));
+
+  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+    gtk_string_list_append (presets, cassino_preset_get_title (i));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
+
+  gtk_string_list_append (formats, _("A game to the target"));
+  gtk_string_list_append (formats, _("A single deal"));
+  gtk_string_list_append (formats, _("A rubber"));
+  adw_combo_row_set_model (self->format_row, G_LIST_MODEL (formats));
+
+  build_option_rows (self);
+  build_seat_rows (self);
+
+  g_signal_connect (self->preset_row, "notify::selected", G_CALLBACK (on_preset_selected_cb), self);
+  g_signal_connect (self->players_row, "notify::selected", G_CALLBACK (on_players_selected_cb), self);
+  g_signal_connect (self->format_row, "notify::selected", G_CALLBACK (on_format_selected_cb), self);
+}
+
+CassinoNewGameDialog *
+cassino_new_game_dialog_new (GtkWindow              *parent,
+                             const CassinoGameSetup *setup)
+{
+  CassinoNewGameDialog *self = g_object_new (CASSINO_TYPE_NEW_GAME_DIALOG,
+                                             "transient-for", parent,
+                                             NULL);
+  CassinoRules rules;
+
+  self->loading = TRUE;
+  adw_combo_row_set_selected (self->preset_row, setup->preset);
+  fill_player_counts (self, setup->n_players);
+  adw_combo_row_set_selected (self->format_row, setup->format);
+  for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
+    {
+      const CassinoSetupSeat *s = &setup->seats[i];
+
+      if (i < setup->n_players)
+        {
+          gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), s->name ? s->name : "");
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]),
+                                      s->kind == CASSINO_SEAT_HUMAN ? 0 : s->level + 1);
+        }
+      else
+        {
+          gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), cassino_game_setup_computer_name (i - 1));
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), CASSINO_LEVEL_MEDIUM + 1);
+        }
+    }
+  self->loading = FALSE;
+
+  reload_preset (self);
+  /* the remembered house rules, over the preset's */
+  if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
+    load_rules (self, &rules);
+  return self;
+}
+
+guint
+cassino_new_game_dialog_get_n_option_rows (CassinoNewGameDialog *self)
+{
+  g_return_val_if_fail (CASSINO_IS_NEW_GAME_DIALOG (self), 0);
+  return self->options->len;
+}

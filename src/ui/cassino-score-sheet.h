@@ -1,0 +1,25 @@
+/* cassino-score-sheet.h: the score of a deal, and the end of a game
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "cassino-game-controller.h"
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_SCORE_SHEET (cassino_score_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoScoreSheet, cassino_score_sheet, CASSINO, SCORE_SHEET, GtkWidget)
+
+/* Show the last finished deal of the controller's game. */
+void         cassino_score_sheet_update     (CassinoScoreSheet     *self,
+                                             CassinoGameController *controller);
+/* Give the keyboard focus to the button that goes on. */
+void         cassino_score_sheet_focus_default (CassinoScoreSheet *self);
+/* The sentence that checks the deal's total against the preset's. */
+const char  *cassino_score_sheet_get_check  (CassinoScoreSheet     *self);
+const char  *cassino_score_sheet_get_title  (CassinoScoreSheet     *self);
+
+G_END_DECLS

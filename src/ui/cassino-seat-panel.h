@@ -1,0 +1,33 @@
+/* cassino-seat-panel.h: a player at the table: name, hand, pile, sweeps
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "cassino-card.h"
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_SEAT_PANEL (cassino_seat_panel_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoSeatPanel, cassino_seat_panel, CASSINO, SEAT_PANEL, GtkBox)
+
+CassinoSeatPanel *cassino_seat_panel_new (void);
+
+/* Everything the panel shows about one seat. */
+void       cassino_seat_panel_update (CassinoSeatPanel *self,
+                                      const char       *name,
+                                      const char       *subtitle,
+                                      guint             hand_count,
+                                      gboolean          show_hand,
+                                      CassinoCards      pile,
+                                      guint             sweeps,
+                                      gboolean          dealer,
+                                      gboolean          to_move,
+                                      gboolean          thinking);
+
+/* Where cards fly from (the hand) and to (the pile). */
+GtkWidget *cassino_seat_panel_get_hand_widget (CassinoSeatPanel *self);
+
+G_END_DECLS

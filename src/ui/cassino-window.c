@@ -1,0 +1,749 @@
+/* cassino-window.c: the main window
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-window.h"
+
+#include <glib/gi18n.h>
+
+#include "cassino-ui-resources.h"
+
+#include "cassino-new-game-dialog.h"
+#include "cassino-score-sheet.h"
+#include "cassino-seat-panel.h"
+
+struct _CassinoWindow
+{
+  AdwApplicationWindow   parent_instance;
+
+  GSettings             *settings;
+  CassinoGameController *controller;
+  char                  *database;
+  guint                  score_source;
+
+  /* template children */
+  AdwToastOverlay       *toast_overlay;
+  AdwWindowTitle        *window_title;
+  GtkStack              *stack;
+  AdwFlap               *flap;
+  GtkBox                *scoreboard;
+  CassinoTableView      *table_view;
+  GtkLabel              *action_label;
+  GtkLabel              *prompt_label;
+  GtkWidget             *claim_button;
+  GtkWidget             *play_button;
+  GtkWidget             *log_button;
+  GtkGrid               *tally_grid;
+  GtkListBox            *log_list;
+  AdwStatusPage         *pass_page;
+  GtkButton             *pass_button;
+  CassinoScoreSheet     *score_sheet;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_DATABASE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Animation speed: how long a card travels, and how long a computer waits
+ * before it plays (the travel plus a moment to see the result). */
+static const guint travel_ms[] = { 0, 220, 420, 700 };
+static const guint pause_ms[] = { 0, 450, 900, 1500 };
+
+static void
+update_speed (CassinoWindow *self)
+{
+  guint speed = (guint) g_settings_get_enum (self->settings, "animation-speed");
+
+  speed = MIN (speed, G_N_ELEMENTS (travel_ms) - 1);
+  cassino_table_view_set_animation_duration (self->table_view, travel_ms[speed]);
+  cassino_game_controller_set_move_delay (self->controller, pause_ms[speed]);
+}
+
+static void
+on_animation_speed_changed_cb (GSettings     *settings,
+                               const char    *key,
+                               CassinoWindow *self)
+{
+  update_speed (self);
+}
+
+static void
+on_card_theme_changed_cb (GSettings     *settings,
+                          const char    *key,
+                          CassinoWindow *self)
+{
+  g_autofree char *theme = g_settings_get_string (settings, "card-theme");
+
+  cassino_table_view_set_four_color (self->table_view, g_strcmp0 (theme, "four-color") == 0);
+}
+
+/* The view */
+
+static void
+update_actions (CassinoWindow *self)
+{
+  CassinoGameController *c = self->controller;
+  gboolean has_game = cassino_game_controller_has_game (c);
+  CassinoGameState state = has_game ? cassino_game_get_state (cassino_game_controller_get_game (c)) : CASSINO_GAME_OVER;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", cassino_game_controller_can_hint (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", cassino_game_controller_can_undo (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play",
+                                 cassino_game_controller_is_human_turn (c) &&
+                                 cassino_game_controller_get_action_text (c) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim", cassino_game_controller_can_claim (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-deal", state == CASSINO_GAME_DEAL_OVER);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-game", cassino_game_controller_can_next_game (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.confirm-pass", cassino_game_controller_get_pass_to (c) >= 0);
+}
+
+static void
+update_title (CassinoWindow *self)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
+  const CassinoRules *r;
+  const CassinoDeal *deal;
+  g_autofree char *subtitle = NULL;
+
+  if (game == NULL)
+    {
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      return;
+    }
+  r = cassino_game_get_rules (game);
+  deal = cassino_game_get_current_deal (game);
+  if (r->target > 0)
+    /* Translators: the window subtitle: preset, deal number and target, e.g. "Classic · Deal 2 · 21 to win" */
+    subtitle = g_strdup_printf (_("%s · Deal %u · %u to win"), cassino_preset_get_title (r->preset),
+                                deal ? deal->number : 1, r->target);
+  else
+    /* Translators: the window subtitle of a one-deal game, e.g. "American (1867) · Single deal" */
+    subtitle = g_strdup_printf (_("%s · Single deal"), cassino_preset_get_title (r->preset));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static void
+update_scoreboard (CassinoWindow *self)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
+  const CassinoRules *r;
+  const CassinoPosition *pos;
+  CassinoDealScore tally;
+  GtkWidget *child;
+  guint viewer;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))))
+    gtk_box_remove (self->scoreboard, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tally_grid))))
+    gtk_grid_remove (self->tally_grid, child);
+
+  if (game == NULL)
+    return;
+
+  r = cassino_game_get_rules (game);
+  pos = cassino_game_get_position (game);
+  viewer = cassino_game_controller_get_viewer (self->controller);
+  cassino_game_get_deal_tally (game, &tally);
+
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      GtkWidget *chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *name = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
+      g_autofree char *points = g_strdup_printf ("%u", cassino_game_get_score (game, s));
+      /* Translators: the points a side holds in the deal being played, e.g. "+3" */
+      g_autofree char *deal_points = g_strdup_printf (C_("deal tally", "+%u"), tally.total[s]);
+      g_autofree char *tooltip = g_strdup_printf (_("%s: %u points in the game, %u in this deal so far"),
+                                                  cassino_game_controller_get_side_name (self->controller, s),
+                                                  cassino_game_get_score (game, s), tally.total[s]);
+      GtkWidget *points_label = gtk_label_new (points);
+      GtkWidget *deal_label = gtk_label_new (deal_points);
+
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 12);
+      gtk_widget_add_css_class (points_label, "score-points");
+      gtk_widget_add_css_class (deal_label, "score-deal");
+      gtk_widget_add_css_class (chip, "score-chip");
+      if (cassino_rules_side_of (r, viewer) == s)
+        gtk_widget_add_css_class (chip, "own");
+      if (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+          cassino_rules_side_of (r, pos->to_move) == s)
+        gtk_widget_add_css_class (chip, "to-move");
+      gtk_box_append (GTK_BOX (chip), name);
+      gtk_box_append (GTK_BOX (chip), points_label);
+      gtk_box_append (GTK_BOX (chip), deal_label);
+      gtk_widget_set_tooltip_text (chip, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      gtk_box_append (self->scoreboard, chip);
+    }
+
+  /* the deal's category tally, in the side panel */
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      GtkWidget *l = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
+
+      gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
+      gtk_label_set_xalign (GTK_LABEL (l), 1);
+      gtk_widget_add_css_class (l, "caption-heading");
+      gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
+    }
+  for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
+    {
+      gboolean any = FALSE;
+      GtkWidget *l;
+
+      for (guint s = 0; s < r->n_sides; s++)
+        if (tally.points[s][c])
+          any = TRUE;
+      if (!any && c > CASSINO_CATEGORY_SWEEPS)
+        continue;
+      l = gtk_label_new (cassino_category_get_title (c));
+      gtk_label_set_xalign (GTK_LABEL (l), 0);
+      gtk_widget_set_hexpand (l, TRUE);
+      gtk_grid_attach (self->tally_grid, l, 0, (int) row, 1, 1);
+      for (guint s = 0; s < r->n_sides; s++)
+        {
+          g_autofree char *text = g_strdup_printf ("%u", tally.points[s][c]);
+
+          l = gtk_label_new (text);
+          gtk_label_set_xalign (GTK_LABEL (l), 1);
+          gtk_widget_add_css_class (l, "numeric");
+          gtk_grid_attach (self->tally_grid, l, (int) s + 1, (int) row, 1, 1);
+        }
+      row++;
+    }
+}
+
+static void
+update_log (CassinoWindow *self)
+{
+  GPtrArray *log = cassino_game_controller_get_log (self->controller);
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))))
+    gtk_list_box_remove (self->log_list, child);
+
+  /* newest first */
+  for (guint i = log->len; i > 0 && shown < 12; i--, shown++)
+    {
+      GtkWidget *label = gtk_label_new (log->pdata[i - 1]);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_widget_set_margin_start (label, 8);
+      gtk_widget_set_margin_end (label, 8);
+      if (shown > 0)
+        gtk_widget_add_css_class (label, "dim-label");
+      gtk_list_box_append (self->log_list, label);
+    }
+}
+
+static gboolean
+on_score_due_cb (gpointer user_data)
+{
+  CassinoWindow *self = user_data;
+
+  self->score_source = 0;
+  cassino_score_sheet_update (self->score_sheet, self->controller);
+  gtk_stack_set_visible_child_name (self->stack, "score");
+  cassino_score_sheet_focus_default (self->score_sheet);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_page (CassinoWindow *self)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
+  int pass_to = cassino_game_controller_get_pass_to (self->controller);
+
+  if (game && cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
+    {
+      guint delay = cassino_game_controller_get_move_delay (self->controller);
+
+      if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "score") == 0 ||
+          self->score_source)
+        return;
+      /* let the last card land before the score sheet */
+      if (delay == 0)
+        on_score_due_cb (self);
+      else
+        self->score_source = g_timeout_add (delay + 400, on_score_due_cb, self);
+      return;
+    }
+
+  g_clear_handle_id (&self->score_source, g_source_remove);
+  if (pass_to >= 0)
+    {
+      const char *name = cassino_game_controller_get_seat_name (self->controller, (guint) pass_to);
+      g_autofree char *title = g_strdup_printf (_("Pass to %s"), name);
+      /* Translators: the pass-and-play screen; %s is the next player */
+      g_autofree char *description = g_strdup_printf (_("Hand the device to %s. Everyone else, look away: their cards are about to show."), name);
+      g_autofree char *button = g_strdup_printf (_("I Am %s — Show My Cards"), name);
+
+      adw_status_page_set_title (self->pass_page, title);
+      adw_status_page_set_description (self->pass_page, description);
+      gtk_button_set_label (self->pass_button, button);
+      gtk_stack_set_visible_child_name (self->stack, "pass");
+      gtk_widget_grab_focus (GTK_WIDGET (self->pass_button));
+    }
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "table") != 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "table");
+      gtk_widget_grab_focus (GTK_WIDGET (self->table_view));
+    }
+}
+
+static void
+update_action_bar (CassinoWindow *self)
+{
+  const char *action = cassino_game_controller_get_action_text (self->controller);
+  gboolean is_error = FALSE;
+  const char *prompt = cassino_game_controller_get_prompt (self->controller, &is_error);
+
+  gtk_label_set_label (self->action_label, action ? action : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->action_label), action != NULL);
+  gtk_label_set_label (self->prompt_label, prompt ? prompt : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->prompt_label), prompt && *prompt);
+  if (is_error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->prompt_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->prompt_label), "error");
+  gtk_widget_set_visible (self->claim_button, cassino_game_controller_can_claim (self->controller));
+}
+
+static void
+on_controller_changed_cb (CassinoGameController *controller,
+                          CassinoWindow         *self)
+{
+  update_title (self);
+  update_scoreboard (self);
+  update_log (self);
+  update_action_bar (self);
+  update_page (self);
+  update_actions (self);
+}
+
+static void
+on_thinking_changed_cb (CassinoGameController *controller,
+                        GParamSpec            *pspec,
+                        CassinoWindow         *self)
+{
+  on_controller_changed_cb (controller, self);
+}
+
+/* Actions */
+
+static void
+play_selection (CassinoWindow *self)
+{
+  switch (cassino_game_controller_play_selection (self->controller))
+    {
+    case CASSINO_PLAY_CHOOSE:
+      cassino_table_view_show_chooser (self->table_view);
+      break;
+    case CASSINO_PLAY_NOTHING:
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      break;
+    case CASSINO_PLAY_PLAYED:
+    default:
+      break;
+    }
+}
+
+static void
+on_confirm_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        CassinoWindow    *self)
+{
+  if (g_strcmp0 (response, "play") == 0)
+    play_selection (self);
+}
+
+static void
+play_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  const char *action = cassino_game_controller_get_action_text (self->controller);
+
+  if (action && g_settings_get_boolean (self->settings, "confirm-moves") &&
+      cassino_game_controller_get_candidates (self->controller)->len == 1)
+    {
+      AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                                             _("Play This Move?"), action));
+
+      adw_message_dialog_add_responses (dialog,
+                                        "cancel", _("_Cancel"),
+                                        "play", C_("button", "_Play"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "play");
+      adw_message_dialog_set_close_response (dialog, "cancel");
+      g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response_cb), self);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  play_selection (self);
+}
+
+static void
+hint_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  cassino_game_controller_request_hint (CASSINO_WINDOW (widget)->controller);
+}
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  if (cassino_game_controller_undo (self->controller))
+    adw_toast_overlay_add_toast (self->toast_overlay,
+                                 adw_toast_new (_("Move taken back — this game records that undo was used")));
+}
+
+static void
+claim_activated (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  cassino_game_controller_claim (CASSINO_WINDOW (widget)->controller);
+}
+
+static void
+next_deal_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  cassino_game_controller_next_deal (self->controller);
+}
+
+static void
+next_game_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  cassino_game_controller_next_game (CASSINO_WINDOW (widget)->controller);
+}
+
+static void
+confirm_pass_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  cassino_game_controller_confirm_pass (CASSINO_WINDOW (widget)->controller);
+}
+
+static void
+show_log_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+/* New game */
+
+static void
+on_start_game_cb (CassinoNewGameDialog   *dialog,
+                  const CassinoGameSetup *setup,
+                  CassinoWindow          *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = cassino_game_setup_to_json (setup);
+
+  if (!cassino_game_controller_start (self->controller, setup, 0, &error))
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+  g_settings_set_string (self->settings, "last-game", json);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+void
+cassino_window_new_game (CassinoWindow *self)
+{
+  CassinoNewGameDialog *dialog;
+  g_autoptr(CassinoGameSetup) setup = NULL;
+  g_autofree char *json = g_settings_get_string (self->settings, "last-game");
+  g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
+  g_autofree char *name = cassino_game_setup_default_player_name (setting);
+
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+
+  setup = cassino_game_setup_from_json (json, name, NULL);
+  if (setup == NULL)
+    setup = cassino_game_setup_new_default (name);
+
+  dialog = cassino_new_game_dialog_new (GTK_WINDOW (self), setup);
+  g_signal_connect_object (dialog, "start-game", G_CALLBACK (on_start_game_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+start_last_game (CassinoWindow *self)
+{
+  g_autoptr(CassinoGameSetup) setup = NULL;
+  g_autofree char *json = g_settings_get_string (self->settings, "last-game");
+  g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
+  g_autofree char *name = cassino_game_setup_default_player_name (setting);
+  g_autoptr(GError) error = NULL;
+
+  setup = cassino_game_setup_from_json (json, name, NULL);
+  if (setup == NULL || !cassino_game_controller_start (self->controller, setup, 0, NULL))
+    {
+      g_clear_pointer (&setup, cassino_game_setup_free);
+      setup = cassino_game_setup_new_default (name);
+      if (!cassino_game_controller_start (self->controller, setup, 0, &error))
+        g_critical ("Cannot start the default game: %s", error->message);
+    }
+}
+
+/* GObject */
+
+static gboolean
+cassino_window_close_request (GtkWindow *window)
+{
+  CassinoWindow *self = CASSINO_WINDOW (window);
+
+  cassino_game_controller_stop (self->controller);
+  g_clear_handle_id (&self->score_source, g_source_remove);
+
+  return GTK_WINDOW_CLASS (cassino_window_parent_class)->close_request (window);
+}
+
+static void
+cassino_window_constructed (GObject *object)
+{
+  CassinoWindow *self = CASSINO_WINDOW (object);
+
+  G_OBJECT_CLASS (cassino_window_parent_class)->constructed (object);
+
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  cassino_game_controller_set_store_path (self->controller, self->database);
+  update_speed (self);
+  on_card_theme_changed_cb (self->settings, "card-theme", self);
+
+  if (!cassino_game_controller_resume (self->controller))
+    start_last_game (self);
+  on_controller_changed_cb (self->controller, self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->table_view));
+}
+
+static void
+cassino_window_dispose (GObject *object)
+{
+  CassinoWindow *self = CASSINO_WINDOW (object);
+
+  if (self->controller)
+    {
+      cassino_game_controller_stop (self->controller);
+      g_signal_handlers_disconnect_by_data (self->controller, self);
+    }
+  g_clear_handle_id (&self->score_source, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
+  g_clear_object (&self->controller);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (cassino_window_parent_class)->dispose (object);
+}
+
+static void
+cassino_window_finalize (GObject *object)
+{
+  CassinoWindow *self = CASSINO_WINDOW (object);
+
+  g_free (self->database);
+
+  G_OBJECT_CLASS (cassino_window_parent_class)->finalize (object);
+}
+
+static void
+cassino_window_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  CassinoWindow *self = CASSINO_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATABASE:
+      g_value_set_string (value, self->database);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cassino_window_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  CassinoWindow *self = CASSINO_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATABASE:
+      g_free (self->database);
+      self->database = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cassino_window_class_init (CassinoWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = cassino_window_constructed;
+  object_class->dispose = cassino_window_dispose;
+  object_class->finalize = cassino_window_finalize;
+  object_class->get_property = cassino_window_get_property;
+  object_class->set_property = cassino_window_set_property;
+  window_class->close_request = cassino_window_close_request;
+
+  properties[PROP_DATABASE] =
+    g_param_spec_string ("database", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
+  g_type_ensure (CASSINO_TYPE_SCORE_SHEET);
+
+  /* links the resources in, wherever the widget is used */
+  (void) cassino_ui_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, scoreboard);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, table_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, action_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, prompt_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, claim_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, log_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, tally_grid);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, log_list);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, pass_page);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, pass_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, score_sheet);
+
+  gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.claim", NULL, claim_activated);
+  gtk_widget_class_install_action (widget_class, "win.next-deal", NULL, next_deal_activated);
+  gtk_widget_class_install_action (widget_class, "win.next-game", NULL, next_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.confirm-pass", NULL, confirm_pass_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_activated);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "win.hint", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.claim", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-log", NULL);
+}
+
+static void
+cassino_window_init (CassinoWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  self->controller = cassino_game_controller_new ();
+  cassino_table_view_set_controller (self->table_view, self->controller);
+
+  g_object_bind_property (self->log_button, "active", self->flap, "reveal-flap",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->settings, "changed::animation-speed",
+                           G_CALLBACK (on_animation_speed_changed_cb), self, 0);
+  g_signal_connect_object (self->settings, "changed::card-theme",
+                           G_CALLBACK (on_card_theme_changed_cb), self, 0);
+  g_signal_connect (self->controller, "changed", G_CALLBACK (on_controller_changed_cb), self);
+  g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
+
+#ifdef DEVELOPMENT_PROFILE
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
+}
+
+CassinoWindow *
+cassino_window_new (GtkApplication *application,
+                    const char     *database)
+{
+  return g_object_new (CASSINO_TYPE_WINDOW,
+                       "application", application,
+                       "database", database,
+                       NULL);
+}
+
+CassinoGameController *
+cassino_window_get_controller (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->controller;
+}
+
+CassinoTableView *
+cassino_window_get_table_view (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->table_view;
+}
+
+const char *
+cassino_window_get_page (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+const char *
+cassino_window_get_action_text (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->action_label);
+}
+
+const char *
+cassino_window_get_prompt_text (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->prompt_label);
+}

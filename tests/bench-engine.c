@@ -1,0 +1,127 @@
+/* bench-engine: speed of the rules engine (figures for BENCHMARKS.md)
+ *
+ *   bench-engine [GAMES]
+ *
+ * 1. Random self-play of classic two-player games to 21 on one core.
+ * 2. Legal-move generation over positions from that play: mean per position.
+ * 3. The crowded table: 16 low cards and 3 builds.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cassino-game.h"
+#include "cassino-position-json.h"
+#include "cassino-rng.h"
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  guint games = argc > 1 ? (guint) atoi (argv[1]) : 20000;
+  CassinoRules rules;
+  CassinoRng rng;
+  CassinoMoveList list;
+  guint64 plays = 0, deals = 0;
+  double t0, t;
+  GArray *positions = g_array_new (FALSE, FALSE, sizeof (CassinoPosition));
+  guint64 moves_total = 0;
+
+  cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
+  cassino_rng_init (&rng, 1);
+  cassino_move_list_init (&list);
+
+  /* 1. random self-play, whole games to 21, straight on the position */
+  t0 = now ();
+  for (guint g = 0; g < games; g++)
+    {
+      guint scores[2] = { 0, 0 };
+      guint dealer = g & 1;
+
+      while (scores[0] < 21 && scores[1] < 21)
+        {
+          CassinoPosition pos;
+          guint8 deck[52];
+          CassinoDealScore score;
+
+          cassino_deal_deck_for_seed (&rules, cassino_rng_next (&rng), deck);
+          cassino_position_deal (&pos, &rules, deck, 52, dealer);
+          while (!pos.deal_over)
+            {
+              list.len = 0;
+              cassino_position_legal_moves (&pos, &list);
+              if ((plays & 63) == 0 && positions->len < 20000)
+                g_array_append_val (positions, pos);
+              cassino_position_apply (&pos, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+              plays++;
+            }
+          cassino_deal_score_compute (&score, &rules, pos.piles, pos.sweeps, NULL, 0);
+          scores[0] += score.total[0];
+          scores[1] += score.total[1];
+          dealer ^= 1;
+          deals++;
+        }
+    }
+  t = now () - t0;
+  printf ("random self-play: %u classic 2-player games to 21 (%" G_GUINT64_FORMAT " deals, %"
+          G_GUINT64_FORMAT " plays) in %.3f s = %.0f games/s, %.0f ns/play\n",
+          games, deals, plays, t, games / t, t * 1e9 / plays);
+
+  if (argc > 2 && g_str_equal (argv[2], "selfplay"))
+    return 0;
+
+  /* 2. legal moves over positions from real play */
+  t0 = now ();
+  for (guint rep = 0; rep < 5; rep++)
+    for (guint i = 0; i < positions->len; i++)
+      {
+        list.len = 0;
+        cassino_position_legal_moves (&g_array_index (positions, CassinoPosition, i), &list);
+        moves_total += list.len;
+      }
+  t = now () - t0;
+  printf ("legal moves: %u positions from play, mean %.0f ns per position (%.1f moves each)\n",
+          positions->len, t * 1e9 / (5.0 * positions->len), moves_total / (5.0 * positions->len));
+
+  /* 3. the crowded table */
+  {
+    CassinoJsonPosition pos;
+    const char *json =
+      "{\"rules\":\"classic\",\"hand\":[\"Tc\",\"9c\",\"8c\",\"7c\"],\"table\":["
+      "\"Ac\",\"Ad\",\"Ah\",\"As\",\"2c\",\"2d\",\"2h\",\"2s\",\"3c\",\"3d\",\"3h\",\"3s\",\"4c\",\"4d\",\"4h\",\"4s\","
+      "{\"build\":[\"5c\",\"5d\"],\"value\":10,\"owner\":1},"
+      "{\"build\":[\"6c\",\"6d\"],\"value\":6,\"owner\":1,\"multiple\":true},"
+      "{\"build\":[\"7d\",\"7h\"],\"value\":7,\"owner\":1,\"multiple\":true}]}";
+    double worst = 0;
+    guint n = 0;
+
+    if (!cassino_json_position_parse (&pos, json, -1, NULL))
+      return 1;
+    for (guint rep = 0; rep < 10; rep++)
+      {
+        list.len = 0;
+        t0 = now ();
+        cassino_position_legal_moves_for_hand (&pos.view.pos, 0, pos.view.pos.hands[0], FALSE, &list);
+        t = now () - t0;
+        worst = MAX (worst, t);
+        n = list.len;
+      }
+    printf ("crowded table (16 low cards, 3 builds, hand T 9 8 7): %u legal moves, worst of 10 runs %.2f ms\n",
+            n, worst * 1e3);
+    cassino_json_position_clear (&pos);
+  }
+
+  cassino_move_list_clear (&list);
+  g_array_unref (positions);
+  return 0;
+}

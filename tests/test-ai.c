@@ -1,0 +1,466 @@
+/* test-ai.c: the computer players
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cassino-test-util.h"
+#include "cassino-ai.h"
+
+static void
+test_levels (void)
+{
+  CassinoLevel level;
+
+  for (guint i = 0; i < CASSINO_N_LEVELS; i++)
+    {
+      g_assert_true (cassino_level_from_string (cassino_level_to_string (i), &level));
+      g_assert_cmpuint (level, ==, i);
+      g_assert_nonnull (cassino_level_get_title (i));
+    }
+  g_assert_false (cassino_level_from_string ("grandmaster", &level));
+}
+
+/* A position of a game in progress after @plays random plays. */
+static CassinoGame *
+game_in_progress (const char *rules_text,
+                  guint       players,
+                  guint64     seed,
+                  guint       plays)
+{
+  CassinoRules r;
+  CassinoGame *game;
+  CassinoMoveList list;
+  CassinoRng rng;
+
+  g_assert_true (cassino_rules_parse (&r, rules_text, players, NULL));
+  game = cassino_game_new (&r, seed, 0);
+  cassino_game_start (game);
+  cassino_rng_init (&rng, seed);
+  cassino_move_list_init (&list);
+  for (guint i = 0; i < plays && cassino_game_get_state (game) == CASSINO_GAME_PLAYING; i++)
+    {
+      list.len = 0;
+      cassino_game_legal_moves (game, &list);
+      cassino_game_play (game, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+    }
+  cassino_move_list_clear (&list);
+  return game;
+}
+
+/* The choice must not change when the cards the seat cannot see are dealt
+ * differently between the other hands and the stock. */
+static void
+test_no_cheating (void)
+{
+  static const struct { const char *rules; guint players; } cases[] = {
+    { "classic", 2 }, { "classic", 4 }, { "royal", 3 }, { "draw", 2 },
+  };
+  CassinoAiBudget budget = { .iterations = 12 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint64 seed = 1; seed <= 6; seed++)
+      {
+        CassinoGame *game = game_in_progress (cases[c].rules, cases[c].players, seed, 5 + seed * 3);
+        const CassinoPosition *pos = cassino_game_get_position (game);
+        CassinoPosition shuffled = *pos;
+        guint seat = pos->to_move;
+        guint8 pool[52];
+        guint n = 0;
+        CassinoRng rng;
+        CassinoCard card;
+        CassinoCards hidden = 0;
+
+        if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
+          {
+            cassino_game_unref (game);
+            continue;
+          }
+
+        /* collect the hidden cards and deal them again at random */
+        for (guint i = 0; i < cases[c].players; i++)
+          if (i != seat)
+            hidden |= pos->hands[i];
+        for (guint i = pos->stock_pos; i < pos->deck_len; i++)
+          hidden |= CASSINO_CARD_BIT (pos->deck[i]);
+        CASSINO_CARDS_FOREACH (card, hidden)
+          pool[n++] = card;
+        cassino_rng_init (&rng, seed * 1000 + c);
+        cassino_rng_shuffle (&rng, pool, n);
+        n = 0;
+        for (guint i = 0; i < cases[c].players; i++)
+          if (i != seat)
+            {
+              guint size = cassino_cards_count (pos->hands[i]);
+
+              shuffled.hands[i] = 0;
+              for (guint k = 0; k < size; k++)
+                shuffled.hands[i] |= CASSINO_CARD_BIT (pool[n++]);
+            }
+        for (guint i = pos->stock_pos; i < pos->deck_len; i++)
+          shuffled.deck[i] = pool[n++];
+        g_assert_true (memcmp (&shuffled, pos, sizeof shuffled) != 0 || n <= 1);
+
+        for (guint level = 0; level < CASSINO_N_LEVELS; level++)
+          {
+            CassinoView a, b;
+            CassinoAiReason ra, rb;
+
+            cassino_view_init_from_position (&a, pos, seat, NULL);
+            cassino_view_init_from_position (&b, &shuffled, seat, NULL);
+            g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+            g_assert_true (cassino_ai_choose (&a, level, &budget, 42, NULL, &ra));
+            g_assert_true (cassino_ai_choose (&b, level, &budget, 42, NULL, &rb));
+            g_assert_true (cassino_move_equal (&ra.move, &rb.move));
+          }
+        cassino_game_unref (game);
+      }
+}
+
+static int
+play_match (const char   *rules_text,
+            guint         players,
+            int           levels[2],      /* -1: uniformly random */
+            guint64       seed,
+            guint         iterations)
+{
+  CassinoRules r;
+  CassinoGame *game;
+  CassinoRng rng;
+  CassinoMoveList list;
+  CassinoAiBudget budget = { .iterations = iterations };
+  int winner;
+
+  g_assert_true (cassino_rules_parse (&r, rules_text, players, NULL));
+  game = cassino_game_new (&r, seed, (guint) (seed % players));
+  cassino_game_start (game);
+  cassino_rng_init (&rng, seed);
+  cassino_move_list_init (&list);
+  while (cassino_game_get_state (game) != CASSINO_GAME_OVER)
+    {
+      guint side;
+
+      if (cassino_game_get_state (game) == CASSINO_GAME_DEAL_OVER)
+        {
+          cassino_game_next_deal (game, NULL);
+          continue;
+        }
+      side = cassino_rules_side_of (&r, cassino_game_get_to_move (game));
+      if (levels[side] < 0)
+        {
+          list.len = 0;
+          cassino_game_legal_moves (game, &list);
+          g_assert_true (cassino_game_play (game, &list.moves[cassino_rng_below (&rng, list.len)], NULL));
+        }
+      else
+        {
+          CassinoView view;
+          CassinoAiReason reason;
+
+          cassino_view_init_from_game (&view, game);
+          g_assert_true (cassino_ai_choose (&view, levels[side], &budget, cassino_rng_next (&rng), NULL, &reason));
+          cassino_view_clear (&view);
+          g_assert_true (cassino_game_play (game, &reason.move, NULL));
+        }
+    }
+  cassino_move_list_clear (&list);
+  winner = cassino_game_get_winner (game);
+  cassino_game_unref (game);
+  return winner;
+}
+
+static void
+test_expert_beats_random (void)
+{
+  guint wins = 0;
+
+  for (guint64 seed = 1; seed <= 100; seed++)
+    {
+      int levels[2];
+      guint expert_side = seed % 2;
+
+      levels[expert_side] = CASSINO_LEVEL_EXPERT;
+      levels[1 - expert_side] = -1;
+      if (play_match ("classic", 2, levels, seed, 6) == (int) expert_side)
+        wins++;
+    }
+  g_test_message ("expert won %u of 100 against random", wins);
+  g_assert_cmpuint (wins, >=, 95);
+}
+
+static void
+test_hard_beats_easy (void)
+{
+  guint hard = 0, easy = 0;
+
+  for (guint64 seed = 1; seed <= 30; seed++)
+    for (guint mirror = 0; mirror < 2; mirror++)
+      {
+        int levels[2] = { CASSINO_LEVEL_HARD, CASSINO_LEVEL_EASY };
+        int w;
+
+        if (mirror)
+          levels[0] = CASSINO_LEVEL_EASY, levels[1] = CASSINO_LEVEL_HARD;
+        w = play_match ("classic", 2, levels, seed, 8);
+        if (w >= 0 && levels[w] == CASSINO_LEVEL_HARD)
+          hard++;
+        else if (w >= 0)
+          easy++;
+      }
+  g_test_message ("hard %u, easy %u", hard, easy);
+  g_assert_cmpuint (hard, >, easy);
+}
+
+/* Plain minimax over the rest of the deal: the value of the best line for
+ * the side of the player to move. */
+static float
+minimax (CassinoPosition *pos,
+         guint            side)
+{
+  CassinoMoveList list;
+  float best;
+  gboolean maximize;
+
+  if (pos->deal_over)
+    {
+      CassinoDealScore s;
+
+      cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
+      return (float) s.total[side] - (float) s.total[1 - side];
+    }
+  maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
+  best = maximize ? -1e9f : 1e9f;
+  cassino_move_list_init (&list);
+  cassino_position_legal_moves (pos, &list);
+  for (guint i = 0; i < list.len; i++)
+    {
+      CassinoPosition p = *pos;
+      float v;
+
+      cassino_position_apply (&p, &list.moves[i], NULL);
+      v = minimax (&p, side);
+      best = maximize ? MAX (best, v) : MIN (best, v);
+    }
+  cassino_move_list_clear (&list);
+  return best;
+}
+
+static void
+test_endgame_solver (void)
+{
+  guint checked = 0;
+
+  /* the last hand of two-player deals: every card is known to the mover */
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      CassinoGame *game = game_in_progress ("classic", 2, seed, 44);
+      const CassinoPosition *pos = cassino_game_get_position (game);
+      CassinoView view;
+      CassinoAiReason reason;
+      CassinoPosition after;
+      guint side;
+      float best, got;
+
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+          cassino_position_stock_count (pos) != 0)
+        {
+          cassino_game_unref (game);
+          continue;
+        }
+      side = cassino_rules_side_of (pos->rules, pos->to_move);
+      after = *pos;
+      best = minimax (&after, side);
+
+      cassino_view_init_from_game (&view, game);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &reason));
+      cassino_view_clear (&view);
+      after = *pos;
+      cassino_position_apply (&after, &reason.move, NULL);
+      got = minimax (&after, side);
+      g_assert_cmpfloat (got, ==, best);
+      checked++;
+      cassino_game_unref (game);
+    }
+  g_assert_cmpuint (checked, >=, 8);
+}
+
+/* A hand-made last hand where the greedy capture loses. */
+static void
+test_endgame_handmade (void)
+{
+  CassinoRules r;
+  CassinoPosition pos;
+  CassinoView view;
+  CassinoAiReason reason;
+  float best, got;
+  CassinoPosition after;
+
+  g_assert_true (cassino_rules_parse (&r, "classic", 2, NULL));
+  memset (&pos, 0, sizeof pos);
+  pos.rules = &r;
+  pos.dealer = 1;
+  pos.to_move = 0;
+  pos.last_capturer = 1;
+  pos.last_player = 1;
+  pos.claim_seat = -1;
+  /* seat 0 holds 5c and Td; seat 1 holds 5h and 2d; table 5d 2c 3c.
+   * Taking 5d with 5c looks good, but then 5h takes 2c+3c (and the last
+   * cards).  Taking 2c 3c with 5c leaves 5d for 5h; playing Td last... */
+  pos.hands[0] = test_cards ("5c Td");
+  pos.hands[1] = test_cards ("5h 2d");
+  pos.loose = test_cards ("5d 2c 3c");
+  pos.piles[0] = CASSINO_ALL_CARDS & ~(pos.hands[0] | pos.hands[1] | pos.loose) &
+                 ~test_cards ("Ac Ad 9c 9d 8h 8s 7h 7d 6h 6d 4h 4s 3h Kh Qs Jd Js Qh Kd");
+  pos.piles[1] = CASSINO_ALL_CARDS & ~(pos.hands[0] | pos.hands[1] | pos.loose | pos.piles[0]);
+  pos.deck_len = 0;
+
+  after = pos;
+  best = minimax (&after, 0);
+  cassino_view_init_from_position (&view, &pos, 0, NULL);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 3, NULL, &reason));
+  after = pos;
+  cassino_position_apply (&after, &reason.move, NULL);
+  got = minimax (&after, 0);
+  g_assert_cmpfloat (got, ==, best);
+}
+
+static void
+test_cancel (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 3, 2);
+  CassinoView view;
+  CassinoAiReason reason;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  cassino_view_init_from_game (&view, game);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, cancellable, &reason));
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
+typedef struct {
+  GMainLoop       *loop;
+  CassinoAiReason  reason;
+  gboolean         ok;
+} AsyncData;
+
+static void
+on_chosen_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  AsyncData *d = user_data;
+  g_autoptr(GError) error = NULL;
+
+  d->ok = cassino_ai_choose_finish (result, &d->reason, &error);
+  g_assert_no_error (error);
+  g_main_loop_quit (d->loop);
+}
+
+static void
+test_async (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 4, 3);
+  CassinoView view;
+  CassinoAiReason sync;
+  CassinoAiBudget budget = { .iterations = 10 };
+  AsyncData d = { 0 };
+
+  cassino_view_init_from_game (&view, game);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_HARD, &budget, 9, NULL, &sync));
+  d.loop = g_main_loop_new (NULL, FALSE);
+  cassino_ai_choose_async (&view, CASSINO_LEVEL_HARD, &budget, 9, NULL, on_chosen_cb, &d);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);   /* the task holds its own copy */
+  g_main_loop_run (d.loop);
+  g_main_loop_unref (d.loop);
+  g_assert_true (d.ok);
+  g_assert_true (cassino_move_equal (&d.reason.move, &sync.move));
+}
+
+static void
+test_every_preset (void)
+{
+  static const struct { const char *rules; guint players; } cases[] = {
+    { "english", 3 }, { "american", 6 }, { "twenty-one", 2 }, { "royal-ace14", 2 }, { "spade", 4 },
+    { "diamond", 3 }, { "draw", 2 }, { "german", 2 }, { "house", 2 }, { "classic", 4 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      int levels[3] = { CASSINO_LEVEL_MEDIUM, CASSINO_LEVEL_HARD, CASSINO_LEVEL_EXPERT };
+      CassinoRules r;
+
+      g_assert_true (cassino_rules_parse (&r, cases[c].rules, cases[c].players, NULL));
+      if (r.n_sides == 2)
+        levels[1] = CASSINO_LEVEL_EXPERT;
+      (void) play_match;
+      /* a whole game between the searching levels ends with a result */
+      {
+        CassinoGame *game = cassino_game_new (&r, 5 + c, 0);
+        CassinoAiBudget budget = { .iterations = 3 };
+
+        cassino_game_start (game);
+        while (cassino_game_get_state (game) != CASSINO_GAME_OVER)
+          {
+            CassinoView view;
+            CassinoAiReason reason;
+            guint side;
+
+            if (cassino_game_get_state (game) == CASSINO_GAME_DEAL_OVER)
+              {
+                cassino_game_next_deal (game, NULL);
+                continue;
+              }
+            side = cassino_rules_side_of (&r, cassino_game_get_to_move (game));
+            cassino_view_init_from_game (&view, game);
+            g_assert_true (cassino_ai_choose (&view, levels[side % 3], &budget, 1, NULL, &reason));
+            cassino_view_clear (&view);
+            g_assert_true (cassino_game_play (game, &reason.move, NULL));
+          }
+        cassino_game_unref (game);
+      }
+    }
+}
+
+static void
+test_hint_reason (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 6, 1);
+  CassinoView view;
+  CassinoAiReason reason;
+  CassinoAiBudget budget = { .iterations = 8 };
+  g_autofree char *text = NULL;
+
+  cassino_view_init_from_game (&view, game);
+  g_assert_true (cassino_ai_hint (&view, &budget, 1, &reason));
+  text = cassino_ai_reason_to_string (cassino_game_get_rules (game), &reason);
+  g_assert_nonnull (text);
+  g_assert_cmpuint (strlen (text), >, 5);
+  if (reason.move.type == CASSINO_MOVE_CAPTURE)
+    g_assert_cmpuint (reason.cards_taken, ==, cassino_cards_count (reason.move.set) + 1);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cassino/ai/levels", test_levels);
+  g_test_add_func ("/cassino/ai/no-cheating", test_no_cheating);
+  g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
+  g_test_add_func ("/cassino/ai/endgame-handmade", test_endgame_handmade);
+  g_test_add_func ("/cassino/ai/cancel", test_cancel);
+  g_test_add_func ("/cassino/ai/async", test_async);
+  g_test_add_func ("/cassino/ai/hint-reason", test_hint_reason);
+  g_test_add_func ("/cassino/ai/every-preset", test_every_preset);
+  g_test_add_func ("/cassino/ai/hard-beats-easy", test_hard_beats_easy);
+  g_test_add_func ("/cassino/ai/expert-beats-random", test_expert_beats_random);
+
+  return g_test_run ();
+}

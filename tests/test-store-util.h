@@ -1,0 +1,124 @@
+/* test-store-util.h: helpers shared by the store tests and the benchmark
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "cassino-game.h"
+
+/* A fresh temporary folder (removed by store_test_rmdir()). */
+static inline char *
+store_test_tmpdir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("cassino-store-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static inline void
+store_test_rmdir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_dir_close (d);
+  g_rmdir (dir);
+}
+
+/* A new game: seat 0 is the human @human, the others computers of
+ * @level; the first deal is dealt. */
+static inline CassinoGame *
+store_test_new_game (CassinoPreset  preset,
+                     guint          n_players,
+                     guint64        seed,
+                     const char    *human,
+                     const char    *level)
+{
+  CassinoRules rules;
+  CassinoGame *game;
+  g_autoptr(GError) error = NULL;
+
+  if (!cassino_rules_init_preset (&rules, preset, n_players, &error))
+    g_error ("rules: %s", error->message);
+  game = cassino_game_new (&rules, seed, (guint) (seed % n_players));
+  for (guint s = 0; s < n_players; s++)
+    {
+      if (s == 0 && human)
+        cassino_game_set_seat (game, s, human, CASSINO_SEAT_HUMAN, NULL);
+      else
+        {
+          g_autofree char *name = g_strdup_printf ("Computer %u", s);
+
+          cassino_game_set_seat (game, s, name, CASSINO_SEAT_COMPUTER, level);
+        }
+    }
+  cassino_game_start (game);
+  return game;
+}
+
+/* One step of a game played with random legal moves: a new deal when
+ * the last one is over, else one play.  Returns FALSE when the game is
+ * over.  *@out_new_deal says which it was. */
+static inline gboolean
+store_test_step (CassinoGame *game,
+                 GRand       *rand,
+                 gboolean    *out_new_deal)
+{
+  CassinoMoveList list;
+  g_autoptr(GError) error = NULL;
+
+  *out_new_deal = FALSE;
+  switch (cassino_game_get_state (game))
+    {
+    case CASSINO_GAME_OVER:
+      return FALSE;
+    case CASSINO_GAME_DEAL_OVER:
+      if (!cassino_game_next_deal (game, &error))
+        g_error ("next deal: %s", error->message);
+      *out_new_deal = TRUE;
+      return TRUE;
+    case CASSINO_GAME_PLAYING:
+    default:
+      break;
+    }
+  cassino_move_list_init (&list);
+  cassino_game_legal_moves (game, &list);
+  g_assert_cmpuint (list.len, >, 0);
+  if (!cassino_game_play (game, &list.moves[g_rand_int_range (rand, 0, (gint32) list.len)], &error))
+    g_error ("play: %s", error->message);
+  cassino_move_list_clear (&list);
+  return TRUE;
+}
+
+/* A whole game played with random legal moves (seeded). */
+static inline CassinoGame *
+store_test_random_game (CassinoPreset  preset,
+                        guint          n_players,
+                        guint64        seed,
+                        const char    *human,
+                        const char    *level)
+{
+  CassinoGame *game = store_test_new_game (preset, n_players, seed, human, level);
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
+  gboolean new_deal;
+
+  while (store_test_step (game, rand, &new_deal))
+    if (cassino_game_get_n_deals (game) > 200)
+      g_error ("a random game that does not end");
+  return game;
+}

@@ -1,0 +1,1726 @@
+/* test-store.c: the store: schema, migrations, recording, resuming,
+ * statistics, ratings, history, export and import, damaged files
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <gio/gio.h>
+
+#include "cassino-glicko.h"
+#include "cassino-record.h"
+#include "cassino-store.h"
+#include "cassino-store-export.h"
+#include "cassino-store-history.h"
+#include "cassino-store-private.h"
+#include "cassino-store-ratings.h"
+#include "cassino-store-record.h"
+#include "cassino-store-stats.h"
+#include "test-store-util.h"
+
+typedef struct {
+  char         *dir;
+  char         *path;
+  CassinoStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = store_test_tmpdir ();
+  f->path = g_build_filename (f->dir, "cassino.db", NULL);
+  f->store = cassino_store_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (f->store);
+  g_assert_null (cassino_store_get_moved_aside_path (f->store));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (f->store)
+    g_assert_finalize_object (f->store);
+  store_test_rmdir (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static void
+reopen (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_finalize_object (f->store);
+  f->store = cassino_store_open (f->path, &error);
+  g_assert_no_error (error);
+}
+
+static gint64
+query_int (CassinoStore *store,
+           const char   *sql)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 value = -1;
+
+  g_assert_true (cassino_sqlite_query_int64 (_cassino_store_get_db (store), sql, -1, &value, &error));
+  g_assert_no_error (error);
+  return value;
+}
+
+static void
+exec_sql (CassinoStore *store,
+          const char   *sql)
+{
+  g_autoptr(GError) error = NULL;
+
+  cassino_sqlite_exec (_cassino_store_get_db (store), sql, &error);
+  g_assert_no_error (error);
+}
+
+/* Two games are the same game: seats, deals, decks, plays, scores, state. */
+static void
+assert_games_equal (const CassinoGame *a,
+                    const CassinoGame *b)
+{
+  const CassinoRules *rules = cassino_game_get_rules (a);
+  const CassinoPosition *pa, *pb;
+
+  g_assert_true (cassino_rules_equal (rules, cassino_game_get_rules (b)));
+  g_assert_cmpuint (cassino_game_get_seed (a), ==, cassino_game_get_seed (b));
+  g_assert_cmpuint (cassino_game_get_first_dealer (a), ==, cassino_game_get_first_dealer (b));
+  for (guint s = 0; s < rules->n_players; s++)
+    {
+      const CassinoSeat *sa = cassino_game_get_seat (a, s);
+      const CassinoSeat *sb = cassino_game_get_seat (b, s);
+
+      g_assert_cmpstr (sa->name, ==, sb->name);
+      g_assert_cmpint (sa->kind, ==, sb->kind);
+      g_assert_cmpstr (sa->level, ==, sb->level);
+    }
+  g_assert_cmpuint (cassino_game_get_n_deals (a), ==, cassino_game_get_n_deals (b));
+  for (guint d = 0; d < cassino_game_get_n_deals (a); d++)
+    {
+      const CassinoDeal *da = cassino_game_get_deal (a, d);
+      const CassinoDeal *db = cassino_game_get_deal (b, d);
+
+      g_assert_cmpuint (da->number, ==, db->number);
+      g_assert_cmpuint (da->dealer, ==, db->dealer);
+      g_assert_cmpuint (da->seed, ==, db->seed);
+      g_assert_cmpmem (da->deck, da->deck_len, db->deck, db->deck_len);
+      g_assert_cmpuint (da->plays->len, ==, db->plays->len);
+      for (guint p = 0; p < da->plays->len; p++)
+        {
+          const CassinoPlay *xa = &g_array_index (da->plays, CassinoPlay, p);
+          const CassinoPlay *xb = &g_array_index (db->plays, CassinoPlay, p);
+
+          g_assert_cmpuint (xa->seat, ==, xb->seat);
+          g_assert_cmpuint (xa->move.type, ==, xb->move.type);
+          g_assert_cmpuint (xa->move.card, ==, xb->move.card);
+          g_assert_cmpuint (xa->move.set, ==, xb->move.set);
+          /* a capture's value is informational and not in the record notation */
+          if (xa->move.type == CASSINO_MOVE_BUILD)
+            g_assert_cmpuint (xa->move.value, ==, xb->move.value);
+          g_assert_cmpuint (xa->move.flags, ==, xb->move.flags);
+        }
+      g_assert_cmpint (da->finished, ==, db->finished);
+      if (da->finished)
+        for (guint s = 0; s < rules->n_sides; s++)
+          {
+            g_assert_cmpuint (da->score.total[s], ==, db->score.total[s]);
+            g_assert_cmpuint (da->game_points[s], ==, db->game_points[s]);
+          }
+    }
+  g_assert_cmpint (cassino_game_get_state (a), ==, cassino_game_get_state (b));
+  for (guint s = 0; s < rules->n_sides; s++)
+    g_assert_cmpuint (cassino_game_get_score (a, s), ==, cassino_game_get_score (b, s));
+  if (cassino_game_get_state (a) == CASSINO_GAME_OVER)
+    {
+      g_assert_cmpint (cassino_game_get_winner (a), ==, cassino_game_get_winner (b));
+      g_assert_cmpuint (cassino_game_get_value (a), ==, cassino_game_get_value (b));
+    }
+  pa = cassino_game_get_position (a);
+  pb = cassino_game_get_position (b);
+  g_assert_cmpuint (pa->to_move, ==, pb->to_move);
+  g_assert_cmpuint (pa->loose, ==, pb->loose);
+  g_assert_cmpuint (pa->n_builds, ==, pb->n_builds);
+  for (guint s = 0; s < rules->n_players; s++)
+    g_assert_cmpuint (pa->hands[s], ==, pb->hands[s]);
+  for (guint s = 0; s < rules->n_sides; s++)
+    g_assert_cmpuint (pa->piles[s], ==, pb->piles[s]);
+}
+
+/* Opening and the schema */
+
+static void
+test_open_new (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *mode = NULL;
+  sqlite3_stmt *stmt;
+  CassinoSqlite *db = _cassino_store_get_db (f->store);
+
+  g_assert_true (g_file_test (f->path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (query_int (f->store, "PRAGMA user_version"), ==, cassino_store_get_schema_version ());
+  g_assert_cmpint (query_int (f->store, "PRAGMA application_id"), ==, CASSINO_STORE_APPLICATION_ID);
+  g_assert_cmpint (query_int (f->store, "PRAGMA foreign_keys"), ==, 1);
+  g_assert_cmpint (query_int (f->store, "PRAGMA synchronous"), ==, 1);   /* NORMAL */
+  g_assert_cmpint (query_int (f->store, "PRAGMA busy_timeout"), >=, 1000);
+  stmt = cassino_sqlite_prepare (db, "PRAGMA journal_mode", NULL);
+  g_assert_nonnull (stmt);
+  g_assert_cmpint (cassino_sqlite_step (db, stmt, NULL), ==, CASSINO_SQLITE_ROW);
+  mode = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_reset (stmt);
+  g_assert_cmpstr (mode, ==, "wal");
+
+  g_assert_true (cassino_store_check_integrity (f->store, NULL));
+
+  /* opening again keeps everything */
+  g_assert_cmpint (cassino_store_add_human (f->store, "Alice", NULL), ==, 1);
+  reopen (f);
+  g_assert_cmpint (cassino_store_find_human (f->store, "Alice", NULL), ==, 1);
+  g_assert_null (cassino_store_get_moved_aside_path (f->store));
+}
+
+static void
+test_default_path (void)
+{
+  g_autofree char *path = cassino_store_get_default_path ();
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "cassino", "cassino.db", NULL);
+
+  g_assert_cmpstr (path, ==, expected);
+}
+
+static void
+test_sqlite_api (void)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoSqlite *db = cassino_sqlite_open (":memory:", TRUE, &error);
+  sqlite3_stmt *stmt, *again;
+  gint64 n = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (cassino_sqlite_exec (db, "CREATE TABLE t (x INTEGER NOT NULL)", &error));
+
+  /* statements are cached */
+  stmt = cassino_sqlite_prepare (db, "SELECT x FROM t", &error);
+  again = cassino_sqlite_prepare (db, "SELECT x FROM t", &error);
+  g_assert_true (stmt == again);
+
+  /* done, row and error are told apart */
+  g_assert_cmpint (cassino_sqlite_step (db, stmt, &error), ==, CASSINO_SQLITE_DONE);
+  g_assert_no_error (error);
+  stmt = cassino_sqlite_prepare (db, "INSERT INTO t (x) VALUES (?1)", &error);
+  sqlite3_bind_null (stmt, 1);
+  g_assert_cmpint (cassino_sqlite_step (db, stmt, &error), ==, CASSINO_SQLITE_ERROR_STEP);
+  g_assert_error (error, CASSINO_SQLITE_ERROR, SQLITE_CONSTRAINT);
+  g_clear_error (&error);
+
+  /* a failed transaction is rolled back, nested ones with savepoints */
+  g_assert_true (cassino_sqlite_begin (db, &error));
+  g_assert_true (cassino_sqlite_exec (db, "INSERT INTO t VALUES (1)", &error));
+  g_assert_true (cassino_sqlite_begin (db, &error));
+  g_assert_true (cassino_sqlite_exec (db, "INSERT INTO t VALUES (2)", &error));
+  g_assert_false (cassino_sqlite_end (db, FALSE, NULL));
+  g_assert_true (cassino_sqlite_end (db, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (cassino_sqlite_query_int64 (db, "SELECT sum(x) FROM t", 0, &n, &error));
+  g_assert_cmpint (n, ==, 1);
+
+  g_assert_true (cassino_sqlite_begin (db, &error));
+  g_assert_true (cassino_sqlite_exec (db, "INSERT INTO t VALUES (5)", &error));
+  g_assert_false (cassino_sqlite_end (db, FALSE, NULL));
+  g_assert_cmpuint (cassino_sqlite_get_depth (db), ==, 0);
+  g_assert_true (cassino_sqlite_query_int64 (db, "SELECT sum(x) FROM t", 0, &n, &error));
+  g_assert_cmpint (n, ==, 1);
+  cassino_sqlite_close (db);
+}
+
+static void
+test_players (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(CassinoStorePlayer) p = NULL;
+  gint64 alice, bob, alice2, comp, comp2;
+
+  alice = cassino_store_add_human (f->store, "Alice", &error);
+  g_assert_no_error (error);
+  bob = cassino_store_ensure_human (f->store, "Bob", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cassino_store_ensure_human (f->store, "Bob", &error), ==, bob);
+  g_assert_cmpint (cassino_store_add_human (f->store, "Bob", &error), ==, 0);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE);
+  g_clear_error (&error);
+  g_assert_cmpint (cassino_store_add_human (f->store, "  ", &error), ==, 0);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  comp = cassino_store_ensure_computer (f->store, "medium", "1.0", "Medium", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cassino_store_ensure_computer (f->store, "medium", "1.0", NULL, &error), ==, comp);
+  comp2 = cassino_store_ensure_computer (f->store, "medium", "1.1", NULL, &error);
+  g_assert_cmpint (comp2, !=, comp);
+
+  /* renaming */
+  g_assert_false (cassino_store_rename_player (f->store, alice, "Bob", &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE);
+  g_clear_error (&error);
+  g_assert_true (cassino_store_rename_player (f->store, alice, "Alicia", &error));
+  g_assert_no_error (error);
+  p = cassino_store_get_player (f->store, alice, &error);
+  g_assert_cmpstr (p->name, ==, "Alicia");
+  g_assert_true (cassino_store_set_player_look (f->store, alice, "#ff0000", "avatar-cat", &error));
+  g_clear_pointer (&p, cassino_store_player_free);
+  p = cassino_store_get_player (f->store, alice, &error);
+  g_assert_cmpstr (p->colour, ==, "#ff0000");
+  g_assert_cmpstr (p->avatar, ==, "avatar-cat");
+
+  /* archiving frees the name; ids are never reused */
+  g_assert_true (cassino_store_set_player_archived (f->store, alice, TRUE, &error));
+  alice2 = cassino_store_ensure_human (f->store, "Alicia", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (alice2, >, comp2);
+  {
+    gint64 zed = cassino_store_add_human (f->store, "Zed", &error);
+
+    g_assert_cmpint (zed, >, alice2);
+    exec_sql (f->store, "DELETE FROM players WHERE name = 'Zed'");
+    g_assert_cmpint (cassino_store_add_human (f->store, "Zed", &error), >, zed);
+  }
+  g_assert_false (cassino_store_set_player_archived (f->store, alice, FALSE, &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE);
+  g_clear_error (&error);
+
+  list = cassino_store_list_players (f->store, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 5);   /* Alicia, Bob, Zed, two computers */
+  g_assert_cmpstr (((CassinoStorePlayer *) list->pdata[0])->name, ==, "Alicia");
+  g_assert_cmpint (((CassinoStorePlayer *) list->pdata[0])->id, ==, alice2);
+  g_clear_pointer (&list, g_ptr_array_unref);
+  list = cassino_store_list_players (f->store, TRUE, &error);
+  g_assert_cmpuint (list->len, ==, 6);
+
+  g_assert_null (cassino_store_get_player (f->store, 999, &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND);
+}
+
+/* Migrations: from every earlier version (0 = a new file) to the newest. */
+static void
+test_migrations (void)
+{
+  guint latest = cassino_store_get_schema_version ();
+
+  g_assert_cmpuint (latest, >=, 1);
+  g_assert_nonnull (_cassino_store_schema_migration (1));
+
+  for (guint from = 0; from < latest; from++)
+    {
+      g_autofree char *dir = store_test_tmpdir ();
+      g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+      g_autoptr(GError) error = NULL;
+      CassinoSqlite *db = cassino_sqlite_open (path, TRUE, &error);
+      CassinoStore *store;
+      gint64 version = -1;
+
+      g_assert_no_error (error);
+      g_assert_true (_cassino_store_migrate (db, from, &error));
+      g_assert_no_error (error);
+      g_assert_true (cassino_sqlite_query_int64 (db, "PRAGMA user_version", -1, &version, &error));
+      g_assert_cmpint (version, ==, from);
+      if (from >= 1)
+        {
+          /* some data at that version must survive */
+          g_assert_true (cassino_sqlite_exec (db, "INSERT INTO players (kind, name, created) "
+                                                  "VALUES (0, 'Old', 1)", &error));
+          g_assert_no_error (error);
+        }
+      cassino_sqlite_close (db);
+
+      store = cassino_store_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_null (cassino_store_get_moved_aside_path (store));
+      g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, latest);
+      g_assert_true (_cassino_store_schema_check (_cassino_store_get_db (store), latest, &error));
+      g_assert_no_error (error);
+      if (from >= 1)
+        g_assert_cmpint (cassino_store_find_human (store, "Old", NULL), ==, 1);
+      g_assert_finalize_object (store);
+      store_test_rmdir (dir);
+    }
+}
+
+/* A failing migration leaves the database at the version before it. */
+static void
+test_migration_rolls_back (void)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoSqlite *db = cassino_sqlite_open (":memory:", TRUE, &error);
+  gint64 version = -1, n = -1;
+
+  /* a table in the way makes version 1 fail half way */
+  g_assert_true (cassino_sqlite_exec (db, "CREATE TABLE games (x)", &error));
+  g_assert_false (_cassino_store_migrate (db, 1, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (cassino_sqlite_query_int64 (db, "PRAGMA user_version", -1, &version, &error));
+  g_assert_cmpint (version, ==, 0);
+  g_assert_true (cassino_sqlite_query_int64 (db, "SELECT count(*) FROM sqlite_schema WHERE name = 'players'",
+                                             -1, &n, &error));
+  g_assert_cmpint (n, ==, 0);
+  cassino_sqlite_close (db);
+}
+
+/* Recording */
+
+static void
+test_record_whole_game (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 42, "Alice", "medium");
+  CassinoGame *game4 = store_test_random_game (CASSINO_PRESET_CLASSIC, 4, 43, "Alice", "easy");
+  CassinoGame *loaded;
+  g_autofree char *key = NULL;
+  g_autoptr(CassinoStoreGameSummary) s = NULL;
+  gint64 id, id4;
+
+  id = cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_SIMULATED, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  id4 = cassino_store_record_game (f->store, game4, 0, CASSINO_STORE_SOURCE_SIMULATED, &error);
+  g_assert_no_error (error);
+
+  /* the same game again is recognised */
+  g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_SIMULATED, &error), ==, 0);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE);
+  g_clear_error (&error);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM games"), ==, 2);
+
+  key = cassino_store_compute_game_key (game);
+  g_assert_true (g_str_has_prefix (key, "sha256:"));
+  g_assert_cmpint (cassino_store_find_game (f->store, key, &error), ==, id);
+
+  /* read back move for move */
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, loaded);
+  g_assert_cmpstr (cassino_game_get_tag (loaded, "GameId"), ==, key);
+  cassino_game_unref (loaded);
+  loaded = cassino_store_load_game (f->store, id4, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game4, loaded);
+  cassino_game_unref (loaded);
+
+  /* the rows themselves */
+  {
+    const CassinoDeal *d0 = cassino_game_get_deal (game, 0);
+    const CassinoPlay *p0 = &g_array_index (d0->plays, CassinoPlay, 0);
+    g_autofree char *notation = cassino_move_to_notation (&p0->move);
+    g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM moves m JOIN deals d ON d.id = m.deal_id "
+                                            "WHERE d.game_id = %" G_GINT64_FORMAT " AND d.number = 1 "
+                                            "AND m.ply = 0 AND m.notation = '%s' AND m.card = %u "
+                                            "AND m.type = %u AND m.seat = %u",
+                                            id, notation, p0->move.card, p0->move.type, p0->seat);
+    guint total_plays = 0;
+    g_autofree char *count_sql = g_strdup_printf ("SELECT count(*) FROM moves m JOIN deals d ON d.id = m.deal_id "
+                                                  "WHERE d.game_id = %" G_GINT64_FORMAT, id);
+    g_autofree char *score_sql = g_strdup_printf ("SELECT sum(s.total) FROM deal_scores s JOIN deals d "
+                                                  "ON d.id = s.deal_id WHERE d.game_id = %" G_GINT64_FORMAT
+                                                  " AND s.side = 0", id);
+    guint total0 = 0;
+
+    g_assert_cmpint (query_int (f->store, sql), ==, 1);
+    for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+      {
+        const CassinoDeal *deal = cassino_game_get_deal (game, d);
+
+        total_plays += deal->plays->len;
+        if (deal->finished)
+          total0 += deal->score.total[0];
+      }
+    g_assert_cmpint (query_int (f->store, count_sql), ==, total_plays);
+    g_assert_cmpint (query_int (f->store, score_sql), ==, total0);
+  }
+
+  s = cassino_store_get_game_summary (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (s->state, ==, "finished");
+  g_assert_cmpstr (s->preset, ==, "classic");
+  g_assert_cmpuint (s->n_seats, ==, 2);
+  g_assert_cmpstr (s->seats[0].name, ==, "Alice");
+  g_assert_true (s->seats[1].computer);
+  g_assert_cmpint (s->winner_side, ==, cassino_game_get_winner (game));
+  g_assert_cmpuint (s->scores[0], ==, cassino_game_get_score (game, 0));
+  g_assert_cmpuint (s->scores[1], ==, cassino_game_get_score (game, 1));
+  g_assert_cmpuint (s->n_deals, ==, cassino_game_get_n_deals (game));
+
+  cassino_game_unref (game);
+  cassino_game_unref (game4);
+}
+
+/* The app's way: one step at a time, a transaction per move. */
+static gint64
+record_incrementally (CassinoStore *store,
+                      CassinoGame  *game,
+                      guint         max_moves,
+                      GRand        *rand)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+  guint moves = 0;
+  gboolean new_deal;
+
+  id = cassino_store_begin_game (store, game, 0, NULL, &error);
+  g_assert_no_error (error);
+  while (moves < max_moves && store_test_step (game, rand, &new_deal))
+    {
+      const CassinoDeal *deal = cassino_game_get_current_deal (game);
+
+      if (new_deal)
+        {
+          g_assert_true (cassino_store_begin_deal (store, id, game, &error));
+          g_assert_no_error (error);
+          continue;
+        }
+      {
+        CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
+
+        info.think_ms = (gint) moves;
+        info.hint_used = moves % 5 == 0;
+        if (g_array_index (deal->plays, CassinoPlay, deal->plays->len - 1).seat != 0)
+          {
+            info.has_evaluation = TRUE;
+            info.evaluation = moves / 4.0;
+          }
+        g_assert_true (cassino_store_record_move (store, id, game, &info, &error));
+        g_assert_no_error (error);
+        moves++;
+      }
+      if (deal->finished)
+        {
+          g_assert_true (cassino_store_end_deal (store, id, game, &error));
+          g_assert_no_error (error);
+        }
+      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+        {
+          g_assert_true (cassino_store_end_game (store, id, game, &error));
+          g_assert_no_error (error);
+        }
+    }
+  return id;
+}
+
+static void
+test_record_incremental (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 3, 7, "Bob", "hard");
+  CassinoGame *loaded;
+  g_autoptr(GArray) infos = NULL;
+  g_autoptr(CassinoStoreGameSummary) s = NULL;
+  gint64 id;
+
+  id = record_incrementally (f->store, game, G_MAXUINT, rand);
+  g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, loaded);
+  cassino_game_unref (loaded);
+
+  infos = cassino_store_get_move_infos (f->store, id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (infos->len, ==, cassino_game_get_deal (game, 0)->plays->len);
+  for (guint i = 0; i < infos->len; i++)
+    {
+      const CassinoStoreMoveInfo *info = &g_array_index (infos, CassinoStoreMoveInfo, i);
+      guint seat = g_array_index (cassino_game_get_deal (game, 0)->plays, CassinoPlay, i).seat;
+
+      g_assert_cmpint (info->think_ms, ==, (gint) i);
+      g_assert_cmpint (info->hint_used, ==, i % 5 == 0);
+      g_assert_cmpint (info->has_evaluation, ==, seat != 0);
+      if (seat != 0)
+        g_assert_cmpfloat_with_epsilon (info->evaluation, i / 4.0, 1e-9);
+    }
+
+  s = cassino_store_get_game_summary (f->store, id, &error);
+  g_assert_cmpstr (s->state, ==, "finished");
+  g_assert_true (g_str_has_prefix (s->key, "uuid:"));
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM seat_stats"), ==, 3);
+  cassino_game_unref (game);
+}
+
+static void
+test_undo (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 11, "Ann", "easy");
+  CassinoGame *loaded;
+  CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
+  g_autoptr(GArray) infos = NULL;
+  gboolean new_deal;
+  gint64 id;
+
+  id = record_incrementally (f->store, game, 5, rand);
+  g_assert_true (cassino_game_undo (game, &error));
+  g_assert_true (cassino_store_retract_moves (f->store, id, game, &error));
+  g_assert_no_error (error);
+  g_assert_true (store_test_step (game, rand, &new_deal));
+  info.undo_used = TRUE;
+  g_assert_true (cassino_store_record_move (f->store, id, game, &info, &error));
+  g_assert_no_error (error);
+
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, loaded);
+  cassino_game_unref (loaded);
+  infos = cassino_store_get_move_infos (f->store, id, 1, &error);
+  g_assert_cmpuint (infos->len, ==, 5);
+  g_assert_true (g_array_index (infos, CassinoStoreMoveInfo, 4).undo_used);
+  g_assert_false (g_array_index (infos, CassinoStoreMoveInfo, 3).undo_used);
+  cassino_game_unref (game);
+}
+
+/* Half a game, the program closed without ending it, reopened, resumed. */
+static void
+test_resume (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 99, "Alice", "medium");
+  CassinoGame *loaded, *final;
+  g_autoptr(GPtrArray) unfinished = NULL;
+  gint64 id;
+  gboolean new_deal;
+
+  id = record_incrementally (f->store, game, 70, rand);   /* into the second deal */
+  g_assert_cmpint (cassino_game_get_state (game), !=, CASSINO_GAME_OVER);
+  g_assert_cmpuint (cassino_game_get_n_deals (game), >=, 2);
+
+  reopen (f);
+  unfinished = cassino_store_list_unfinished_games (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (unfinished->len, ==, 1);
+  g_assert_cmpint (((CassinoStoreGameSummary *) unfinished->pdata[0])->id, ==, id);
+
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, loaded);
+
+  /* go on with the loaded game: the same moves as the original */
+  {
+    g_autoptr(GRand) r1 = g_rand_new_with_seed (5);
+    g_autoptr(GRand) r2 = g_rand_new_with_seed (5);
+    gboolean nd1, nd2;
+
+    cassino_game_unref (game);
+    game = cassino_game_copy (loaded);
+    while (store_test_step (game, r1, &nd1))
+      ;
+    while (store_test_step (loaded, r2, &nd2))
+      {
+        const CassinoDeal *deal = cassino_game_get_current_deal (loaded);
+
+        if (nd2)
+          g_assert_true (cassino_store_begin_deal (f->store, id, loaded, &error));
+        else
+          g_assert_true (cassino_store_record_move (f->store, id, loaded, NULL, &error));
+        g_assert_no_error (error);
+        if (!nd2 && deal->finished)
+          g_assert_true (cassino_store_end_deal (f->store, id, loaded, &error));
+        if (cassino_game_get_state (loaded) == CASSINO_GAME_OVER)
+          g_assert_true (cassino_store_end_game (f->store, id, loaded, &error));
+        g_assert_no_error (error);
+      }
+  }
+  final = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, final);
+  assert_games_equal (loaded, final);
+  g_clear_pointer (&unfinished, g_ptr_array_unref);
+  unfinished = cassino_store_list_unfinished_games (f->store, &error);
+  g_assert_cmpuint (unfinished->len, ==, 0);
+  (void) new_deal;
+
+  cassino_game_unref (game);
+  cassino_game_unref (loaded);
+  cassino_game_unref (final);
+}
+
+/* Killed between the last move of a deal and recording its score:
+ * loading and syncing catch up. */
+static void
+test_resume_sync (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 3, "Alice", "medium");
+  CassinoGame *loaded;
+  gboolean new_deal;
+  gint64 id;
+
+  id = cassino_store_begin_game (f->store, game, 0, NULL, &error);
+  g_assert_no_error (error);
+  while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING)
+    {
+      g_assert_true (store_test_step (game, rand, &new_deal));
+      g_assert_true (cassino_store_record_move (f->store, id, game, NULL, &error));
+    }
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM deal_scores"), ==, 0);
+  reopen (f);
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  assert_games_equal (game, loaded);
+  g_assert_cmpint (cassino_game_get_state (loaded), !=, CASSINO_GAME_PLAYING);
+  g_assert_true (cassino_store_sync_game (f->store, id, loaded, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM deal_scores"), ==, 2);
+  g_assert_cmpint (query_int (f->store, "SELECT finished FROM deals"), ==, 1);
+  cassino_game_unref (loaded);
+  cassino_game_unref (game);
+}
+
+/* A move committed is in the file even when the process is killed. */
+static void
+test_kill (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoGame *loaded;
+  pid_t pid;
+  int status;
+  gint64 id;
+
+  g_assert_finalize_object (f->store);
+  f->store = NULL;
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      CassinoStore *store = cassino_store_open (f->path, NULL);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+      CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 17, "Alice", "medium");
+      gboolean nd;
+      gint64 gid;
+
+      if (store == NULL)
+        _exit (3);
+      gid = cassino_store_begin_game (store, game, 0, NULL, NULL);
+      for (guint i = 0; i < 13; i++)
+        {
+          store_test_step (game, rand, &nd);
+          if (!cassino_store_record_move (store, gid, game, NULL, NULL))
+            _exit (4);
+        }
+      kill (getpid (), SIGKILL);
+      _exit (5);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+
+  f->store = cassino_store_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_null (cassino_store_get_moved_aside_path (f->store));
+  id = query_int (f->store, "SELECT id FROM games");
+  loaded = cassino_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cassino_game_get_current_deal (loaded)->plays->len, ==, 13);
+  cassino_game_unref (loaded);
+}
+
+static void
+test_rubber (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoRules rules;
+  CassinoRubber rubber;
+  g_autoptr(GPtrArray) open_rubbers = NULL;
+  g_autoptr(GArray) games = NULL;
+  gint64 rid;
+  guint64 seed = 100;
+
+  g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_ENGLISH, 4, &error));
+  g_assert_cmpuint (rules.rubber_games, ==, 3);
+  rid = cassino_store_begin_rubber (f->store, &rules, &error);
+  g_assert_no_error (error);
+  cassino_rubber_init (&rubber, &rules);
+
+  open_rubbers = cassino_store_list_unfinished_rubbers (f->store, &error);
+  g_assert_cmpuint (open_rubbers->len, ==, 1);
+  g_clear_pointer (&open_rubbers, g_ptr_array_unref);
+
+  while (!rubber.finished)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_ENGLISH, 4, seed++, "Alice", "easy");
+
+      g_assert_cmpint (cassino_store_record_game (f->store, game, rid, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      g_assert_no_error (error);
+      cassino_rubber_add_game (&rubber, game);
+      cassino_game_unref (game);
+      g_assert_cmpuint (seed, <, 200);
+    }
+  g_assert_true (cassino_store_end_rubber (f->store, rid, &rubber, &error));
+  g_assert_no_error (error);
+  games = cassino_store_get_rubber_games (f->store, rid, &error);
+  g_assert_cmpuint (games->len, ==, rubber.n_games);
+  open_rubbers = cassino_store_list_unfinished_rubbers (f->store, &error);
+  g_assert_cmpuint (open_rubbers->len, ==, 0);
+  g_assert_cmpint (query_int (f->store, "SELECT winner_side FROM rubbers"), ==, rubber.winner);
+}
+
+/* Statistics: a fixture computed by hand (see the comments) */
+
+static const char stats_fixture[] =
+  "INSERT INTO rulesets (id, preset, n_players, options) VALUES "
+  "  (1, 'classic', 2, '\"classic\"'), (2, 'classic', 3, '\"classic\"'), (3, 'royal', 2, '\"royal\"');"
+  "INSERT INTO rubbers (id, ruleset_id, games_needed, state, started, ended, winner_side) VALUES "
+  "  (1, 1, 2, 'finished', 900, 2300, 0);"
+  /* id key ruleset rubber seed dealer source state started ended termination winner value */
+  "INSERT INTO games VALUES "
+  "  (1, 'k1', 1, 1, 1, 0, 'played', 'finished', 1000, 1600, 'target', 0, 1),"
+  "  (2, 'k2', 1, 1, 2, 0, 'played', 'finished', 2000, 2300, 'target', 0, 1),"
+  "  (3, 'k3', 1, NULL, 3, 0, 'played', 'finished', 3000, 3400, 'target', 1, 1),"
+  "  (4, 'k4', 1, NULL, 4, 0, 'played', 'finished', 4000, 4100, 'target', NULL, 1),"
+  "  (5, 'k5', 2, NULL, 5, 0, 'played', 'finished', 5000, 5100, 'target', 2, 1),"
+  "  (6, 'k6', 3, NULL, 6, 0, 'played', 'finished', 6000, 6200, 'target', 1, 1),"
+  "  (7, 'k7', 3, NULL, 7, 0, 'played', 'finished', 7000, 7300, 'target', 0, 1),"
+  "  (8, 'k8', 1, NULL, 8, 0, 'played', 'playing', 8000, NULL, NULL, NULL, NULL),"
+  "  (9, 'k9', 1, NULL, 9, 0, 'played', 'abandoned', 9000, 9100, 'abandoned', NULL, NULL);"
+  /* Alice = 1 always seat 0 / side 0; Bob = 2; Carol = 3 */
+  "INSERT INTO game_seats VALUES "
+  "  (1, 0, 0, 1, 'Alice'), (1, 1, 1, 2, 'Bob'),"
+  "  (2, 0, 0, 1, 'Alice'), (2, 1, 1, 2, 'Bob'),"
+  "  (3, 0, 0, 1, 'Alice'), (3, 1, 1, 2, 'Bob'),"
+  "  (4, 0, 0, 1, 'Alice'), (4, 1, 1, 2, 'Bob'),"
+  "  (5, 0, 0, 1, 'Alice'), (5, 1, 1, 2, 'Bob'), (5, 2, 2, 3, 'Carol'),"
+  "  (6, 0, 0, 1, 'Alice'), (6, 1, 1, 3, 'Carol'),"
+  "  (7, 0, 0, 1, 'Alice'), (7, 1, 1, 3, 'Carol'),"
+  "  (8, 0, 0, 1, 'Alice'), (8, 1, 1, 2, 'Bob'),"
+  "  (9, 0, 0, 1, 'Alice'), (9, 1, 1, 2, 'Bob');"
+  "INSERT INTO game_sides VALUES "
+  "  (1, 0, 21), (1, 1, 15), (2, 0, 21), (2, 1, 12), (3, 0, 9), (3, 1, 25), (4, 0, 21), (4, 1, 21),"
+  "  (5, 0, 10), (5, 1, 14), (5, 2, 21), (6, 0, 11), (6, 1, 21), (7, 0, 21), (7, 1, 20);"
+  "INSERT INTO deals (id, game_id, number, dealer, seed, deck, finished) VALUES "
+  "  (1, 1, 1, 0, 0, x'00', 1), (2, 1, 2, 1, 0, x'00', 1), (3, 2, 1, 0, 0, x'00', 1),"
+  "  (4, 3, 1, 0, 0, x'00', 1), (5, 4, 1, 0, 0, x'00', 1), (6, 5, 1, 0, 0, x'00', 1),"
+  "  (7, 6, 1, 0, 0, x'00', 1), (8, 7, 1, 0, 0, x'00', 1), (9, 8, 1, 0, 0, x'00', 1),"
+  "  (10, 9, 1, 0, 0, x'00', 1), (11, 1, 3, 0, 0, x'00', 0);"
+  /* deal side cards spades big little aces sweeps dia 7d fours total gp n_cards n_spades n_dia n_sweeps pile
+   * Td is bit 37 (137438953472), 2s bit 7 (128) */
+  "INSERT INTO deal_scores VALUES "
+  "  (1, 0, 3, 1, 2, 0, 1, 2, 0, 0, 0, 9, 9, 30, 8, 5, 2, 137438953472),"
+  "  (2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 3, 3, 20, 5, 5, 0, 128),"
+  "  (3, 0, 3, 0, 2, 1, 0, 1, 0, 0, 0, 7, 7, 30, 5, 5, 1, 137438953600),"
+  "  (4, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 2, 2, 20, 8, 5, 0, 0),"
+  "  (5, 0, 3, 1, 0, 1, 2, 0, 0, 0, 0, 7, 7, 30, 8, 5, 0, 128),"
+  "  (6, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 3, 3, 15, 3, 5, 1, 137438953472),"
+  "  (7, 0, 3, 1, 0, 0, 2, 3, 0, 0, 0, 9, 9, 30, 8, 5, 3, 0),"
+  "  (8, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0, 4, 4, 20, 5, 5, 0, 137438953600),"
+  "  (9, 0, 3, 1, 2, 1, 4, 9, 0, 0, 0, 20, 20, 40, 9, 9, 9, 137438953600),"
+  "  (10, 0, 3, 1, 2, 1, 4, 9, 0, 0, 0, 20, 20, 40, 9, 9, 9, 137438953600);"
+  /* the opponents: 4 aces and a sweep every deal, nothing else */
+  "INSERT INTO deal_scores SELECT id, 1, 0, 0, 0, 0, 4, 1, 0, 0, 0, 5, 5, 10, 2, 2, 1, 0 FROM deals "
+  "  WHERE finished;"
+  "INSERT INTO deal_scores SELECT 6, 2, 0, 0, 0, 0, 4, 1, 0, 0, 0, 5, 5, 10, 2, 2, 1, 0;"
+  /* builds: game 1 deal 1: Alice builds with 5c (16) at ply 0 and takes it
+   * at ply 2; Bob builds with 6c (20) at ply 3; Alice builds with 7c (24)
+   * at ply 4 and Bob takes both at ply 5.  Game 5: Alice builds with 9c
+   * (32), Bob takes it.  Game 8 (unfinished) has a build that must not count. */
+  "INSERT INTO moves (deal_id, ply, seat, notation, type, card, cards, value, multiple, sweep) VALUES "
+  "  (1, 0, 0, '', 2, 16, 4, 7, 0, 0),"
+  "  (1, 1, 1, '', 0, 1, 0, 0, 0, 0),"
+  "  (1, 2, 0, '', 1, 25, 65540, 7, 0, 0),"       /* 65540 = bits 2 and 16 */
+  "  (1, 3, 1, '', 2, 20, 8, 8, 0, 0),"
+  "  (1, 4, 0, '', 2, 24, 64, 9, 0, 0),"
+  "  (1, 5, 1, '', 1, 33, 17826120, 9, 0, 0),"    /* bits 3, 6, 20, 24 */
+  "  (6, 0, 0, '', 2, 32, 4, 10, 0, 0),"
+  "  (6, 1, 1, '', 1, 36, 4294967300, 10, 0, 0)," /* bits 2, 32 */
+  "  (9, 0, 0, '', 2, 16, 4, 7, 0, 0);";
+
+static void
+check_fixture_stats (CassinoStore           *store,
+                     CassinoStoreStatsFlags  flags)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStoreStats) all = NULL;
+  g_autoptr(CassinoStoreStats) classic2 = NULL;
+  g_autoptr(CassinoStoreStats) royal = NULL;
+  g_autoptr(CassinoStoreStats) bob = NULL;
+  CassinoStoreStatsFilter f_classic2 = { "classic", 2 };
+  CassinoStoreStatsFilter f_royal = { "royal", 0 };
+  const CassinoStoreHeadToHead *h;
+
+  /* Alice, everything: results by end time W W L D L L W */
+  all = cassino_store_get_player_stats (store, 1, NULL, flags, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (all->name, ==, "Alice");
+  g_assert_cmpuint (all->games, ==, 7);
+  g_assert_cmpuint (all->wins, ==, 3);
+  g_assert_cmpuint (all->draws, ==, 1);
+  g_assert_cmpuint (all->losses, ==, 3);
+  g_assert_cmpfloat_with_epsilon (all->win_percent, 300.0 / 7.0, 1e-9);
+  g_assert_cmpuint (all->rubbers, ==, 1);
+  g_assert_cmpuint (all->rubbers_won, ==, 1);
+  /* deals 1-8: totals 9+3+7+2+7+3+9+4 */
+  g_assert_cmpuint (all->deals, ==, 8);
+  g_assert_cmpuint (all->points, ==, 44);
+  g_assert_cmpfloat_with_epsilon (all->points_per_deal, 5.5, 1e-9);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_CARDS], ==, 12);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_SPADES], ==, 4);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_BIG_CASSINO], ==, 8);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_LITTLE_CASSINO], ==, 4);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_ACES], ==, 9);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_SWEEPS], ==, 7);
+  g_assert_cmpuint (all->category_points[CASSINO_CATEGORY_DIAMONDS], ==, 0);
+  g_assert_cmpfloat_with_epsilon (all->category_percent[CASSINO_CATEGORY_CARDS], 1200.0 / 44.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (all->category_percent[CASSINO_CATEGORY_ACES], 900.0 / 44.0, 1e-9);
+  g_assert_cmpuint (all->sweeps, ==, 7);
+  g_assert_cmpfloat_with_epsilon (all->sweeps_per_deal, 7.0 / 8.0, 1e-9);
+  /* Td in deals 1, 3, 6, 8; 2s in deals 2, 3, 5, 8 */
+  g_assert_cmpuint (all->big_cassino, ==, 4);
+  g_assert_cmpfloat_with_epsilon (all->big_cassino_percent, 50.0, 1e-9);
+  g_assert_cmpuint (all->little_cassino, ==, 4);
+  g_assert_cmpfloat_with_epsilon (all->little_cassino_percent, 50.0, 1e-9);
+  g_assert_cmpuint (all->builds, ==, 3);
+  g_assert_cmpuint (all->builds_taken, ==, 1);
+  g_assert_cmpfloat_with_epsilon (all->builds_taken_percent, 100.0 / 3.0, 1e-9);
+  g_assert_cmpint (all->current_streak, ==, 1);
+  g_assert_cmpuint (all->longest_win_streak, ==, 2);
+  g_assert_cmpuint (all->longest_loss_streak, ==, 2);
+  g_assert_cmpint (all->best_game_id, ==, 2);        /* 21-12 */
+  g_assert_cmpint (all->best_game_margin, ==, 9);
+  g_assert_cmpuint (all->best_game_score, ==, 21);
+  g_assert_cmpint (all->time_played, ==, 600 + 300 + 400 + 100 + 100 + 200 + 300);
+  g_assert_cmpuint (all->head_to_head->len, ==, 2);
+  h = all->head_to_head->pdata[0];
+  g_assert_cmpint (h->opponent_id, ==, 2);           /* Bob: W W L D, and D in game 5 */
+  g_assert_cmpstr (h->name, ==, "Bob");
+  g_assert_cmpuint (h->games, ==, 5);
+  g_assert_cmpuint (h->wins, ==, 2);
+  g_assert_cmpuint (h->draws, ==, 2);
+  g_assert_cmpuint (h->losses, ==, 1);
+  h = all->head_to_head->pdata[1];
+  g_assert_cmpint (h->opponent_id, ==, 3);           /* Carol: L L W */
+  g_assert_cmpuint (h->games, ==, 3);
+  g_assert_cmpuint (h->wins, ==, 1);
+  g_assert_cmpuint (h->draws, ==, 0);
+  g_assert_cmpuint (h->losses, ==, 2);
+
+  /* classic, two players: games 1-4, W W L D */
+  classic2 = cassino_store_get_player_stats (store, 1, &f_classic2, flags, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (classic2->games, ==, 4);
+  g_assert_cmpuint (classic2->wins, ==, 2);
+  g_assert_cmpuint (classic2->draws, ==, 1);
+  g_assert_cmpuint (classic2->losses, ==, 1);
+  g_assert_cmpfloat_with_epsilon (classic2->win_percent, 50.0, 1e-9);
+  g_assert_cmpuint (classic2->rubbers_won, ==, 1);
+  g_assert_cmpuint (classic2->deals, ==, 5);
+  g_assert_cmpuint (classic2->points, ==, 28);
+  g_assert_cmpuint (classic2->sweeps, ==, 3);
+  g_assert_cmpfloat_with_epsilon (classic2->big_cassino_percent, 40.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (classic2->little_cassino_percent, 60.0, 1e-9);
+  g_assert_cmpuint (classic2->builds, ==, 2);
+  g_assert_cmpuint (classic2->builds_taken, ==, 1);
+  g_assert_cmpint (classic2->current_streak, ==, 0);
+  g_assert_cmpuint (classic2->longest_win_streak, ==, 2);
+  g_assert_cmpuint (classic2->longest_loss_streak, ==, 1);
+  g_assert_cmpint (classic2->time_played, ==, 1400);
+  g_assert_cmpuint (classic2->head_to_head->len, ==, 1);
+
+  /* royal: L W */
+  royal = cassino_store_get_player_stats (store, 1, &f_royal, flags, &error);
+  g_assert_cmpuint (royal->games, ==, 2);
+  g_assert_cmpuint (royal->rubbers, ==, 0);
+  g_assert_cmpint (royal->best_game_id, ==, 7);
+  g_assert_cmpint (royal->best_game_margin, ==, 1);
+  g_assert_cmpint (royal->current_streak, ==, 1);
+  g_assert_cmpuint (royal->longest_loss_streak, ==, 1);
+
+  /* Bob: his side's points are the opponents' rows */
+  bob = cassino_store_get_player_stats (store, 2, NULL, flags, &error);
+  g_assert_cmpuint (bob->games, ==, 5);
+  g_assert_cmpuint (bob->wins, ==, 1);
+  g_assert_cmpuint (bob->deals, ==, 6);
+  g_assert_cmpuint (bob->points, ==, 30);
+  g_assert_cmpuint (bob->category_points[CASSINO_CATEGORY_ACES], ==, 24);
+  g_assert_cmpuint (bob->builds, ==, 1);
+  g_assert_cmpuint (bob->builds_taken, ==, 1);
+  g_assert_cmpuint (bob->rubbers, ==, 1);
+  g_assert_cmpuint (bob->rubbers_won, ==, 0);
+  g_assert_cmpint (bob->current_streak, ==, -1);
+}
+
+static void
+test_stats_fixture (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) groups = NULL;
+
+  g_assert_cmpint (cassino_store_add_human (f->store, "Alice", NULL), ==, 1);
+  g_assert_cmpint (cassino_store_add_human (f->store, "Bob", NULL), ==, 2);
+  g_assert_cmpint (cassino_store_add_human (f->store, "Carol", NULL), ==, 3);
+  exec_sql (f->store, stats_fixture);
+
+  /* straight from the raw records */
+  check_fixture_stats (f->store, CASSINO_STORE_STATS_FROM_RAW);
+
+  /* from the per-game rows, as written when games end */
+  g_assert_true (cassino_store_rebuild_derived (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM seat_stats"), ==, 15);
+  check_fixture_stats (f->store, CASSINO_STORE_STATS_DEFAULT);
+
+  groups = cassino_store_get_player_groups (f->store, 1, &error);
+  g_assert_cmpuint (g_strv_length (groups), ==, 3);
+  g_assert_cmpstr (groups[0], ==, "classic/2");
+  g_assert_cmpstr (groups[1], ==, "classic/3");
+  g_assert_cmpstr (groups[2], ==, "royal/2");
+
+  /* renaming keeps history, archiving keeps statistics */
+  g_assert_true (cassino_store_rename_player (f->store, 1, "Alicia", &error));
+  g_assert_true (cassino_store_set_player_archived (f->store, 1, TRUE, &error));
+  {
+    g_autoptr(CassinoStoreStats) st = cassino_store_get_player_stats (f->store, 1, NULL, 0, &error);
+    g_autoptr(CassinoStoreGameSummary) s = cassino_store_get_game_summary (f->store, 1, &error);
+
+    g_assert_cmpuint (st->games, ==, 7);
+    g_assert_cmpstr (s->seats[0].name, ==, "Alice");
+  }
+}
+
+/* Statistics of games recorded through the API match the engine's own
+ * figures. */
+static void
+test_stats_recorded (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  g_autoptr(CassinoStoreStats) raw = NULL;
+  guint games = 0, wins = 0, deals = 0, points = 0, sweeps = 0, builds = 0, big = 0;
+  gint64 alice;
+
+  for (guint64 seed = 1; seed <= 6; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "medium");
+
+      g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      g_assert_no_error (error);
+      games++;
+      wins += cassino_game_get_winner (game) == 0;
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        {
+          const CassinoDeal *deal = cassino_game_get_deal (game, d);
+          CassinoPosition pos;
+
+          for (guint p = 0; p < deal->plays->len; p++)
+            {
+              const CassinoPlay *play = &g_array_index (deal->plays, CassinoPlay, p);
+
+              builds += play->seat == 0 && play->move.type == CASSINO_MOVE_BUILD;
+            }
+          if (!deal->finished)
+            continue;
+          deals++;
+          points += deal->score.total[0];
+          sweeps += deal->score.points[0][CASSINO_CATEGORY_SWEEPS];
+          cassino_position_deal (&pos, cassino_game_get_rules (game), deal->deck, deal->deck_len, deal->dealer);
+          for (guint p = 0; p < deal->plays->len; p++)
+            cassino_position_apply (&pos, &g_array_index (deal->plays, CassinoPlay, p).move, NULL);
+          big += (pos.piles[0] & CASSINO_CARD_BIT (CASSINO_BIG_CASSINO)) != 0;
+        }
+      cassino_game_unref (game);
+    }
+
+  alice = cassino_store_find_human (f->store, "Alice", &error);
+  st = cassino_store_get_player_stats (f->store, alice, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->games, ==, games);
+  g_assert_cmpuint (st->wins, ==, wins);
+  g_assert_cmpuint (st->deals, ==, deals);
+  g_assert_cmpuint (st->points, ==, points);
+  g_assert_cmpuint (st->sweeps, ==, sweeps);
+  g_assert_cmpuint (st->builds, ==, builds);
+  g_assert_cmpuint (st->big_cassino, ==, big);
+  g_assert_cmpuint (st->head_to_head->len, ==, 1);
+
+  raw = cassino_store_get_player_stats (f->store, alice, NULL, CASSINO_STORE_STATS_FROM_RAW, &error);
+  g_assert_cmpuint (raw->builds_taken, ==, st->builds_taken);
+  g_assert_cmpuint (raw->points, ==, st->points);
+}
+
+/* Ratings */
+
+static void
+test_glicko_example (void)
+{
+  /* Glickman, "Example of the Glicko-2 system" */
+  CassinoGlicko player = { 1500.0, 200.0, 0.06 };
+  CassinoGlickoResult results[] = {
+    { 1400.0,  30.0, 1.0 },
+    { 1550.0, 100.0, 0.0 },
+    { 1700.0, 300.0, 0.0 },
+  };
+  CassinoGlicko after;
+
+  cassino_glicko_update (&player, results, G_N_ELEMENTS (results), 0.5, &after);
+  g_assert_cmpfloat_with_epsilon (after.rating, 1464.06, 0.01);
+  g_assert_cmpfloat_with_epsilon (after.rd, 151.52, 0.01);
+  g_assert_cmpfloat_with_epsilon (after.volatility, 0.05999, 0.00001);
+
+  /* no games: only the deviation grows */
+  cassino_glicko_update (&player, NULL, 0, 0.5, &after);
+  g_assert_cmpfloat (after.rating, ==, 1500.0);
+  g_assert_cmpfloat_with_epsilon (after.rd, sqrt (200.0 * 200.0 / (173.7178 * 173.7178) + 0.0036) * 173.7178, 1e-9);
+}
+
+static void
+test_ratings (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStoreRating) r = NULL;
+  g_autoptr(CassinoStoreRating) comp = NULL;
+  g_autoptr(GArray) history = NULL;
+  g_autoptr(GArray) rebuilt = NULL;
+  g_autoptr(GPtrArray) board = NULL;
+  CassinoGlicko anchor, expected;
+  gint64 alice, computer;
+  guint n_games = 0;
+
+  cassino_glicko_init (&expected);
+  for (guint64 seed = 20; seed < 26; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "hard");
+      CassinoGlickoResult result;
+
+      g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      cassino_store_get_level_anchor ("hard", &anchor);
+      result.rating = anchor.rating;
+      result.rd = anchor.rd;
+      result.score = cassino_game_get_winner (game) == 0 ? 1.0 : cassino_game_get_winner (game) < 0 ? 0.5 : 0.0;
+      cassino_glicko_update (&expected, &result, 1, CASSINO_GLICKO_DEFAULT_TAU, &expected);
+      n_games++;
+      cassino_game_unref (game);
+    }
+  alice = cassino_store_find_human (f->store, "Alice", &error);
+  r = cassino_store_get_rating (f->store, alice, "classic", &error);
+  g_assert_no_error (error);
+  g_assert_false (r->anchored);
+  g_assert_cmpuint (r->games, ==, n_games);
+  g_assert_cmpfloat_with_epsilon (r->glicko.rating, expected.rating, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r->glicko.rd, expected.rd, 1e-6);
+
+  computer = query_int (f->store, "SELECT id FROM players WHERE kind = 1");
+  comp = cassino_store_get_rating (f->store, computer, "classic", &error);
+  g_assert_true (comp->anchored);
+  g_assert_cmpfloat (comp->glicko.rating, ==, anchor.rating);
+
+  history = cassino_store_get_rating_history (f->store, alice, "classic", &error);
+  g_assert_cmpuint (history->len, ==, n_games);
+  g_assert_cmpfloat_with_epsilon (g_array_index (history, CassinoStoreRatingPoint, n_games - 1).glicko.rating,
+                                  expected.rating, 1e-6);
+
+  board = cassino_store_list_ratings (f->store, "classic", &error);
+  g_assert_cmpuint (board->len, ==, 1);
+
+  g_assert_true (cassino_store_rebuild_ratings (f->store, &error));
+  rebuilt = cassino_store_get_rating_history (f->store, alice, "classic", &error);
+  g_assert_cmpuint (rebuilt->len, ==, n_games);
+  for (guint i = 0; i < n_games; i++)
+    g_assert_cmpfloat_with_epsilon (g_array_index (rebuilt, CassinoStoreRatingPoint, i).glicko.rating,
+                                    g_array_index (history, CassinoStoreRatingPoint, i).glicko.rating, 1e-9);
+
+  /* another preset starts afresh */
+  g_clear_pointer (&r, cassino_store_rating_free);
+  r = cassino_store_get_rating (f->store, alice, "royal", &error);
+  g_assert_cmpfloat (r->glicko.rating, ==, CASSINO_GLICKO_DEFAULT_RATING);
+  g_assert_cmpuint (r->games, ==, 0);
+}
+
+/* History */
+
+static void
+test_history (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStoreHistoryFilter filter = { 0 };
+  CassinoStoreHistoryCursor cursor = { 0 };
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 last_started = G_MAXINT64, last_id = G_MAXINT64;
+  guint n_pages = 0, count = 0, won = 0, lost = 0, drawn = 0;
+  gint64 alice, bob;
+
+  g_assert_cmpint (cassino_store_add_human (f->store, "Alice", NULL), ==, 1);
+  g_assert_cmpint (cassino_store_add_human (f->store, "Bob", NULL), ==, 2);
+  g_assert_cmpint (cassino_store_add_human (f->store, "Carol", NULL), ==, 3);
+  exec_sql (f->store, stats_fixture);
+  /* 20 more games by Carol alone against the computer, some at the same time */
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_ROYAL, 2, seed, "Carol", "easy");
+      g_autofree char *start = g_strdup_printf ("2026-01-%02uT10:00:00Z", (guint) (seed + 1) / 2);
+
+      cassino_game_set_tag (game, "Start", start);
+      g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      cassino_game_unref (game);
+    }
+
+  /* every game once, newest first, in pages of 7 */
+  do
+    {
+      g_autoptr(GPtrArray) page = cassino_store_get_history_page (f->store, NULL, &cursor, 7, &cursor, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (page->len, <=, 7);
+      for (guint i = 0; i < page->len; i++)
+        {
+          CassinoStoreGameSummary *s = page->pdata[i];
+
+          g_assert_false (g_hash_table_contains (seen, &s->id));
+          g_hash_table_add (seen, &s->id);
+          g_assert_true (s->started < last_started || (s->started == last_started && s->id < last_id));
+          last_started = s->started;
+          last_id = s->id;
+        }
+      /* the summaries stay alive with the hash table's keys */
+      g_ptr_array_set_free_func (page, NULL);
+      n_pages++;
+    }
+  while (cursor.id != 0);
+  g_assert_cmpuint (g_hash_table_size (seen), ==, 29);
+  g_assert_cmpuint (n_pages, ==, 5);
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, seen);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      cassino_store_game_summary_free ((CassinoStoreGameSummary *) ((char *) key - G_STRUCT_OFFSET (CassinoStoreGameSummary, id)));
+  }
+  g_assert_true (cassino_store_count_history (f->store, NULL, &count, &error));
+  g_assert_cmpuint (count, ==, 29);
+
+  /* filters, relative to Alice */
+  alice = 1;
+  bob = 2;
+  filter.player_id = alice;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 9);
+  filter.result = CASSINO_STORE_RESULT_WON;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &won, &error));
+  filter.result = CASSINO_STORE_RESULT_LOST;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &lost, &error));
+  filter.result = CASSINO_STORE_RESULT_DRAWN;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &drawn, &error));
+  g_assert_cmpuint (won, ==, 3);
+  g_assert_cmpuint (lost, ==, 3);
+  g_assert_cmpuint (drawn, ==, 1);
+  filter.result = CASSINO_STORE_RESULT_UNFINISHED;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 1);
+
+  filter.result = CASSINO_STORE_RESULT_ANY;
+  filter.opponent_id = bob;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 7);    /* 1-5, 8, 9 */
+  filter.preset = "classic";
+  filter.n_players = 2;
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 6);
+  filter.since = 2000;
+  filter.until = 4000;
+  {
+    g_autoptr(GPtrArray) page = NULL;
+
+    filter.oldest_first = TRUE;
+    page = cassino_store_get_history_page (f->store, &filter, NULL, 10, &cursor, &error);
+    g_assert_cmpuint (page->len, ==, 2);
+    g_assert_cmpint (((CassinoStoreGameSummary *) page->pdata[0])->id, ==, 2);
+    g_assert_cmpint (((CassinoStoreGameSummary *) page->pdata[1])->id, ==, 3);
+    g_assert_cmpint (cursor.id, ==, 0);
+  }
+
+  /* Carol's recorded games, by preset and dates */
+  memset (&filter, 0, sizeof filter);
+  filter.player_id = 3;
+  filter.preset = "royal";
+  filter.since = 1767225600;   /* 2026-01-01 */
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 20);
+  filter.until = 1767225600 + 2 * 86400;  /* Jan 1st and 2nd */
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 4);
+}
+
+/* Export and import */
+
+static char *
+export_to_string (CassinoStore            *store,
+                  CassinoStoreExportScope  scope,
+                  gint64                   id,
+                  guint                   *out_count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  g_assert_true (cassino_store_export_records (store, scope, id, out, out_count, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+static void
+test_export_import (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir2 = store_test_tmpdir ();
+  g_autofree char *path2 = g_build_filename (dir2, "other.db", NULL);
+  CassinoStore *other;
+  CassinoStoreImportReport report = { 0 };
+  g_autofree char *all = NULL;
+  g_autofree char *one = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (8);
+  CassinoGame *unfinished = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 8, "Dan", "easy");
+  g_autoptr(GPtrArray) parsed = NULL;
+  gint64 ids[4];
+  guint count = 0;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 50 + i, "Dan", "medium");
+
+      ids[i] = cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  ids[3] = record_incrementally (f->store, unfinished, 20, rand);
+  cassino_game_unref (unfinished);
+
+  all = export_to_string (f->store, CASSINO_STORE_EXPORT_ALL, 0, &count);
+  g_assert_cmpuint (count, ==, 4);
+  one = export_to_string (f->store, CASSINO_STORE_EXPORT_GAME, ids[1], &count);
+  g_assert_cmpuint (count, ==, 1);
+  parsed = cassino_record_read (one, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (parsed->len, ==, 1);
+
+  other = cassino_store_open (path2, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_import_records (other, all, -1, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.imported, ==, 4);
+  g_assert_cmpuint (report.skipped, ==, 0);
+  g_assert_cmpuint (report.failed, ==, 0);
+
+  /* a second time: everything is already there */
+  cassino_store_import_report_clear (&report);
+  g_assert_true (cassino_store_import_records (other, all, -1, &report, &error));
+  g_assert_cmpuint (report.imported, ==, 0);
+  g_assert_cmpuint (report.skipped, ==, 4);
+  cassino_store_import_report_clear (&report);
+  g_assert_true (cassino_store_import_records (f->store, one, -1, &report, &error));
+  g_assert_cmpuint (report.skipped, ==, 1);
+  cassino_store_import_report_clear (&report);
+
+  /* the same games, move for move, with their times */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *key = cassino_store_get_game_key (f->store, ids[i], &error);
+      gint64 id2 = cassino_store_find_game (other, key, &error);
+      CassinoGame *a = cassino_store_load_game (f->store, ids[i], &error);
+      CassinoGame *b = cassino_store_load_game (other, id2, &error);
+      g_autoptr(CassinoStoreGameSummary) sa = cassino_store_get_game_summary (f->store, ids[i], &error);
+      g_autoptr(CassinoStoreGameSummary) sb = cassino_store_get_game_summary (other, id2, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (id2, >, 0);
+      assert_games_equal (a, b);
+      g_assert_cmpint (sa->started, ==, sb->started);
+      g_assert_cmpstr (sa->state, ==, sb->state);
+      cassino_game_unref (a);
+      cassino_game_unref (b);
+    }
+
+  /* not a record at all */
+  g_assert_false (cassino_store_import_records (other, "[Cassino \"1\"]\nDeal nonsense", -1, &report, &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpint (query_int (other, "SELECT count(*) FROM games"), ==, 4);
+
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+    g_assert_false (cassino_store_export_records (f->store, CASSINO_STORE_EXPORT_RUBBER, 77, out, NULL, &error));
+    g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+  }
+
+  /* CSV */
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    g_assert_true (cassino_store_export_games_csv (f->store, NULL, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
+    g_output_stream_close (out, NULL, NULL);
+    text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+    lines = g_strsplit (text, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 6);   /* header, 4 games, "" */
+    g_assert_true (g_str_has_prefix (lines[0], "id,key,started,ended,preset,players,state"));
+    g_assert_nonnull (strstr (lines[1], ",Dan,"));
+    g_assert_nonnull (strstr (lines[4], ",playing,"));
+  }
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+    g_autofree char *dan_all = NULL;
+
+    g_assert_true (cassino_store_export_stats_csv (f->store, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
+    g_output_stream_close (out, NULL, NULL);
+    text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+    lines = g_strsplit (text, "\n", -1);
+    g_assert_true (g_str_has_prefix (lines[0], "player_id,name,preset,players,games,wins"));
+    /* Dan: all, classic/2; the computer: all, classic/2 */
+    g_assert_cmpuint (g_strv_length (lines), ==, 6);
+    dan_all = g_strdup_printf ("%" G_GINT64_FORMAT ",Dan,all,0,3,",
+                               cassino_store_find_human (f->store, "Dan", NULL));
+    g_assert_true (g_str_has_prefix (lines[1], dan_all));
+  }
+
+  g_assert_finalize_object (other);
+  store_test_rmdir (dir2);
+}
+
+/* Damaged files */
+
+static guint
+count_corrupt_files (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (strstr (name, ".corrupt-") != NULL)
+      n++;
+  g_dir_close (d);
+  return n;
+}
+
+static void
+test_corrupt_garbage (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autoptr(GString) garbage = g_string_new (NULL);
+  g_autofree char *moved_text = NULL;
+  g_autofree char *moved_wal = NULL;
+  CassinoStore *store;
+  const char *moved;
+
+  for (guint i = 0; i < 400; i++)
+    g_string_append (garbage, "this is not a database. ");
+  g_assert_true (g_file_set_contents (path, garbage->str, garbage->len, NULL));
+  g_assert_true (g_file_set_contents (wal, "not a wal", -1, NULL));
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  moved = cassino_store_get_moved_aside_path (store);
+  g_assert_nonnull (moved);
+  g_assert_true (g_str_has_prefix (moved, path));
+  g_assert_nonnull (strstr (moved, ".corrupt-"));
+  g_assert_true (g_file_get_contents (moved, &moved_text, NULL, NULL));
+  g_assert_cmpstr (moved_text, ==, garbage->str);
+  moved_wal = g_strconcat (moved, "-wal", NULL);
+  g_assert_true (g_file_test (moved_wal, G_FILE_TEST_EXISTS));
+
+  /* a working new database */
+  g_assert_cmpint (cassino_store_add_human (store, "Alice", &error), ==, 1);
+  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, cassino_store_get_schema_version ());
+  g_assert_finalize_object (store);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 2);
+
+  /* and it opens again without being moved */
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_null (cassino_store_get_moved_aside_path (store));
+  g_assert_cmpint (cassino_store_find_human (store, "Alice", NULL), ==, 1);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
+static void
+test_corrupt_truncated (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+  CassinoStore *store;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= 8; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+      g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      cassino_game_unref (game);
+    }
+  g_assert_finalize_object (store);
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpuint (len, >, 16 * 4096);
+  g_assert_true (g_file_set_contents (path, contents, (gssize) (len / 2), NULL));
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (cassino_store_get_moved_aside_path (store));
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, 0);
+  g_assert_finalize_object (store);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+  store_test_rmdir (dir);
+}
+
+static void
+test_corrupt_newer (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *sql = g_strdup_printf ("PRAGMA user_version = %u", cassino_store_get_schema_version () + 1);
+  CassinoStore *store;
+  CassinoSqlite *db;
+  gint64 version = 0;
+
+  store = cassino_store_open (path, &error);
+  g_assert_cmpint (cassino_store_add_human (store, "Alice", &error), ==, 1);
+  g_assert_finalize_object (store);
+  db = cassino_sqlite_open (path, FALSE, &error);
+  g_assert_true (cassino_sqlite_exec (db, sql, &error));
+  cassino_sqlite_close (db);
+
+  store = cassino_store_open (path, &error);
+  g_assert_null (store);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_TOO_NEW);
+  g_assert_nonnull (strstr (error->message, "newer"));
+  g_clear_error (&error);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+
+  db = cassino_sqlite_open (path, FALSE, &error);
+  g_assert_true (cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, &error));
+  g_assert_cmpint (version, ==, cassino_store_get_schema_version () + 1);
+  g_assert_true (cassino_sqlite_query_int64 (db, "SELECT count(*) FROM players", 0, &version, &error));
+  g_assert_cmpint (version, ==, 1);
+  cassino_sqlite_close (db);
+  store_test_rmdir (dir);
+}
+
+static void
+test_corrupt_foreign (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "places.sqlite", NULL);
+  CassinoSqlite *db;
+  CassinoStore *store;
+
+  db = cassino_sqlite_open (path, TRUE, &error);
+  g_assert_true (cassino_sqlite_exec (db, "CREATE TABLE bookmarks (url TEXT)", &error));
+  cassino_sqlite_close (db);
+
+  store = cassino_store_open (path, &error);
+  g_assert_null (store);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN);
+  g_clear_error (&error);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  store_test_rmdir (dir);
+}
+
+/* A schema that does not match its version is damage too. */
+static void
+test_corrupt_schema (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  CassinoStore *store;
+  CassinoSqlite *db;
+
+  store = cassino_store_open (path, &error);
+  g_assert_finalize_object (store);
+  db = cassino_sqlite_open (path, FALSE, &error);
+  g_assert_true (cassino_sqlite_exec (db, "DROP TABLE ratings", &error));
+  cassino_sqlite_close (db);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (cassino_store_get_moved_aside_path (store));
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM ratings"), ==, 0);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
+static void
+test_empty_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "sub", "dir", "cassino.db", NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+  CassinoStore *store;
+
+  /* missing folders are made; an empty file is a new database */
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (store);
+  g_assert_true (g_file_set_contents (path, "", 0, NULL));
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_null (cassino_store_get_moved_aside_path (store));
+  g_assert_finalize_object (store);
+  g_assert_cmpuint (count_corrupt_files (parent), ==, 0);
+  g_unlink (path);
+  {
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+    g_autofree char *sub = g_path_get_dirname (parent);
+
+    g_unlink (wal);
+    g_unlink (shm);
+    g_rmdir (parent);
+    g_rmdir (sub);
+  }
+  store_test_rmdir (dir);
+}
+
+static void
+test_unreadable (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  CassinoStore *store;
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("file permissions do not apply to root");
+      return;
+    }
+  dir = store_test_tmpdir ();
+  path = g_build_filename (dir, "cassino.db", NULL);
+  store = cassino_store_open (path, &error);
+  g_assert_finalize_object (store);
+  g_assert_cmpint (g_chmod (path, 0), ==, 0);
+  store = cassino_store_open (path, &error);
+  g_assert_null (store);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  g_chmod (path, 0600);
+  store_test_rmdir (dir);
+}
+
+static void
+test_reset (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  gint64 alice;
+
+  for (guint64 seed = 1; seed <= 2; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+      g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      cassino_game_unref (game);
+    }
+  reopen (f);
+  alice = cassino_store_find_human (f->store, "Alice", &error);
+  st = cassino_store_get_player_stats (f->store, alice, NULL, 0, &error);
+  g_assert_cmpuint (st->games, ==, 2);
+  g_clear_pointer (&st, cassino_store_stats_free);
+
+  g_assert_true (cassino_store_reset_statistics (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM games"), ==, 0);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM moves"), ==, 0);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM ratings"), ==, 0);
+  g_assert_cmpint (cassino_store_find_human (f->store, "Alice", &error), ==, alice);
+  st = cassino_store_get_player_stats (f->store, alice, NULL, 0, &error);
+  g_assert_cmpuint (st->games, ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/cassino/store/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("open-new", test_open_new);
+  g_test_add_func ("/cassino/store/default-path", test_default_path);
+  g_test_add_func ("/cassino/store/sqlite-api", test_sqlite_api);
+  ADD ("players", test_players);
+  g_test_add_func ("/cassino/store/migrations", test_migrations);
+  g_test_add_func ("/cassino/store/migration-rolls-back", test_migration_rolls_back);
+  ADD ("record-whole-game", test_record_whole_game);
+  ADD ("record-incremental", test_record_incremental);
+  ADD ("undo", test_undo);
+  ADD ("resume", test_resume);
+  ADD ("resume-sync", test_resume_sync);
+  ADD ("kill", test_kill);
+  ADD ("rubber", test_rubber);
+  ADD ("stats-fixture", test_stats_fixture);
+  ADD ("stats-recorded", test_stats_recorded);
+  g_test_add_func ("/cassino/store/glicko-example", test_glicko_example);
+  ADD ("ratings", test_ratings);
+  ADD ("history", test_history);
+  ADD ("export-import", test_export_import);
+  g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
+  g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
+  g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
+  g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);
+  g_test_add_func ("/cassino/store/corrupt-schema", test_corrupt_schema);
+  g_test_add_func ("/cassino/store/empty-file", test_empty_file);
+  g_test_add_func ("/cassino/store/unreadable", test_unreadable);
+  ADD ("reset", test_reset);
+
+  return g_test_run ();
+}

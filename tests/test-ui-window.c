@@ -1,0 +1,904 @@
+/* test-ui-window.c: the table in a real window, under Xvfb
+ *
+ * Drives the window through whole games against the computer with the
+ * controller's public API and the window's actions: selecting, taking,
+ * building, trailing, the move chooser, hints, undo, the score sheet, the
+ * end of a game; the keyboard; pass and play; resuming from the database;
+ * the new game dialog; and every template.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "cassino-application.h"
+#include "cassino-card-art.h"
+#include "cassino-game-controller.h"
+#include "cassino-move-text.h"
+#include "cassino-new-game-dialog.h"
+#include "cassino-preferences-window.h"
+#include "cassino-score-sheet.h"
+#include "cassino-seat-panel.h"
+#include "cassino-table-view.h"
+#include "cassino-window.h"
+
+/* One application for the whole program: it is registered once. */
+static CassinoApplication *the_app;
+
+typedef struct {
+  CassinoApplication    *app;
+  CassinoWindow         *window;
+  CassinoGameController *controller;
+  GSettings             *settings;
+  char                  *tmpdir;
+  char                  *database;
+} Fixture;
+
+/* Iterate the main loop until @cond holds (or fail after @seconds). */
+#define WAIT_FOR(cond, seconds)                                             \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->tmpdir = g_dir_make_tmp ("cassino-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->database = g_build_filename (f->tmpdir, "cassino.db", NULL);
+
+  f->settings = g_settings_new (APPLICATION_ID);
+  g_settings_reset (f->settings, "last-game");
+  g_settings_set_enum (f->settings, "animation-speed", 0);   /* off */
+  g_settings_set_boolean (f->settings, "confirm-moves", FALSE);
+  g_settings_set_string (f->settings, "player-name", "Tess");
+
+  f->app = g_object_ref (the_app);
+}
+
+static void
+open_window (Fixture *f)
+{
+  f->window = cassino_window_new (GTK_APPLICATION (f->app), f->database);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  f->controller = cassino_window_get_controller (f->window);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+}
+
+static void
+close_window (Fixture *f)
+{
+  if (f->window)
+    {
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      f->window = NULL;
+      f->controller = NULL;
+      iterate (50);
+    }
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  close_window (f);
+  g_clear_object (&f->app);
+  g_clear_object (&f->settings);
+
+  dir = g_dir_open (f->tmpdir, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (f->tmpdir);
+  g_free (f->tmpdir);
+  g_free (f->database);
+}
+
+static CassinoGameSetup *
+setup_vs_computer (CassinoLevel level,
+                   const char  *preset)
+{
+  CassinoGameSetup *setup = cassino_game_setup_new_default ("Tess");
+
+  setup->seats[1].level = level;
+  if (preset)
+    {
+      CassinoRules rules;
+
+      g_assert_true (cassino_preset_from_string (preset, &setup->preset));
+      g_free (setup->options);
+      setup->options = g_strdup_printf ("\"%s\"", preset);
+      g_assert_true (cassino_rules_init_preset (&rules, setup->preset, 2, NULL));
+    }
+  return setup;
+}
+
+static const CassinoPosition *
+pos_of (Fixture *f)
+{
+  return cassino_game_get_position (cassino_game_controller_get_game (f->controller));
+}
+
+static CassinoGameState
+state_of (Fixture *f)
+{
+  return cassino_game_get_state (cassino_game_controller_get_game (f->controller));
+}
+
+/* Wait for the human's turn or for the deal to end. */
+static void
+wait_for_turn (Fixture *f)
+{
+  WAIT_FOR (cassino_game_controller_is_human_turn (f->controller) ||
+            state_of (f) != CASSINO_GAME_PLAYING ||
+            cassino_game_controller_get_pass_to (f->controller) >= 0, 60);
+}
+
+static void
+activate (Fixture    *f,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+}
+
+/* The legal moves of the human to move. */
+static GArray *
+legal_moves (Fixture *f)
+{
+  CassinoMoveList list;
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (CassinoMove));
+
+  cassino_move_list_init (&list);
+  cassino_game_legal_moves (cassino_game_controller_get_game (f->controller), &list);
+  g_array_append_vals (moves, list.moves, list.len);
+  cassino_move_list_clear (&list);
+  return moves;
+}
+
+/* Make @move the way a player does: the hand card, then the table items
+ * one by one (a build's cards as one item), checking the highlights and
+ * the action bar on the way. */
+static void
+select_move (Fixture           *f,
+             const CassinoMove *move)
+{
+  const CassinoPosition *pos = pos_of (f);
+  CassinoTableView *table = cassino_window_get_table_view (f->window);
+  CassinoCardWidget *hand_card;
+  CassinoCards left = move->set;
+
+  hand_card = cassino_table_view_get_hand_card (table, move->card);
+  g_assert_nonnull (hand_card);
+  g_assert_true (cassino_game_controller_select_card (f->controller, move->card));
+  g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, move->card);
+  g_assert_true (cassino_card_widget_get_marks (hand_card) & CASSINO_CARD_MARK_SELECTED);
+
+  /* every card of the move is a lit target */
+  g_assert_cmphex (cassino_game_controller_get_targets (f->controller) & move->set, ==, move->set);
+
+  for (guint i = 0; i < pos->n_builds; i++)
+    if (pos->builds[i].cards & left)
+      {
+        CassinoCardWidget *item = cassino_table_view_get_table_item (table, cassino_cards_first (pos->builds[i].cards));
+
+        g_assert_nonnull (item);
+        g_assert_true (cassino_card_widget_is_build (item));
+        g_assert_true (cassino_card_widget_get_marks (item) & CASSINO_CARD_MARK_TARGET);
+        g_assert_true (cassino_game_controller_toggle_item (f->controller, pos->builds[i].cards));
+        g_assert_true (cassino_card_widget_get_marks (item) & CASSINO_CARD_MARK_CHOSEN);
+        left &= ~pos->builds[i].cards;
+      }
+  while (left)
+    {
+      CassinoCard c = cassino_cards_first (left);
+      CassinoCardWidget *item = cassino_table_view_get_table_item (table, c);
+
+      g_assert_nonnull (item);
+      g_assert_true (cassino_card_widget_get_marks (item) & CASSINO_CARD_MARK_TARGET);
+      g_assert_true (cassino_game_controller_toggle_item (f->controller, CASSINO_CARD_BIT (c)));
+      left &= left - 1;
+    }
+  g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), ==, move->set);
+}
+
+/* Play @move through the window: select it, check the action bar says
+ * exactly what will happen, press Play (choosing in the chooser when one
+ * click means several moves). */
+static void
+play_through_window (Fixture           *f,
+                     const CassinoMove *move)
+{
+  const CassinoDeal *deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  guint plays = deal->plays->len;
+  guint deal_number = deal->number;
+  GArray *candidates;
+  g_autofree char *expected = cassino_move_text_describe (pos_of (f), move);
+
+  select_move (f, move);
+  candidates = cassino_game_controller_get_candidates (f->controller);
+  g_assert_cmpuint (candidates->len, >=, 1);
+  if (candidates->len == 1)
+    g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
+
+  activate (f, "win.play");
+  if (candidates->len > 1)
+    {
+      CassinoTableView *table = cassino_window_get_table_view (f->window);
+
+      g_assert_true (cassino_table_view_is_chooser_visible (table));
+      for (guint i = 0; i < candidates->len; i++)
+        if (cassino_move_equal (&g_array_index (candidates, CassinoMove, i), move))
+          {
+            g_assert_true (cassino_game_controller_play_candidate (f->controller, i));
+            break;
+          }
+    }
+
+  deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  g_assert_true (deal->number != deal_number || deal->plays->len == plays + 1 ||
+                 state_of (f) != CASSINO_GAME_PLAYING);
+}
+
+/* Pick the move to play: a kind not tried yet first, so that a game shows
+ * trails, captures and builds. */
+static CassinoMove
+pick_move (GArray    *moves,
+           gboolean  *done)
+{
+  static const CassinoMoveType order[] = { CASSINO_MOVE_BUILD, CASSINO_MOVE_CAPTURE, CASSINO_MOVE_TRAIL };
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    if (!done[order[k]])
+      for (guint i = 0; i < moves->len; i++)
+        if (g_array_index (moves, CassinoMove, i).type == order[k])
+          return g_array_index (moves, CassinoMove, i);
+
+  /* then the capture that takes most, else the first move */
+  {
+    CassinoMove best = g_array_index (moves, CassinoMove, 0);
+
+    for (guint i = 0; i < moves->len; i++)
+      {
+        const CassinoMove *m = &g_array_index (moves, CassinoMove, i);
+
+        if (m->type == CASSINO_MOVE_CAPTURE &&
+            (best.type != CASSINO_MOVE_CAPTURE || cassino_cards_count (m->set) > cassino_cards_count (best.set)))
+          best = *m;
+      }
+    return best;
+  }
+}
+
+static void
+check_score_sheet (Fixture *f)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+  const CassinoDeal *deal = cassino_game_get_current_deal (game);
+  guint total = 0, sweeps = 0;
+
+  WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0, 10);
+  g_assert_true (deal->finished);
+  for (guint s = 0; s < deal->score.n_sides; s++)
+    {
+      total += deal->score.total[s];
+      sweeps += deal->score.points[s][CASSINO_CATEGORY_SWEEPS];
+    }
+
+  /* rules.md §8.8: a classic deal is 11 points plus sweeps, less ties */
+  g_assert_cmpuint (total, <=, 11 + sweeps);
+}
+
+static CassinoScoreSheet *
+find_score_sheet (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      CassinoScoreSheet *found;
+
+      if (CASSINO_IS_SCORE_SHEET (child))
+        return CASSINO_SCORE_SHEET (child);
+      if ((found = find_score_sheet (child)))
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_full_game (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean done[4] = { FALSE, };
+  gboolean hinted = FALSE, undone = FALSE;
+  guint deals_seen = 0, human_moves = 0;
+  CassinoScoreSheet *sheet;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, &error));
+  g_assert_no_error (error);
+  sheet = find_score_sheet (GTK_WIDGET (f->window));
+  g_assert_nonnull (sheet);
+
+  while (TRUE)
+    {
+      wait_for_turn (f);
+
+      if (state_of (f) == CASSINO_GAME_OVER)
+        break;
+
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        {
+          check_score_sheet (f);
+          g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet), "Deal"));
+          g_assert_cmpstr (cassino_score_sheet_get_check (sheet), !=, "");
+          deals_seen++;
+          activate (f, "win.next-deal");
+          WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "table") == 0, 10);
+          continue;
+        }
+
+      g_assert_cmpstr (cassino_window_get_page (f->window), ==, "table");
+
+      /* a hint once: it becomes the selection, with its reason */
+      if (!hinted && pos_of (f)->n_builds + cassino_cards_count (pos_of (f)->loose) >= 3)
+        {
+          CassinoMove hint;
+
+          activate (f, "win.hint");
+          WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 60);
+          g_assert_nonnull (cassino_game_controller_get_hint_text (f->controller));
+          g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, hint.card);
+          g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), ==, hint.set);
+          g_assert_nonnull (strstr (cassino_window_get_prompt_text (f->window), "Hint"));
+          g_assert_true (cassino_game_controller_get_hint_used (f->controller));
+          cassino_game_controller_clear_selection (f->controller);
+          hinted = TRUE;
+        }
+
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+        CassinoMove move = pick_move (moves, done);
+        guint hand_before = pos_of (f)->hand_number;
+        const CassinoDeal *deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+        guint plays_before = deal->plays->len;
+
+        play_through_window (f, &move);
+        done[move.type] = TRUE;
+        human_moves++;
+
+        /* undo once, after the computer answered within the same hand */
+        if (!undone && human_moves >= 2 && state_of (f) == CASSINO_GAME_PLAYING)
+          {
+            wait_for_turn (f);
+            if (state_of (f) == CASSINO_GAME_PLAYING &&
+                pos_of (f)->hand_number == hand_before &&
+                cassino_game_controller_can_undo (f->controller))
+              {
+                activate (f, "win.undo");
+                deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+                g_assert_cmpuint (deal->plays->len, ==, plays_before);
+                g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+                g_assert_true (cassino_game_controller_get_undo_used (f->controller));
+                undone = TRUE;
+                /* play it again */
+                play_through_window (f, &move);
+              }
+          }
+      }
+    }
+
+  g_assert_true (done[CASSINO_MOVE_TRAIL]);
+  g_assert_true (done[CASSINO_MOVE_CAPTURE]);
+  g_assert_true (done[CASSINO_MOVE_BUILD]);
+  g_assert_true (hinted);
+  g_assert_true (undone);
+  g_assert_cmpuint (deals_seen, >=, 1);
+
+  /* the end of the game: the sheet names the winner */
+  WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0, 10);
+  {
+    const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+    int winner = cassino_game_get_winner (game);
+
+    if (winner >= 0)
+      g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet),
+                                cassino_game_controller_get_side_name (f->controller, (guint) winner)));
+    g_assert_false (cassino_game_controller_can_undo (f->controller));
+  }
+}
+
+/* Undo is refused once a new hand has been dealt. */
+static void
+test_undo_not_across_hands (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 99, NULL));
+  while (state_of (f) == CASSINO_GAME_PLAYING && pos_of (f)->hand_number == 0)
+    {
+      g_autoptr(GArray) moves = NULL;
+
+      wait_for_turn (f);
+      if (state_of (f) != CASSINO_GAME_PLAYING || pos_of (f)->hand_number > 0)
+        break;
+      moves = legal_moves (f);
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+    }
+  wait_for_turn (f);
+  g_assert_cmpuint (pos_of (f)->hand_number, ==, 1);
+  /* the human's last play was in the first hand: it stays played */
+  if (pos_of (f)->plays > 0 && cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len > 0)
+    {
+      const CassinoDeal *deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+      const CassinoPlay *last = &g_array_index (deal->plays, CassinoPlay, deal->plays->len - 1);
+
+      if (last->seat != 0 || pos_of (f)->to_move == 0)
+        g_assert_false (cassino_game_controller_can_undo (f->controller));
+    }
+}
+
+/* Keyboard: arrows move between cards, Space selects, Enter plays. */
+static gboolean
+send_key (GtkWidget *widget,
+          guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+static void
+test_keyboard (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  GtkWidget *focus, *first;
+  CassinoCard card;
+  guint plays;
+  g_autoptr(GArray) moves = NULL;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  iterate (100);
+
+  /* focus the first hand card, then move right with the arrow */
+  card = cassino_cards_first (pos_of (f)->hands[cassino_game_controller_get_viewer (f->controller)]);
+  first = GTK_WIDGET (cassino_table_view_get_hand_card (table, card));
+  g_assert_true (gtk_widget_grab_focus (first));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (table), GTK_DIR_RIGHT));
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+  g_assert_true (focus != first);
+
+  /* Space selects the focused card */
+  g_assert_true (gtk_widget_grab_focus (first));
+  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+  g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, card);
+  /* Escape clears */
+  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Escape));
+  g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, CASSINO_NO_CARD);
+
+  /* a card whose obvious move is one move, played with Space then Enter */
+  moves = legal_moves (f);
+  card = g_array_index (moves, CassinoMove, 0).card;
+  for (guint i = 0; i < moves->len; i++)
+    if (g_array_index (moves, CassinoMove, i).type == CASSINO_MOVE_TRAIL)
+      card = g_array_index (moves, CassinoMove, i).card;
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (cassino_table_view_get_hand_card (table, card))));
+  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+  g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, card);
+
+  /* a table item chosen with Space too, then chosen again to undo it */
+  if (cassino_game_controller_get_targets (f->controller))
+    {
+      CassinoCard t = cassino_cards_first (cassino_game_controller_get_targets (f->controller));
+      GtkWidget *item = GTK_WIDGET (cassino_table_view_get_table_item (table, t));
+
+      g_assert_true (gtk_widget_grab_focus (item));
+      g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+      g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), !=, 0);
+      g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+      g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), ==, 0);
+    }
+
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  if (cassino_game_controller_get_action_text (f->controller) == NULL)
+    {
+      /* no trail here: choose the first legal move's table cards */
+      cassino_game_controller_clear_selection (f->controller);
+      select_move (f, &g_array_index (moves, CassinoMove, 0));
+    }
+  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  if (cassino_table_view_is_chooser_visible (table))
+    cassino_game_controller_play_candidate (f->controller, 0);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays + 1);
+
+  /* every card has an accessible name */
+  {
+    g_autofree char *name = cassino_card_full_name (CASSINO_CARD (7, CASSINO_SUIT_HEARTS));
+    g_assert_cmpstr (name, ==, "Seven of hearts");
+  }
+}
+
+/* Pass and play: two humans, the hand hidden between turns. */
+static void
+test_pass_and_play (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  CassinoTableView *table;
+  guint first;
+
+  setup->n_players = 2;
+  setup->seats[1].kind = CASSINO_SEAT_HUMAN;
+  g_free (setup->seats[1].name);
+  setup->seats[1].name = g_strdup ("Ugo");
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
+  table = cassino_window_get_table_view (f->window);
+
+  for (guint turn = 0; turn < 4; turn++)
+    {
+      g_autoptr(GArray) moves = NULL;
+      CassinoCard c;
+      const CassinoPosition *pos = pos_of (f);
+
+      /* the pass screen first, the hand face down behind it */
+      g_assert_cmpint (cassino_game_controller_get_pass_to (f->controller), ==, pos->to_move);
+      WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "pass") == 0, 5);
+      g_assert_false (cassino_game_controller_is_human_turn (f->controller));
+      g_assert_false (cassino_game_controller_get_hand_visible (f->controller));
+      CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)])
+        {
+          CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
+          if (w)
+            g_assert_true (cassino_card_widget_get_face_down (w));
+        }
+
+      first = pos->to_move;
+      activate (f, "win.confirm-pass");
+      g_assert_cmpstr (cassino_window_get_page (f->window), ==, "table");
+      g_assert_cmpuint (cassino_game_controller_get_viewer (f->controller), ==, first);
+      g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+      CASSINO_CARDS_FOREACH (c, pos->hands[first])
+        g_assert_false (cassino_card_widget_get_face_down (cassino_table_view_get_hand_card (table, c)));
+
+      moves = legal_moves (f);
+      play_through_window (f, &g_array_index (moves, CassinoMove, moves->len - 1));
+      g_assert_cmpuint (pos_of (f)->to_move, !=, first);
+    }
+}
+
+/* A game is recorded as it is played and resumes in a new window. */
+static void
+test_resume (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  guint plays;
+  guint64 seed;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 31337, NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GArray) moves = NULL;
+
+      wait_for_turn (f);
+      moves = legal_moves (f);
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+    }
+  wait_for_turn (f);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  seed = cassino_game_get_seed (cassino_game_controller_get_game (f->controller));
+  g_assert_cmpuint (plays, >=, 5);
+  close_window (f);
+
+  /* a new window, as after a restart: the same game, the same moves */
+  open_window (f);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  g_assert_cmpuint (cassino_game_get_seed (cassino_game_controller_get_game (f->controller)), ==, seed);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays);
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+}
+
+/* With no unfinished game, the app deals the default game at once. */
+static void
+test_default_game (Fixture       *f,
+                   gconstpointer  data)
+{
+  const CassinoGame *game;
+  const CassinoRules *r;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  game = cassino_game_controller_get_game (f->controller);
+  r = cassino_game_get_rules (game);
+  g_assert_cmpint (r->preset, ==, CASSINO_PRESET_CLASSIC);
+  g_assert_cmpuint (r->n_players, ==, 2);
+  g_assert_cmpint (cassino_game_get_seat (game, 0)->kind, ==, CASSINO_SEAT_HUMAN);
+  g_assert_cmpstr (cassino_game_get_seat (game, 0)->name, ==, "Tess");
+  g_assert_cmpint (cassino_game_get_seat (game, 1)->kind, ==, CASSINO_SEAT_COMPUTER);
+  g_assert_cmpstr (cassino_game_get_seat (game, 1)->level, ==, "medium");
+}
+
+/* The new game dialog lists every rule option and remembers the choice. */
+static void
+test_new_game_dialog (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  g_autoptr(CassinoGameSetup) chosen = NULL;
+  g_autoptr(GError) error = NULL;
+  CassinoNewGameDialog *dialog;
+  g_autofree char *json = NULL;
+  guint n_options = g_strv_length ((char **) cassino_rules_option_names ());
+
+  open_window (f);
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":{\"preset\":\"american\",\"sweeps\":false},\"players\":2,"
+                         "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"computer\",\"level\":\"hard\"}],"
+                         "\"format\":\"single\"}");
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (f->app), "new-game"));
+  g_action_group_activate_action (G_ACTION_GROUP (f->app), "new-game", NULL);
+  iterate (50);
+  dialog = NULL;
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+        if (CASSINO_IS_NEW_GAME_DIALOG (w))
+          dialog = CASSINO_NEW_GAME_DIALOG (w);
+      }
+  }
+  g_assert_nonnull (dialog);
+  (void) setup;
+
+  g_assert_cmpuint (cassino_new_game_dialog_get_n_option_rows (dialog), ==, n_options);
+  chosen = cassino_new_game_dialog_get_setup (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (chosen->preset, ==, CASSINO_PRESET_AMERICAN);
+  g_assert_cmpint (chosen->format, ==, CASSINO_FORMAT_SINGLE);
+  g_assert_nonnull (strstr (chosen->options, "\"sweeps\":false"));
+  g_assert_cmpint (chosen->seats[1].level, ==, CASSINO_LEVEL_HARD);
+
+  /* starting from the dialog deals that game and remembers it */
+  g_settings_set_string (f->settings, "last-game", "{}");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL);
+  iterate (50);
+  g_assert_cmpint (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->preset,
+                   ==, CASSINO_PRESET_AMERICAN);
+  g_assert_false (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->sweeps);
+  json = g_settings_get_string (f->settings, "last-game");
+  g_assert_nonnull (strstr (json, "american"));
+  g_assert_nonnull (strstr (json, "single"));
+}
+
+/* From 360 px wide: the hand and the table fit. */
+static void
+test_narrow (Fixture       *f,
+             gconstpointer  data)
+{
+  CassinoTableView *table;
+  const CassinoPosition *pos;
+  CassinoCard c;
+  int width;
+
+  open_window (f);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
+  iterate (300);
+  table = cassino_window_get_table_view (f->window);
+  width = gtk_widget_get_width (GTK_WIDGET (table));
+  g_assert_cmpint (width, <=, 380);
+  wait_for_turn (f);
+  iterate (100);
+  pos = pos_of (f);
+  CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)] | pos->loose)
+    {
+      CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
+      graphene_rect_t r;
+
+      if (w == NULL)
+        w = cassino_table_view_get_table_item (table, c);
+      g_assert_nonnull (w);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (w), GTK_WIDGET (table), &r));
+      g_assert_cmpfloat (r.origin.x, >=, 0);
+      g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
+      g_assert_cmpfloat (r.size.width, >=, 40);
+    }
+}
+
+/* Every template builds. */
+static void
+test_templates (Fixture       *f,
+                gconstpointer  data)
+{
+  GType types[] = {
+    CASSINO_TYPE_SEAT_PANEL,
+    CASSINO_TYPE_SCORE_SHEET,
+    CASSINO_TYPE_TABLE_VIEW,
+    CASSINO_TYPE_CARD_WIDGET,
+  };
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_auto(GStrv) children = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_ui = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      GtkWidget *widget = g_object_ref_sink (g_object_new (types[i], NULL));
+      g_assert_true (GTK_IS_WIDGET (widget));
+      g_object_unref (widget);
+    }
+  {
+    GtkWidget *w = GTK_WIDGET (cassino_preferences_window_new (NULL));
+    gtk_window_destroy (GTK_WINDOW (w));
+  }
+  {
+    g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+    GtkWidget *w = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
+    gtk_window_destroy (GTK_WINDOW (w));
+  }
+  open_window (f);
+
+  builder = gtk_builder_new_from_resource (APPLICATION_PATH "/gtk/help-overlay.ui");
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+
+  /* every .ui of the resource is one of the above */
+  children = g_resources_enumerate_children (APPLICATION_PATH "/", 0, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; children[i]; i++)
+    if (g_str_has_suffix (children[i], ".ui"))
+      n_ui++;
+  g_assert_cmpuint (n_ui, ==, 5);
+}
+
+/* Moves in words. */
+static void
+test_move_text (void)
+{
+  CassinoRules rules;
+  CassinoPosition pos;
+  guint8 deck[52];
+  CassinoMove move = { 0 };
+  g_autofree char *text = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *trail = NULL;
+
+  g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL));
+  for (guint i = 0; i < 52; i++)
+    deck[i] = (guint8) i;
+  cassino_position_deal (&pos, &rules, deck, 52, 1);
+  /* table: 9d 6c 3h, hand of seat 0: 9s 8s */
+  pos.loose = CASSINO_CARD_BIT (CASSINO_CARD (9, CASSINO_SUIT_DIAMONDS)) |
+              CASSINO_CARD_BIT (CASSINO_CARD (6, CASSINO_SUIT_CLUBS)) |
+              CASSINO_CARD_BIT (CASSINO_CARD (3, CASSINO_SUIT_HEARTS));
+  pos.n_builds = 0;
+  pos.to_move = 0;
+  pos.hands[0] = CASSINO_CARD_BIT (CASSINO_CARD (9, CASSINO_SUIT_SPADES)) |
+                 CASSINO_CARD_BIT (CASSINO_CARD (8, CASSINO_SUIT_SPADES)) |
+                 CASSINO_CARD_BIT (CASSINO_CARD (5, CASSINO_SUIT_HEARTS));
+
+  move.type = CASSINO_MOVE_CAPTURE;
+  move.card = CASSINO_CARD (9, CASSINO_SUIT_SPADES);
+  move.set = pos.loose;
+  move.value = 9;
+  text = cassino_move_text_describe (&pos, &move);
+  g_assert_cmpstr (text, ==, "Take 9♦ and 6♣ + 3♥ with 9♠");
+
+  move.type = CASSINO_MOVE_BUILD;
+  move.card = CASSINO_CARD (5, CASSINO_SUIT_HEARTS);
+  move.set = CASSINO_CARD_BIT (CASSINO_CARD (3, CASSINO_SUIT_HEARTS));
+  move.value = 8;
+  build = cassino_move_text_describe (&pos, &move);
+  g_assert_cmpstr (build, ==, "Build 8 with 5♥ on 3♥ — you hold 8♠");
+
+  move.type = CASSINO_MOVE_TRAIL;
+  move.set = 0;
+  move.card = CASSINO_CARD (8, CASSINO_SUIT_SPADES);
+  trail = cassino_move_text_describe (&pos, &move);
+  g_assert_cmpstr (trail, ==, "Trail 8♠");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;  /* not unreffed: that would wait for the app's connection */
+  int ret;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+
+  /* a private session bus, so that GtkApplication has one */
+  {
+    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+
+    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+    g_test_dbus_up (bus);   /* unsets DISPLAY */
+    if (display)
+      g_setenv ("DISPLAY", display, TRUE);
+  }
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  {
+    g_autoptr(GError) error = NULL;
+
+    the_app = cassino_application_new ();
+    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
+    g_application_register (G_APPLICATION (the_app), NULL, &error);
+    g_assert_no_error (error);
+  }
+
+  g_test_add_func ("/cassino/ui/move-text", test_move_text);
+  g_test_add ("/cassino/ui/templates", Fixture, NULL, fixture_setup, test_templates, fixture_teardown);
+  g_test_add ("/cassino/ui/default-game", Fixture, NULL, fixture_setup, test_default_game, fixture_teardown);
+  g_test_add ("/cassino/ui/full-game", Fixture, NULL, fixture_setup, test_full_game, fixture_teardown);
+  g_test_add ("/cassino/ui/undo-not-across-hands", Fixture, NULL, fixture_setup, test_undo_not_across_hands, fixture_teardown);
+  g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
+  g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
+  g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+
+  ret = g_test_run ();
+  g_clear_object (&the_app);
+  /* the application keeps the bus connection: stop without waiting for it */
+  g_test_dbus_stop (bus);
+  return ret;
+}
