@@ -623,6 +623,59 @@ test_explain_own_build (void)
   (void) first_hand;
 }
 
+/* The running tally: what the piles would score now (or what is secured,
+ * counting as you go). */
+static void
+test_deal_tally (void)
+{
+  CassinoRules r;
+  CassinoGame *game;
+  CassinoMoveList list;
+  CassinoDealScore tally, expected;
+  guint captured = 0;
+
+  rules_for (&r, "classic", 2);
+  game = cassino_game_new (&r, 21, 1);
+  cassino_game_start (game);
+  cassino_move_list_init (&list);
+  for (guint i = 0; i < 20; i++)
+    {
+      const CassinoPosition *pos;
+
+      list.len = 0;
+      cassino_game_legal_moves (game, &list);
+      g_assert_true (cassino_game_play (game, &list.moves[list.len - 1], NULL));
+      pos = cassino_game_get_position (game);
+      cassino_game_get_deal_tally (game, &tally);
+      cassino_deal_score_compute (&expected, &r, pos->piles, pos->sweeps, NULL, 0);
+      g_assert_cmpmem (tally.total, sizeof tally.total, expected.total, sizeof expected.total);
+      captured += cassino_cards_count (pos->piles[0] | pos->piles[1]) > 0;
+    }
+  g_assert_cmpuint (captured, >, 0);
+  cassino_game_unref (game);
+
+  /* counting as you go: only what is secured; never more than the piles hold */
+  rules_for (&r, "twenty-one", 2);
+  game = cassino_game_new (&r, 21, 1);
+  cassino_game_start (game);
+  for (guint i = 0; i < 12; i++)
+    {
+      const CassinoPosition *pos;
+
+      list.len = 0;
+      cassino_game_legal_moves (game, &list);
+      g_assert_true (cassino_game_play (game, &list.moves[list.len - 1], NULL));
+      pos = cassino_game_get_position (game);
+      cassino_game_get_deal_tally (game, &tally);
+      g_assert_cmpuint (tally.points[0][CASSINO_CATEGORY_CARDS] + tally.points[1][CASSINO_CATEGORY_CARDS], ==,
+                        MAX (cassino_cards_count (pos->piles[0]), cassino_cards_count (pos->piles[1])) > 26 ? 3 : 0);
+      for (guint s = 0; s < 2; s++)
+        g_assert_cmpuint (tally.total[s], ==, cassino_game_get_score (game, s));
+    }
+  cassino_move_list_clear (&list);
+  cassino_game_unref (game);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -645,6 +698,7 @@ main (int    argc,
   g_test_add_func ("/cassino/game/claim", test_claim);
   g_test_add_func ("/cassino/game/undo-and-explain", test_game_undo_and_explain);
   g_test_add_func ("/cassino/game/explain-own-build", test_explain_own_build);
+  g_test_add_func ("/cassino/game/deal-tally", test_deal_tally);
 
   return g_test_run ();
 }

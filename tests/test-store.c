@@ -1294,6 +1294,116 @@ export_to_string (CassinoStore            *store,
   return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
 }
 
+/* The history's name search and random access (the app's lazy list), and
+ * deleting a game: its rows go, later ratings are computed again. */
+static void
+test_history_search_delete (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStoreHistoryFilter filter = { 0 };
+  CassinoStoreHistoryCursor cursor = { 0 }, at = { 0 };
+  gint64 ids[12];
+  guint count = 0;
+  gint64 dora;
+  g_autoptr(CassinoStoreRating) before = NULL;
+  g_autoptr(CassinoStoreRating) after = NULL;
+  g_autoptr(CassinoStoreRating) rebuilt = NULL;
+  g_autoptr(GArray) months = NULL;
+  g_autoptr(GArray) bins = NULL;
+  CassinoStoreStatsFilter all = { NULL, 0 };
+  guint in_bins = 0, in_months = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 300 + i,
+                                                  i % 3 == 0 ? "Dora" : "Edgar_%", "medium");
+      g_autofree char *start = g_strdup_printf ("2026-02-%02uT10:00:00Z", i + 1);
+      g_autofree char *end = g_strdup_printf ("2026-02-%02uT11:00:00Z", i + 1);
+
+      cassino_game_set_tag (game, "Start", start);
+      cassino_game_set_tag (game, "End", end);
+      ids[i] = cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+
+  /* search by a seat's name: case-insensitive, % and _ are literal */
+  filter.name = "dor";
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 4);
+  filter.name = "_%";
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 8);
+  filter.name = "Computer";
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 12);
+  filter.name = "";
+  g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+  g_assert_cmpuint (count, ==, 12);
+
+  /* the cursor at an offset is the one the pages before it end with */
+  for (guint offset = 0; offset <= 12; offset += 3)
+    {
+      g_autoptr(GPtrArray) page = NULL;
+
+      g_assert_true (cassino_store_get_history_cursor (f->store, NULL, offset, &at, &error));
+      if (offset < 12)
+        {
+          g_assert_cmpint (at.id, ==, cursor.id);
+          g_assert_cmpint (at.started, ==, cursor.started);
+        }
+      page = cassino_store_get_history_page (f->store, NULL, &cursor, 3, &cursor, &error);
+      g_assert_no_error (error);
+      if (offset < 12)
+        g_assert_cmpint (((CassinoStoreGameSummary *) page->pdata[0])->id, ==, ids[11 - offset]);
+    }
+  g_assert_true (cassino_store_get_history_cursor (f->store, NULL, 40, &at, &error));
+  g_assert_cmpint (at.id, ==, 0);
+
+  /* months and points per deal cover every finished game */
+  dora = cassino_store_find_human (f->store, "Dora", &error);
+  months = cassino_store_get_player_months (f->store, dora, &all, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < months->len; i++)
+    {
+      CassinoStoreMonth *m = &g_array_index (months, CassinoStoreMonth, i);
+
+      g_assert_cmpuint (m->year, ==, 2026);
+      in_months += m->games;
+    }
+  g_assert_cmpuint (in_months, ==, 4);
+  bins = cassino_store_get_points_per_deal_histogram (f->store, dora, &all, 12, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bins->len, ==, 12);
+  for (guint i = 0; i < bins->len; i++)
+    in_bins += g_array_index (bins, guint, i);
+  g_assert_cmpuint (in_bins, ==, 4);
+
+  /* delete Dora's first game: the later ratings are those of a database
+   * that never had it */
+  before = cassino_store_get_rating (f->store, dora, "classic", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (before->games, ==, 4);
+  g_assert_true (cassino_store_delete_game (f->store, ids[0], &error));
+  g_assert_no_error (error);
+  g_assert_false (cassino_store_delete_game (f->store, ids[0], &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (cassino_store_count_history (f->store, NULL, &count, &error));
+  g_assert_cmpuint (count, ==, 11);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM deals WHERE game_id = 1"), ==, 0);
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM seat_stats WHERE game_id = 1"), ==, 0);
+  after = cassino_store_get_rating (f->store, dora, "classic", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (after->games, ==, 3);
+  g_assert_true (cassino_store_rebuild_ratings (f->store, &error));
+  rebuilt = cassino_store_get_rating (f->store, dora, "classic", &error);
+  g_assert_cmpfloat_with_epsilon (after->glicko.rating, rebuilt->glicko.rating, 1e-9);
+  g_assert_cmpfloat_with_epsilon (after->glicko.rd, rebuilt->glicko.rd, 1e-9);
+  g_assert_cmpfloat (fabs (after->glicko.rating - before->glicko.rating), >, 1e-6);
+}
+
 static void
 test_export_import (Fixture       *f,
                     gconstpointer  data)
@@ -1712,6 +1822,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/glicko-example", test_glicko_example);
   ADD ("ratings", test_ratings);
   ADD ("history", test_history);
+  ADD ("history-search-delete", test_history_search_delete);
   ADD ("export-import", test_export_import);
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);

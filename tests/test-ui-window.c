@@ -852,11 +852,14 @@ test_move_text (void)
   g_assert_cmpstr (trail, ==, "Trail 8♠");
 }
 
+/* Not unreffed: that would wait for the app's connection.  Static, so it
+ * stays reachable to the end (no leak report). */
+static GTestDBus *bus;
+
 int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *bus;  /* not unreffed: that would wait for the app's connection */
   int ret;
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -145,7 +146,43 @@ view_copy (CassinoView       *dest,
     dest->history = g_array_copy (src->history);
 }
 
-/* Card values: what owning a card is worth, on average, under the rules */
+/* Development knobs: CASSINO_AI_TUNE="i=x,j=y" overrides knob i (tuning only) */
+
+static float    tune_value[16];
+static gboolean tune_set[16];
+
+static void
+tune_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      const char *env = g_getenv ("CASSINO_AI_TUNE");
+
+      if (env)
+        {
+          g_auto(GStrv) parts = g_strsplit (env, ",", -1);
+
+          for (guint i = 0; parts[i]; i++)
+            {
+              guint k;
+              float x;
+
+              if (sscanf (parts[i], "%u=%f", &k, &x) == 2 && k < G_N_ELEMENTS (tune_value))
+                {
+                  tune_value[k] = x;
+                  tune_set[k] = TRUE;
+                }
+            }
+        }
+      g_once_init_leave (&done, 1);
+    }
+}
+
+#define KNOB(i, def) (tune_set[i] ? tune_value[i] : (def))
+
+/* Card values: what capturing a card is worth */
 
 typedef struct {
   const CassinoRules *rules;
@@ -153,6 +190,48 @@ typedef struct {
   float               sweep;
 } Values;
 
+/* The points a card scores by name under @r (not the "most" categories). */
+static float
+named_points (const CassinoRules *r,
+              CassinoCard         c)
+{
+  guint rank = CASSINO_CARD_RANK (c);
+  CassinoSuit suit = CASSINO_CARD_SUIT (c);
+  float val = 0;
+
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_CLASSIC:
+      if (c == CASSINO_BIG_CASSINO)
+        val += 2;
+      if (c == CASSINO_LITTLE_CASSINO)
+        val += 1;
+      if (rank == 1)
+        val += 1;
+      break;
+    case CASSINO_SCORING_SPADE:
+      if (suit == CASSINO_SUIT_SPADES)
+        val += rank == CASSINO_RANK_JACK ? 2 : 1;
+      if (c == CASSINO_BIG_CASSINO)
+        val += 2;
+      if (c == CASSINO_LITTLE_CASSINO)
+        val += 1;
+      if (rank == 1)
+        val += 1;
+      break;
+    case CASSINO_SCORING_DIAMOND:
+      if (c == CASSINO_CARD (7, CASSINO_SUIT_DIAMONDS))
+        val += 1;
+      if (rank == 7 || rank == 6 || rank == 1)
+        val += 0.35f;
+      break;
+    default:
+      break;
+    }
+  return val;
+}
+
+/* Static values, the same all deal long: the greedy levels' view. */
 static void
 values_init (Values             *v,
              const CassinoRules *r)
@@ -164,12 +243,10 @@ values_init (Values             *v,
 
   switch (r->scoring)
     {
-    case CASSINO_SCORING_SPADE:
-      per_card = 3.0f / (r->deck / 2.0f + 1);
-      break;
     case CASSINO_SCORING_DIAMOND:
       per_card = 1.0f / (r->deck / 2.0f + 1);
       break;
+    case CASSINO_SCORING_SPADE:
     case CASSINO_SCORING_CLASSIC:
     default:
       per_card = 3.0f / (r->deck / 2.0f + 1);
@@ -178,8 +255,7 @@ values_init (Values             *v,
 
   for (guint c = 0; c < CASSINO_N_CARDS; c++)
     {
-      float val = 0;
-      guint rank = CASSINO_CARD_RANK (c);
+      float val;
       CassinoSuit suit = CASSINO_CARD_SUIT (c);
 
       if (!(r->deck_cards & CASSINO_CARD_BIT (c)))
@@ -187,40 +263,89 @@ values_init (Values             *v,
           v->card[c] = 0;
           continue;
         }
-      val = per_card;
-      switch (r->scoring)
+      val = per_card + named_points (r, c);
+      if (r->scoring == CASSINO_SCORING_CLASSIC && suit == CASSINO_SUIT_SPADES)
+        val += 1.0f / 7.0f;
+      if (r->scoring == CASSINO_SCORING_DIAMOND && suit == CASSINO_SUIT_DIAMONDS)
+        val += 1.0f / 5.0f;
+      v->card[c] = val;
+    }
+}
+
+/* What one more card is worth in a "most" category of @points, when the
+ * counter's side leads the best other side by @gap with @left cards of the
+ * category still to be taken: the change one card makes to the expected
+ * points (a normal model of how the rest will split). */
+static float
+most_unit (float points,
+           int   gap,
+           guint left)
+{
+  float sigma, z;
+
+  if (points <= 0 || left == 0 || gap > (int) left || -gap > (int) left)
+    return 0;
+  sigma = KNOB (0, 0.8f) * sqrtf ((float) left) + KNOB (1, 1.0f);
+  z = (float) gap / sigma;
+  return 2.0f * points * expf (-0.5f * z * z) / (sigma * 2.5066283f);
+}
+
+/* Values for the card-counting levels: the named points, plus what a card
+ * adds towards "most cards" / "most spades" as the counts stand in this
+ * deal for @side. */
+static void
+values_init_counting (Values             *v,
+                      const CassinoRules *r,
+                      const CassinoCards *piles,
+                      guint               side)
+{
+  CassinoCards taken = 0;
+  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
+  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
+  int mine_cards = 0, other_cards = 0, mine_suit = 0, other_suit = 0;
+  float unit_cards, unit_suit = 0;
+  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
+  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
+  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+
+  v->rules = r;
+  v->sweep = r->sweeps ? 1.0f : 0.0f;
+
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      int n = (int) cassino_cards_count (piles[s]);
+      int ns = (int) cassino_cards_count (piles[s] & suit_cards);
+
+      taken |= piles[s];
+      if (s == side)
         {
-        case CASSINO_SCORING_CLASSIC:
-          if (suit == CASSINO_SUIT_SPADES)
-            val += 1.0f / 7.0f;
-          if (c == CASSINO_BIG_CASSINO)
-            val += 2;
-          if (c == CASSINO_LITTLE_CASSINO)
-            val += 1;
-          if (rank == 1)
-            val += 1;
-          break;
-        case CASSINO_SCORING_SPADE:
-          if (suit == CASSINO_SUIT_SPADES)
-            val += rank == CASSINO_RANK_JACK ? 2 : 1;
-          if (c == CASSINO_BIG_CASSINO)
-            val += 2;
-          if (c == CASSINO_LITTLE_CASSINO)
-            val += 1;
-          if (rank == 1)
-            val += 1;
-          break;
-        case CASSINO_SCORING_DIAMOND:
-          if (suit == CASSINO_SUIT_DIAMONDS)
-            val += 1.0f / 5.0f;
-          if (c == CASSINO_CARD (7, CASSINO_SUIT_DIAMONDS))
-            val += 1;
-          if (rank == 7 || rank == 6 || rank == 1)
-            val += 0.35f;
-          break;
-        default:
-          break;
+          mine_cards = n;
+          mine_suit = ns;
         }
+      else
+        {
+          other_cards = MAX (other_cards, n);
+          other_suit = MAX (other_suit, ns);
+        }
+    }
+
+  unit_cards = KNOB (2, 1.0f) * most_unit (cards_points, mine_cards - other_cards,
+                                            cassino_cards_count (r->deck_cards & ~taken));
+  unit_suit = KNOB (3, 1.0f) * most_unit (suit_points, mine_suit - other_suit,
+                                           cassino_cards_count (suit_cards & ~taken));
+
+  for (guint c = 0; c < CASSINO_N_CARDS; c++)
+    {
+      float val;
+
+      if (!(r->deck_cards & CASSINO_CARD_BIT (c)))
+        {
+          v->card[c] = 0;
+          continue;
+        }
+      val = named_points (r, c) + unit_cards;
+      if (suit_cards & CASSINO_CARD_BIT (c))
+        val += unit_suit;
       v->card[c] = val;
     }
 }
@@ -237,8 +362,9 @@ values_of (const Values *v,
   return total;
 }
 
-/* The immediate worth of a move for the mover: what it takes, plus a share
- * of what a build of its own promises, minus what a trail gives away. */
+/* The immediate worth of a move for the greedy levels: what it takes, plus
+ * a share of what a build of its own promises, minus what a trail gives
+ * away. */
 static float
 move_gain (const Values          *v,
            const CassinoPosition *pos,
@@ -264,6 +390,47 @@ move_gain (const Values          *v,
     default:
       return -0.6f * v->card[m->card] - 0.01f * (float) CASSINO_CARD_RANK (m->card) / 13.0f;
     }
+}
+
+/* What a move takes now, for the counting levels. */
+static inline float
+taken_now (const Values      *v,
+           const CassinoMove *m)
+{
+  switch (m->type)
+    {
+    case CASSINO_MOVE_CLAIM:
+      return values_of (v, m->set);
+    case CASSINO_MOVE_CAPTURE:
+      return values_of (v, m->set | CASSINO_CARD_BIT (m->card)) +
+             ((m->flags & CASSINO_MOVE_FLAG_SWEEP) ? v->sweep : 0);
+    default:
+      return 0;
+    }
+}
+
+/* The best that @hand can take for @seat in @pos (claims included). */
+static float
+best_capture (const Values          *v,
+              const CassinoPosition *pos,
+              guint                  seat,
+              CassinoCards           hand,
+              gboolean               last_play,
+              CassinoMoveList       *scratch)
+{
+  float best = 0;
+
+  if (hand == 0 && pos->claim_seat != (gint8) seat)
+    return 0;
+  scratch->len = 0;
+  cassino_position_legal_moves_for_hand (pos, seat, hand, last_play, scratch);
+  for (guint i = 0; i < scratch->len; i++)
+    {
+      float g = taken_now (v, &scratch->moves[i]);
+
+      best = MAX (best, g);
+    }
+  return best;
 }
 
 /* Sampling the unseen cards (determinization) */
@@ -298,8 +465,8 @@ sample_position (const CassinoView *view,
     out->deck[out->deck_len++] = cards[k++];
 }
 
-/* Evaluation of a finished (or cut off) deal for @side */
-
+/* Evaluation of a finished deal for @side: its points minus the best
+ * other side's. */
 static float
 evaluate_deal (const CassinoPosition *pos,
                guint                  side)
@@ -315,29 +482,153 @@ evaluate_deal (const CassinoPosition *pos,
   return (float) score.total[side] - best_other;
 }
 
-#ifndef PLAYOUT_NOISE
-#define PLAYOUT_NOISE 0.0f
-#endif
+/* The expected final score of a "most" category of @points for the side
+ * leading by @gap with @left cards of it still to be taken (normal model,
+ * as most_unit()); exact when nothing is left. */
+static float
+most_expect (float points,
+             int   gap,
+             guint left)
+{
+  float sigma;
 
-/* Playout policy: greedy with a little noise. */
+  if (points <= 0)
+    return 0;
+  if (left == 0 || gap > (int) left || -gap > (int) left)
+    return gap > 0 ? points : gap < 0 ? -points : 0;
+  sigma = KNOB (0, 0.8f) * sqrtf ((float) left) + KNOB (1, 1.0f);
+  return points * erff ((float) gap / (sigma * 1.4142136f));
+}
+
+/* A deal cut off before its end, for @side: the points its piles hold by
+ * name and sweeps, and what the "most" categories are likely to be worth,
+ * minus the same for the best other side.  Exact at the end of a deal
+ * (apart from count-order subtleties of several "most" ties). */
+static float
+evaluate_cut (const CassinoPosition *pos,
+              guint                  side)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
+  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
+  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
+  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
+  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+  CassinoCards taken = 0;
+  float named[CASSINO_MAX_SIDES];
+  int n_cards[CASSINO_MAX_SIDES], n_suit[CASSINO_MAX_SIDES];
+  float best_other = -G_MAXFLOAT;
+  int other_cards = -1, other_suit = -1;
+  float total;
+
+  if (pos->deal_over)
+    return evaluate_deal (pos, side);
+
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      CassinoCard c;
+
+      named[s] = r->sweeps ? pos->sweeps[s] : 0;
+      CASSINO_CARDS_FOREACH (c, pos->piles[s])
+        named[s] += named_points (r, c);
+      n_cards[s] = (int) cassino_cards_count (pos->piles[s]);
+      n_suit[s] = (int) cassino_cards_count (pos->piles[s] & suit_cards);
+      taken |= pos->piles[s];
+      if (s != side)
+        {
+          best_other = MAX (best_other, named[s]);
+          other_cards = MAX (other_cards, n_cards[s]);
+          other_suit = MAX (other_suit, n_suit[s]);
+        }
+    }
+  total = named[side] - best_other;
+  total += most_expect (cards_points, n_cards[side] - other_cards,
+                        cassino_cards_count (r->deck_cards & ~taken));
+  total += most_expect (suit_points, n_suit[side] - other_suit,
+                        cassino_cards_count (suit_cards & ~taken));
+  return total;
+}
+
+/* Playout policy of the searching levels.  Inside a sampled deal every
+ * hand is known, so each player looks one move ahead: what it takes now,
+ * minus the best the next player can take after it, plus part of what it
+ * can take next with the cards it keeps. */
+static float
+policy_value (const Values          *v,
+              const CassinoPosition *pos,
+              const CassinoMove     *m,
+              CassinoMoveList       *scratch)
+{
+  const CassinoRules *r = pos->rules;
+  guint mover = pos->to_move;
+  guint mover_side = cassino_rules_side_of (r, mover);
+  CassinoPosition after = *pos;
+  float g = taken_now (v, m);
+  float reply, follow;
+  guint next;
+
+  cassino_position_apply (&after, m, NULL);
+  if (after.deal_over)
+    {
+      /* the last cards go to their side */
+      if (after.last_cards_side >= 0)
+        {
+          float lc = values_of (v, after.last_cards);
+
+          g += (guint) after.last_cards_side == mover_side ? lc : -lc;
+        }
+      return g;
+    }
+  next = after.to_move;
+  reply = best_capture (v, &after, next, after.hands[next],
+                        cassino_position_is_last_play (&after), scratch);
+  if (cassino_rules_side_of (r, next) == mover_side)
+    reply = -KNOB (4, 0.5f) * reply;
+  follow = after.hand_number == pos->hand_number ?
+           best_capture (v, &after, mover, after.hands[mover], FALSE, scratch) : 0;
+  if (m->type == CASSINO_MOVE_TRAIL)
+    g -= 0.01f * v->card[m->card];
+  return g - reply + KNOB (5, 0.5f) * follow;
+}
+
 static void
-choose_greedy (const Values          *v,
+choose_policy (const Values          *v,
                const CassinoPosition *pos,
                const CassinoMoveList *list,
-               CassinoRng            *rng,
-               float                  noise,
+               CassinoMoveList       *scratch,
                CassinoMove           *out)
 {
   float best = -G_MAXFLOAT;
   guint best_i = 0;
-  gboolean last = cassino_position_is_last_play (pos);
+
+  if (list->len > 1)
+    for (guint i = 0; i < list->len; i++)
+      {
+        float g = policy_value (v, pos, &list->moves[i], scratch);
+
+        if (g > best)
+          {
+            best = g;
+            best_i = i;
+          }
+      }
+  *out = list->moves[best_i];
+}
+
+/* Greedy playout policy (kept for comparison). */
+static void
+choose_greedy (const Values          *v,
+               const CassinoPosition *pos,
+               const CassinoMoveList *list,
+               CassinoMove           *out)
+{
+  float best = -G_MAXFLOAT;
+  guint best_i = 0;
 
   for (guint i = 0; i < list->len; i++)
     {
-      float g = move_gain (v, pos, &list->moves[i], last);
+      float g = move_gain (v, pos, &list->moves[i], FALSE);
 
-      if (noise > 0)
-        g += noise * (float) cassino_rng_double (rng);
       if (g > best)
         {
           best = g;
@@ -351,22 +642,35 @@ static float
 playout (const Values    *v,
          CassinoPosition *pos,
          guint            side,
-         CassinoRng      *rng)
+         gboolean         smart,
+         guint            horizon)
 {
-  CassinoMoveList list;
+  CassinoMoveList list, scratch;
+  guint plies = 0;
 
   cassino_move_list_init (&list);
+  cassino_move_list_init (&scratch);
   while (!pos->deal_over)
     {
+      if (horizon && plies++ >= horizon)
+        {
+          cassino_move_list_clear (&scratch);
+          cassino_move_list_clear (&list);
+          return evaluate_cut (pos, side);
+        }
       CassinoMove m;
 
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
       if (list.len == 0)
         break;   /* cannot happen (rules.md §4.4) */
-      choose_greedy (v, pos, &list, rng, PLAYOUT_NOISE, &m);
+      if (smart)
+        choose_policy (v, pos, &list, &scratch, &m);
+      else
+        choose_greedy (v, pos, &list, &m);
       cassino_position_apply (pos, &m, NULL);
     }
+  cassino_move_list_clear (&scratch);
   cassino_move_list_clear (&list);
   return evaluate_deal (pos, side);
 }
@@ -374,7 +678,6 @@ playout (const Values    *v,
 /* Exact solver for positions where every card left is known */
 
 typedef struct {
-  const Values *values;
   guint         side;
   guint64       nodes;
   guint64       max_nodes;
@@ -468,80 +771,107 @@ view_is_last_play (const CassinoView *view)
   return others == 0;
 }
 
-/* Heuristics for the one-ply levels */
+/* Heuristics of the card-counting level */
 
-/* What the next opponent can expect to take from the table after @pos was
- * reached: the best capture of each unseen card, weighted by the chance
- * that the opponent holds it. */
+/* What @opp can expect to take from the table of @pos, not knowing its
+ * hand: the best capture of each unseen card, weighted by the chance that
+ * @opp holds it (the expected best of its @opp_hand cards). */
 static float
 expected_reply (const Values          *v,
                 const CassinoPosition *pos,
-                guint                  mover_side,
+                guint                  opp,
                 CassinoCards           unseen,
                 guint                  opp_hand,
+                CassinoMoveList       *scratch,
                 gboolean              *out_sweep_risk)
 {
   const CassinoRules *r = pos->rules;
   float gains[CASSINO_N_CARDS];
   guint n = 0;
   guint n_unseen = cassino_cards_count (unseen);
-  guint next = pos->to_move;
-  float p, expected = 0, none = 1;
-  CassinoCards done_ranks = 0;
-  CassinoCard c;
-  CassinoMoveList list;
+  float p, expected = 0, none = 1, certain = 0, sure = 0;
   gboolean sweep_risk = FALSE;
 
-  if (n_unseen == 0 || opp_hand == 0 || pos->deal_over ||
-      cassino_rules_side_of (r, next) == mover_side ||
-      cassino_position_table_empty (pos))
-    {
-      if (out_sweep_risk)
-        *out_sweep_risk = FALSE;
-      return 0;
-    }
+  if (out_sweep_risk)
+    *out_sweep_risk = FALSE;
+  if (pos->deal_over)
+    return 0;
+  /* a Cassino! claim needs no card */
+  if (pos->claim_seat == (gint8) opp && pos->claim_set)
+    certain = values_of (v, pos->claim_set);
+  if (n_unseen == 0 || opp_hand == 0 || cassino_position_table_empty (pos))
+    return certain;
 
   p = MIN (1.0f, (float) opp_hand / (float) n_unseen);
-  cassino_move_list_init (&list);
 
-  CASSINO_CARDS_FOREACH (c, unseen)
+  /* a build of its own it can surely take: it holds a card of its value */
+  for (guint b = 0; b < pos->n_builds; b++)
+    if (pos->builds[b].owner == (gint8) opp)
+      {
+        CassinoCard c;
+
+        CASSINO_CARDS_FOREACH (c, unseen)
+          if (r->card_values[c] & (1u << pos->builds[b].value))
+            {
+              scratch->len = 0;
+              cassino_position_legal_moves_for_hand (pos, opp, CASSINO_CARD_BIT (c), FALSE, scratch);
+              for (guint i = 0; i < scratch->len; i++)
+                if (scratch->moves[i].type == CASSINO_MOVE_CAPTURE &&
+                    (scratch->moves[i].set & pos->builds[b].cards))
+                  {
+                    float g = values_of (v, scratch->moves[i].set | CASSINO_CARD_BIT (c));
+
+                    if (scratch->moves[i].flags & CASSINO_MOVE_FLAG_SWEEP)
+                      g += v->sweep;
+                    sure = MAX (sure, g);
+                  }
+            }
+      }
+
+  for (guint rank = 1; rank <= 13; rank++)
     {
-      /* cards of one rank capture alike, apart from the card itself */
-      CassinoCards rank_bit = cassino_cards_of_rank (CASSINO_CARD_RANK (c));
-      float best = 0;
+      CassinoCards of_rank = unseen & cassino_cards_of_rank (rank);
+      guint32 done_values[4];
+      float done_best[4];
+      guint n_done = 0;
+      CassinoCard c;
 
-      if ((done_ranks & rank_bit) && v->card[c] < 0.5f)
+      CASSINO_CARDS_FOREACH (c, of_rank)
         {
-          continue;
-        }
-      done_ranks |= rank_bit;
+          float best = -1;
+          gboolean sweep = FALSE;
 
-      list.len = 0;
-      cassino_position_legal_moves_for_hand (pos, next, CASSINO_CARD_BIT (c), FALSE, &list);
-      for (guint i = 0; i < list.len; i++)
-        if (list.moves[i].type == CASSINO_MOVE_CAPTURE)
-          {
-            float g = values_of (v, list.moves[i].set | CASSINO_CARD_BIT (c));
+          /* cards of a rank capture alike unless their values differ */
+          for (guint k = 0; k < n_done; k++)
+            if (done_values[k] == r->card_values[c])
+              best = done_best[k];
+          if (best < 0)
+            {
+              best = 0;
+              scratch->len = 0;
+              cassino_position_legal_moves_for_hand (pos, opp, CASSINO_CARD_BIT (c), FALSE, scratch);
+              for (guint i = 0; i < scratch->len; i++)
+                if (scratch->moves[i].type == CASSINO_MOVE_CAPTURE)
+                  {
+                    float g = values_of (v, scratch->moves[i].set) + 1e-3f;
 
-            if (list.moves[i].flags & CASSINO_MOVE_FLAG_SWEEP)
-              {
-                g += v->sweep;
-                sweep_risk = TRUE;
-              }
-            best = MAX (best, g);
-          }
-      if (best > 0)
-        {
-          /* count every card of this rank that is unseen */
-          guint same = cassino_cards_count (unseen & rank_bit);
-
-          for (guint k = 0; k < same && n < CASSINO_N_CARDS; k++)
-            gains[n++] = best;
+                    if (scratch->moves[i].flags & CASSINO_MOVE_FLAG_SWEEP)
+                      {
+                        g += v->sweep;
+                        sweep = TRUE;
+                      }
+                    best = MAX (best, g);
+                  }
+              done_values[n_done] = r->card_values[c];
+              done_best[n_done++] = best;
+              sweep_risk |= sweep;
+            }
+          if (best > 0)
+            gains[n++] = best + v->card[c];
         }
     }
-  cassino_move_list_clear (&list);
 
-  /* expected maximum, best first */
+  /* the expected best of the opponent's cards, best first */
   for (guint i = 0; i < n; i++)
     for (guint j = i + 1; j < n; j++)
       if (gains[j] > gains[i])
@@ -553,45 +883,65 @@ expected_reply (const Values          *v,
         }
   for (guint i = 0; i < n; i++)
     {
-      expected += gains[i] * p * none;
+      expected += MAX (gains[i] - sure, 0) * p * none;
       none *= (1 - p);
     }
   if (out_sweep_risk)
     *out_sweep_risk = sweep_risk;
-  return expected;
+  return certain + KNOB (14, 1.0f) * sure + expected;
 }
 
+/* The position after the seat's move @m, as far as the seat can tell:
+ * no cards dealt (the view has no stock order), the deal not ended (the
+ * other hands are unknown, not empty). */
+static void
+view_apply (const CassinoView *view,
+            const CassinoMove *m,
+            CassinoPosition   *after)
+{
+  const CassinoRules *r = view->pos.rules;
+  guint next = (view->seat + 1) % r->n_players;
+
+  *after = view->pos;
+  after->deck_len = 0;
+  after->stock_pos = 0;
+  after->hands[next] |= view->unseen;
+  cassino_position_apply (after, m, NULL);
+  after->hands[next] &= ~view->unseen;
+  after->deal_over = FALSE;
+  after->to_move = next;
+}
+
+/* The card-counting one-ply judgement: what the move takes now, minus what
+ * the next opponent can expect to take after it, plus part of what the
+ * seat can take next with the cards it keeps (a build of its own, a card
+ * it trailed to pair later). */
 static float
 medium_value (const Values      *v,
               const CassinoView *view,
-              const CassinoMove *m)
+              const CassinoMove *m,
+              CassinoMoveList   *scratch)
 {
   const CassinoPosition *pos = &view->pos;
   const CassinoRules *r = pos->rules;
   guint side = cassino_rules_side_of (r, view->seat);
-  CassinoPosition after = *pos;
-  float gain = move_gain (v, pos, m, cassino_position_is_last_play (pos));
   guint next = (view->seat + 1) % r->n_players;
-  float reply;
+  CassinoPosition after;
+  float gain = taken_now (v, m);
+  float reply = 0, follow = 0;
+  CassinoCards rest = pos->hands[view->seat] & ~CASSINO_CARD_BIT (m->card);
 
-  /* apply without dealing new cards (the view has no stock order) and
-   * without ending the deal (the other hands are unknown, not empty) */
-  after.deck_len = 0;
-  after.stock_pos = 0;
-  after.hands[next] |= view->unseen;
-  cassino_position_apply (&after, m, NULL);
-  after.deal_over = FALSE;
-  after.to_move = next;
+  if (m->type == CASSINO_MOVE_CLAIM)
+    rest = pos->hands[view->seat];
+  view_apply (view, m, &after);
 
-  reply = expected_reply (v, &after, side, view->unseen, view->hand_sizes[next], NULL);
-
-  if (m->type == CASSINO_MOVE_BUILD)
-    {
-      /* a build is worth its cards when it survives; the reply above
-       * already counts the chance it is stolen */
-      gain = values_of (v, m->set | CASSINO_CARD_BIT (m->card)) * 0.9f + 0.1f;
-    }
-  return gain - reply;
+  if (cassino_rules_side_of (r, next) != side)
+    reply = expected_reply (v, &after, next, view->unseen, view->hand_sizes[next], scratch, NULL);
+  if (rest)
+    follow = best_capture (v, &after, view->seat, rest, FALSE, scratch);
+  if (m->type == CASSINO_MOVE_TRAIL)
+    gain -= 0.01f * v->card[m->card];
+  return gain - KNOB (6, 1.0f) * reply + KNOB (7, 0.6f) * follow;
 }
 
 /* Root search */
@@ -609,9 +959,9 @@ default_iterations (CassinoLevel level)
   switch (level)
     {
     case CASSINO_LEVEL_HARD:
-      return 24;
+      return (guint) KNOB (8, 16);
     case CASSINO_LEVEL_EXPERT:
-      return 96;
+      return (guint) KNOB (9, 48);
     default:
       return 0;
     }
@@ -620,7 +970,7 @@ default_iterations (CassinoLevel level)
 static guint
 candidate_limit (CassinoLevel level)
 {
-  return level == CASSINO_LEVEL_EXPERT ? 14 : 8;
+  return level == CASSINO_LEVEL_EXPERT ? (guint) KNOB (10, 10) : (guint) KNOB (11, 6);
 }
 
 typedef struct {
@@ -651,8 +1001,17 @@ fill_reason (const Values          *v,
   const CassinoPosition *pos = &view->pos;
   const CassinoRules *r = pos->rules;
   guint next = (view->seat + 1) % r->n_players;
-  CassinoPosition after = *pos;
+  CassinoPosition after;
+  CassinoMoveList scratch;
+  Values named;
   CassinoCard c;
+
+  /* points in the hint are the card's named points, plus 3 … per card
+   * would be a guess: count only what scores by name */
+  named.rules = r;
+  named.sweep = v->sweep;
+  for (guint i = 0; i < CASSINO_N_CARDS; i++)
+    named.card[i] = named_points (r, i);
 
   reason->move = *m;
   reason->points_taken = 0;
@@ -668,7 +1027,7 @@ fill_reason (const Values          *v,
 
       reason->cards_taken = cassino_cards_count (taken);
       CASSINO_CARDS_FOREACH (c, taken)
-        reason->points_taken += (guint) floorf (v->card[c] + 0.01f);
+        reason->points_taken += (guint) floorf (named.card[c] + 0.01f);
       reason->sweep = (m->flags & CASSINO_MOVE_FLAG_SWEEP) != 0;
     }
   if (m->type == CASSINO_MOVE_BUILD)
@@ -676,19 +1035,14 @@ fill_reason (const Values          *v,
       if (r->card_values[c] & (1u << m->value))
         reason->build_unseen_takers++;
 
-  after.deck_len = 0;
-  after.stock_pos = 0;
-  after.hands[next] |= view->unseen;
-  cassino_position_apply (&after, m, NULL);
-  after.deal_over = FALSE;
-  after.to_move = next;
+  cassino_move_list_init (&scratch);
+  view_apply (view, m, &after);
   if (cassino_rules_side_of (r, next) != cassino_rules_side_of (r, view->seat))
-    {
-      expected_reply (v, &after, cassino_rules_side_of (r, view->seat), view->unseen,
-                      view->hand_sizes[next], &reason->leaves_sweep);
-    }
+    expected_reply (&named, &after, next, view->unseen, view->hand_sizes[next], &scratch,
+                    &reason->leaves_sweep);
+  cassino_move_list_clear (&scratch);
   CASSINO_CARDS_FOREACH (c, after.loose)
-    reason->exposed_points += (guint) floorf (v->card[c] + 0.01f);
+    reason->exposed_points += (guint) floorf (named.card[c] + 0.01f);
 }
 
 static gboolean
@@ -702,8 +1056,8 @@ choose_internal (const CassinoView     *view,
   const CassinoPosition *pos = &view->pos;
   const CassinoRules *r = pos->rules;
   guint side = cassino_rules_side_of (r, view->seat);
-  CassinoMoveList list;
-  Values v;
+  CassinoMoveList list, scratch;
+  Values v, counting;
   CassinoRng rng;
   gint64 start = g_get_monotonic_time ();
   Candidate *cands = NULL;
@@ -712,11 +1066,14 @@ choose_internal (const CassinoView     *view,
   guint iterations = 0;
   gboolean ok = TRUE;
 
+  tune_init ();
   values_init (&v, r);
+  values_init_counting (&counting, r, pos->piles, side);
   cassino_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0x5ca1ab1e));
   memset (out, 0, sizeof *out);
 
   cassino_move_list_init (&list);
+  cassino_move_list_init (&scratch);
   cassino_position_legal_moves_for_hand (pos, view->seat, pos->hands[view->seat],
                                          view_is_last_play (view), &list);
   if (list.len == 0)
@@ -745,12 +1102,31 @@ choose_internal (const CassinoView     *view,
           cands[i].prior = move_gain (&v, pos, &list.moves[i], FALSE);
           break;
         default:
-          cands[i].prior = medium_value (&v, view, &list.moves[i]);
+          cands[i].prior = medium_value (&counting, view, &list.moves[i], &scratch);
           break;
         }
     }
   cassino_move_list_clear (&list);
+  cassino_move_list_clear (&scratch);
   qsort (cands, n_cands, sizeof (Candidate), compare_candidates);
+  if (g_getenv ("CASSINO_AI_DEBUG") && level == CASSINO_LEVEL_MEDIUM)
+    {
+      g_autofree char *h = cassino_cards_to_string (pos->hands[view->seat], " ");
+      g_autofree char *t = cassino_cards_to_string (pos->loose, " ");
+      g_printerr ("seat %u hand [%s] table [%s]", view->seat, h, t);
+      for (guint b = 0; b < pos->n_builds; b++)
+        {
+          g_autofree char *bc = cassino_cards_to_string (pos->builds[b].cards, " ");
+          g_printerr (" {%s =%u by %d}", bc, pos->builds[b].value, pos->builds[b].owner);
+        }
+      g_printerr (" stock %u unit %.3f\n", view->stock_count, counting.card[4*5]);
+    }
+  if (g_getenv ("CASSINO_AI_DEBUG") && level == CASSINO_LEVEL_MEDIUM)
+    for (guint i = 0; i < n_cands; i++)
+      {
+        g_autofree char *t = cassino_move_to_notation (&cands[i].move);
+        g_printerr ("  %-24s %7.3f\n", t, cands[i].prior);
+      }
 
   switch (level)
     {
@@ -782,11 +1158,13 @@ choose_internal (const CassinoView     *view,
         guint limit = MIN (n_cands, candidate_limit (level));
         guint max_iter = budget && budget->iterations ? budget->iterations : default_iterations (level);
         guint time_ms = budget ? budget->time_ms : 0;
+        gboolean smart = KNOB (12, 1) > 0;
+        guint horizon = (guint) (KNOB (15, 8) * r->n_players / 2);
 
         if (view_is_perfect (view))
           {
             /* exact: every card left is known */
-            Solver s = { &v, side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable };
+            Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable };
             CassinoPosition exact;
             float best_val = -G_MAXFLOAT;
 
@@ -820,12 +1198,12 @@ choose_internal (const CassinoView     *view,
             /* too big to solve: fall back to sampling */
             for (guint i = 0; i < n_cands; i++)
               cands[i].total = cands[i].n = 0;
+            best = 0;
           }
 
         for (iterations = 0; iterations < max_iter; iterations++)
           {
             CassinoPosition sample;
-            guint64 playout_seed = cassino_rng_next (&rng);
 
             if (g_cancellable_is_cancelled (cancellable))
               {
@@ -836,16 +1214,14 @@ choose_internal (const CassinoView     *view,
                 (g_get_monotonic_time () - start) / 1000 >= (gint64) time_ms)
               break;
 
+            /* the same sampled deal for every candidate: fair comparison */
             sample_position (view, &rng, &sample);
             for (guint i = 0; i < limit; i++)
               {
                 CassinoPosition p = sample;
-                CassinoRng prng;
 
-                /* the same playout randomness for every move: fair comparison */
-                cassino_rng_init (&prng, playout_seed);
                 cassino_position_apply (&p, &cands[i].move, NULL);
-                cands[i].total += playout (&v, &p, side, &prng);
+                cands[i].total += playout (&counting, &p, side, smart, horizon);
                 cands[i].n++;
               }
           }
@@ -859,7 +1235,7 @@ choose_internal (const CassinoView     *view,
                 /* a small pull towards the heuristic breaks near-ties sensibly */
                 double mean = cands[i].n ? cands[i].total / cands[i].n : -G_MAXDOUBLE;
 
-                mean += 0.05 * cands[i].prior;
+                mean += KNOB (13, 0.05f) * cands[i].prior;
                 if (mean > best_mean)
                   {
                     best_mean = mean;

@@ -425,8 +425,13 @@ cassino_game_get_deal_tally (const CassinoGame *game,
       *out = deal->score;
       return;
     }
-  cassino_deal_score_secured (out, &game->rules, game->pos.piles, game->pos.sweeps,
-                              out_cards (game), game->pos.deal_over);
+  if (game->rules.count_as_you_go)
+    cassino_deal_score_secured (out, &game->rules, game->pos.piles, game->pos.sweeps,
+                                out_cards (game), game->pos.deal_over);
+  else
+    /* what the piles would score if the deal ended now */
+    cassino_deal_score_compute (out, &game->rules, game->pos.piles, game->pos.sweeps,
+                                game->sweep_order, game->n_sweep_order);
 }
 
 static void

@@ -130,8 +130,10 @@ gboolean     cassino_game_can_undo     (const CassinoGame *game);
 /* Game score so far, per side. */
 guint        cassino_game_get_score    (const CassinoGame *game,
                                         guint              side);
-/* Points secured so far in the current deal (count as you go), or the
- * running tally of a deal being played (points the piles hold now). */
+/* The current deal's tally: with count_as_you_go, the points secured so
+ * far; otherwise what the piles would score if the deal ended now (the
+ * "most" categories going to whoever leads at this moment).  Once the
+ * deal is over, its score. */
 void         cassino_game_get_deal_tally (const CassinoGame *game,
                                           CassinoDealScore  *out);
 

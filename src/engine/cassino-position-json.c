@@ -201,9 +201,9 @@ read_build (JsonNode            *node,
 
   if (!read_cards (obj, "build", rules, seen, field, TRUE, &cards, error))
     return FALSE;
-  if (!get_uint (obj, "value", 99, TRUE, 0, &value, error))
+  if (!get_uint (obj, "value", 99, TRUE, 0, &value, NULL))
     return invalid (error, "%s: a build needs \"value\", a whole number", field);
-  if (!get_uint (obj, "owner", 99, TRUE, 0, &owner, error))
+  if (!get_uint (obj, "owner", 99, TRUE, 0, &owner, NULL))
     return invalid (error, "%s: a build needs \"owner\", a seat", field);
   if (mult)
     {

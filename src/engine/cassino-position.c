@@ -544,7 +544,7 @@ loose_sums (Gen     *g,
       guint n_sub = 1u << g->n_loose;
 
       for (guint sub = 1; sub < n_sub; sub++)
-        if (g->subset_sum[sub] == v && (guint) __builtin_popcount (sub) >= min_count)
+        if (g->subset_sum[sub] == v && (min_count < 2 || (sub & (sub - 1)) != 0))
           set_list_add (out, g->subset_cards[sub]);
       return;
     }
@@ -614,7 +614,7 @@ typedef struct {
   CassinoCards *slots;
   guint         mask;
   guint         len;
-  CassinoCards  inline_slots[64];
+  CassinoCards  inline_slots[16];
 } SetHash;
 
 static void
@@ -654,7 +654,7 @@ set_hash_add (SetHash      *h,
       CassinoCards *old = h->slots;
       guint old_size = h->mask + 1;
 
-      h->mask = old_size * 4 - 1;
+      h->mask = old_size * 8 - 1;
       h->slots = g_new0 (CassinoCards, h->mask + 1);
       for (guint k = 0; k < old_size; k++)
         if (old[k])

@@ -412,6 +412,14 @@ game_from_tags (Reader    *r,
   g_autoptr(GError) local = NULL;
   CassinoGame *game;
 
+  v = tag_value (tags, "Cassino", 0);
+  if (v && g_strcmp0 (v, RECORD_VERSION) != 0)
+    {
+      reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX,
+                    "record format version “%s” is newer than this program reads (%s)", v, RECORD_VERSION);
+      return NULL;
+    }
+
   v = tag_value (tags, "Players", 0);
   if (v && !parse_u64 (v, 6, &players))
     {

@@ -157,7 +157,9 @@ cassino_store_get_game_summary (CassinoStore  *store,
   "       (SELECT m.side FROM game_seats m WHERE m.game_id = g.id AND m.player_id = ?1)) " \
   "  WHEN 3 THEN g.state = 'finished' AND g.winner_side IS NULL " \
   "  WHEN 4 THEN g.state = 'playing' " \
-  "  ELSE g.state = 'finished' END "
+  "  ELSE g.state = 'finished' END " \
+  "AND (?11 IS NULL OR EXISTS (SELECT 1 FROM game_seats n WHERE n.game_id = g.id " \
+  "     AND n.name LIKE ?11 ESCAPE '\\')) "
 
 static void
 bind_filter (sqlite3_stmt                     *stmt,
@@ -174,6 +176,22 @@ bind_filter (sqlite3_stmt                     *stmt,
   sqlite3_bind_int64 (stmt, 5, filter->since);
   sqlite3_bind_int64 (stmt, 6, filter->until);
   sqlite3_bind_int (stmt, 7, (int) filter->result);
+  if (filter->name && *filter->name)
+    {
+      GString *like = g_string_new ("%");
+
+      for (const char *p = filter->name; *p; p++)
+        {
+          if (*p == '%' || *p == '_' || *p == '\\')
+            g_string_append_c (like, '\\');
+          g_string_append_c (like, *p);
+        }
+      g_string_append_c (like, '%');
+      sqlite3_bind_text (stmt, 11, like->str, (int) like->len, SQLITE_TRANSIENT);
+      g_string_free (like, TRUE);
+    }
+  else
+    sqlite3_bind_null (stmt, 11);
 }
 
 GPtrArray *
@@ -280,6 +298,53 @@ cassino_store_count_history (CassinoStore                     *store,
   *out_count = (guint) sqlite3_column_int64 (stmt, 0);
   sqlite3_reset (stmt);
   return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_get_history_cursor (CassinoStore                     *store,
+                                  const CassinoStoreHistoryFilter  *filter,
+                                  guint                             offset,
+                                  CassinoStoreHistoryCursor        *out_cursor,
+                                  GError                          **error)
+{
+  static const char newest_first[] =
+    "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
+    "ORDER BY g.started DESC, g.id DESC LIMIT 1 OFFSET ?10";
+  static const char oldest_first[] =
+    "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
+    "ORDER BY g.started, g.id LIMIT 1 OFFSET ?10";
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (out_cursor != NULL, FALSE);
+
+  memset (out_cursor, 0, sizeof *out_cursor);
+  if (offset == 0)
+    return TRUE;
+
+  stmt = cassino_sqlite_prepare (store->db, filter && filter->oldest_first ? oldest_first : newest_first,
+                                 error);
+  if (stmt == NULL)
+    goto failed;
+  bind_filter (stmt, filter);
+  sqlite3_bind_int64 (stmt, 10, (gint64) offset - 1);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      out_cursor->id = sqlite3_column_int64 (stmt, 0);
+      out_cursor->started = sqlite3_column_int64 (stmt, 1);
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_DONE:
+      return TRUE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      break;
+    }
 
 failed:
   _cassino_store_convert_error (error);

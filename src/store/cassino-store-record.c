@@ -1106,6 +1106,116 @@ failed:
   return FALSE;
 }
 
+gboolean
+cassino_store_delete_game (CassinoStore  *store,
+                           gint64         game_id,
+                           GError       **error)
+{
+  g_autoptr(GArray) later = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+  gboolean ok = TRUE;
+  gboolean rated = FALSE;
+  gint64 ended = 0;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (!cassino_sqlite_begin (store->db, error))
+    goto failed;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT coalesce(ended, 0), "
+                                 "EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id) "
+                                 "FROM games g WHERE g.id = ?1", error);
+  ok = stmt != NULL;
+  if (ok)
+    {
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      switch (cassino_sqlite_step (store->db, stmt, error))
+        {
+        case CASSINO_SQLITE_ROW:
+          ended = sqlite3_column_int64 (stmt, 0);
+          rated = sqlite3_column_int (stmt, 1) != 0;
+          sqlite3_reset (stmt);
+          break;
+        case CASSINO_SQLITE_DONE:
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                       _("There is no game %" G_GINT64_FORMAT "."), game_id);
+          cassino_sqlite_end (store->db, FALSE, NULL);
+          return FALSE;
+        case CASSINO_SQLITE_ERROR_STEP:
+        default:
+          ok = FALSE;
+        }
+    }
+
+  /* the games rated after it, in the order ratings are computed */
+  if (ok && rated)
+    {
+      stmt = cassino_sqlite_prepare (store->db,
+                                     "SELECT id FROM games WHERE state = 'finished' AND id != ?1 "
+                                     "AND (ended, id) >= (?2, ?1) ORDER BY ended, id", error);
+      ok = stmt != NULL;
+      if (ok)
+        {
+          sqlite3_bind_int64 (stmt, 1, game_id);
+          sqlite3_bind_int64 (stmt, 2, ended);
+        }
+      while (ok)
+        {
+          CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
+
+          if (step == CASSINO_SQLITE_ROW)
+            {
+              gint64 id = sqlite3_column_int64 (stmt, 0);
+
+              g_array_append_val (later, id);
+            }
+          else
+            {
+              ok = step == CASSINO_SQLITE_DONE;
+              break;
+            }
+        }
+      for (guint i = 0; ok && i < later->len; i++)
+        {
+          stmt = cassino_sqlite_prepare (store->db, "DELETE FROM ratings WHERE game_id = ?1", error);
+          ok = stmt != NULL;
+          if (ok)
+            {
+              sqlite3_bind_int64 (stmt, 1, g_array_index (later, gint64, i));
+              ok = cassino_sqlite_step_done (store->db, stmt, error);
+            }
+        }
+    }
+
+  if (ok)
+    {
+      stmt = cassino_sqlite_prepare (store->db, "DELETE FROM games WHERE id = ?1", error);
+      ok = stmt != NULL;
+      if (ok)
+        {
+          sqlite3_bind_int64 (stmt, 1, game_id);
+          ok = cassino_sqlite_step_done (store->db, stmt, error);
+        }
+    }
+  for (guint i = 0; ok && i < later->len; i++)
+    ok = _cassino_store_rate_game (store, g_array_index (later, gint64, i), error);
+
+  if (store->cache_game_id == game_id)
+    {
+      store->cache_game_id = 0;
+      store->cache_deal_id = 0;
+      store->cache_deal_number = 0;
+    }
+  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
+    goto failed;
+  return TRUE;
+
+failed:
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
 /* Reading back */
 
 static gboolean
@@ -1199,7 +1309,6 @@ load_game (CassinoStore  *store,
 {
   CassinoSqlite *db = store->db;
   g_autoptr(GError) local = NULL;
-  g_autoptr(GArray) deal_ids = NULL;
   g_autoptr(GArray) deal_rows = NULL;
   sqlite3_stmt *stmt;
   CassinoRules rules;

@@ -112,6 +112,15 @@ gboolean     cassino_store_abandon_game   (CassinoStore        *store,
                                            gint64               game_id,
                                            GError             **error);
 
+/* The user deleted a game from the history: the game, its deals, moves,
+ * derived rows and ratings go, in one transaction.  When the game was
+ * rated, the ratings of every game that ended after it are computed again
+ * (ratings depend on the order of games).  A game of a rubber leaves the
+ * rubber.  CASSINO_STORE_ERROR_NOT_FOUND when there is no such game. */
+gboolean     cassino_store_delete_game    (CassinoStore        *store,
+                                           gint64               game_id,
+                                           GError             **error);
+
 /* Bring the records of @game_id up to date with @game: missing deals and
  * plays, deal scores, the result.  One transaction. */
 gboolean     cassino_store_sync_game      (CassinoStore        *store,

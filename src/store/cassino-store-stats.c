@@ -372,3 +372,95 @@ failed:
   _cassino_store_convert_error (error);
   return NULL;
 }
+
+GArray *
+cassino_store_get_player_months (CassinoStore                   *store,
+                                 gint64                          player_id,
+                                 const CassinoStoreStatsFilter  *filter,
+                                 GError                        **error)
+{
+  g_autoptr(GArray) months = g_array_new (FALSE, TRUE, sizeof (CassinoStoreMonth));
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  stmt = prepare_filtered (store,
+                           "SELECT CAST(strftime('%%Y', ended, 'unixepoch', 'localtime') AS INTEGER), "
+                           "CAST(strftime('%%m', ended, 'unixepoch', 'localtime') AS INTEGER), "
+                           "count(*), sum(result > 0) "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "AND (?3 = 0 OR n_players = ?3) GROUP BY 1, 2 ORDER BY 1, 2",
+                           "seat_stats", player_id, filter, error);
+  if (stmt == NULL)
+    goto failed;
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          CassinoStoreMonth m;
+
+          m.year = (guint) sqlite3_column_int (stmt, 0);
+          m.month = (guint) sqlite3_column_int (stmt, 1);
+          m.games = (guint) sqlite3_column_int (stmt, 2);
+          m.wins = (guint) sqlite3_column_int (stmt, 3);
+          g_array_append_val (months, m);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&months);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}
+
+GArray *
+cassino_store_get_points_per_deal_histogram (CassinoStore                   *store,
+                                             gint64                          player_id,
+                                             const CassinoStoreStatsFilter  *filter,
+                                             guint                           n_bins,
+                                             GError                        **error)
+{
+  g_autoptr(GArray) bins = NULL;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+  g_return_val_if_fail (n_bins > 0, NULL);
+
+  bins = g_array_sized_new (FALSE, TRUE, sizeof (guint), n_bins);
+  g_array_set_size (bins, n_bins);
+  stmt = prepare_filtered (store,
+                           "SELECT CAST(2.0 * points / deals AS INTEGER), count(*) "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "AND (?3 = 0 OR n_players = ?3) AND deals > 0 GROUP BY 1",
+                           "seat_stats", player_id, filter, error);
+  if (stmt == NULL)
+    goto failed;
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          gint64 bin = sqlite3_column_int64 (stmt, 0);
+          guint count = (guint) sqlite3_column_int (stmt, 1);
+
+          bin = CLAMP (bin, 0, (gint64) n_bins - 1);
+          g_array_index (bins, guint, bin) += count;
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&bins);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto failed;
+      }
+
+failed:
+  _cassino_store_convert_error (error);
+  return NULL;
+}

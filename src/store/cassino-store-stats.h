@@ -92,6 +92,33 @@ CassinoStoreStats *cassino_store_get_player_stats (CassinoStore                 
                                                    CassinoStoreStatsFlags          flags,
                                                    GError                        **error);
 
+/* Games and wins of a player per calendar month (local time), oldest
+ * first, for the "win % by month" graph. */
+typedef struct {
+  guint   year;
+  guint   month;               /* 1..12 */
+  guint   games;
+  guint   wins;
+} CassinoStoreMonth;
+
+/* Returns: (transfer full) (element-type CassinoStoreMonth), or NULL with
+ * @error. */
+GArray            *cassino_store_get_player_months (CassinoStore                   *store,
+                                                    gint64                          player_id,
+                                                    const CassinoStoreStatsFilter  *filter,
+                                                    GError                        **error);
+
+/* How the player's games spread over points per deal (the side's deal
+ * points of a game divided by its deals): element i counts the games with
+ * a mean in [i / 2, (i + 1) / 2), the last element everything above.
+ * Returns: (transfer full) (element-type guint), @n_bins long, or NULL
+ * with @error. */
+GArray            *cassino_store_get_points_per_deal_histogram (CassinoStore                   *store,
+                                                                gint64                          player_id,
+                                                                const CassinoStoreStatsFilter  *filter,
+                                                                guint                           n_bins,
+                                                                GError                        **error);
+
 /* The (preset, player count) pairs a player has finished games in, as
  * "preset/N" strings.  Returns: (transfer full). */
 GStrv              cassino_store_get_player_groups (CassinoStore  *store,

@@ -33,6 +33,7 @@ struct _CassinoCardWidget
   guint             value;
   char             *owner_name;
   gboolean          multiple;
+  gboolean          fan;          /* a build drawn as a bare fan: a hand shown in a replay */
   guint             count;
   gboolean          face_down;
   gboolean          liftable;
@@ -76,7 +77,10 @@ update_accessible (CassinoCardWidget *self)
       {
         g_autofree char *names = cassino_cards_short_names (self->cards, " ");
 
-        if (self->multiple)
+        if (self->fan)
+          /* Translators: accessible name of a hand shown face up in a replay, e.g. "Cards: 3♣ 5♥" */
+          label = g_strdup_printf (_("Cards: %s"), names);
+        else if (self->multiple)
           /* Translators: accessible name of a build, e.g. "Multiple build of 8 owned by Anna: 3♣ 5♥ 8♦" */
           label = g_strdup_printf (_("Multiple build of %u owned by %s: %s"),
                                    self->value, self->owner_name, names);
@@ -132,7 +136,7 @@ cassino_card_widget_get_card_rect (CassinoCardWidget *self,
   double h = gtk_widget_get_height (GTK_WIDGET (self));
   double ch, cw;
 
-  if (self->kind == KIND_BUILD)
+  if (self->kind == KIND_BUILD && !self->fan)
     h = h / (1.0 + CASSINO_CARD_WIDGET_BUILD_BAND);
   if (self->liftable)
     h = h / (1.0 + LIFT);
@@ -440,13 +444,14 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
         /* one outline and tint for the whole fan */
         draw_highlight (self, cr, w, ch);
 
-        {
-          /* the value in the free top right corner of the fan */
-          double r = MAX (11.0, cw * 0.2);
+        if (!self->fan)
+          {
+            /* the value in the free top right corner of the fan */
+            double r = MAX (11.0, cw * 0.2);
 
-          draw_badge (widget, cr, w - r * 0.55, r * 0.55, r, value, TRUE, self->multiple);
-        }
-        draw_text_band (widget, cr, w, ch, h - ch, self->owner_name ? self->owner_name : "");
+            draw_badge (widget, cr, w - r * 0.55, r * 0.55, r, value, TRUE, self->multiple);
+            draw_text_band (widget, cr, w, ch, h - ch, self->owner_name ? self->owner_name : "");
+          }
       }
       break;
 
@@ -615,6 +620,7 @@ cassino_card_widget_set_card (CassinoCardWidget *self,
   if (self->kind == KIND_CARD && self->card == card)
     return;
   self->kind = KIND_CARD;
+  self->fan = FALSE;
   self->card = card;
   self->cards = card < CASSINO_N_CARDS ? CASSINO_CARD_BIT (card) : 0;
   update_accessible (self);
@@ -661,6 +667,7 @@ cassino_card_widget_set_build (CassinoCardWidget *self,
   g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
 
   self->kind = KIND_BUILD;
+  self->fan = FALSE;
   self->card = CASSINO_NO_CARD;
   self->cards = cards;
   self->value = value;
@@ -675,7 +682,26 @@ gboolean
 cassino_card_widget_is_build (CassinoCardWidget *self)
 {
   g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), FALSE);
-  return self->kind == KIND_BUILD;
+  return self->kind == KIND_BUILD && !self->fan;
+}
+
+void
+cassino_card_widget_set_fan (CassinoCardWidget *self,
+                             CassinoCards       cards)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->kind == KIND_BUILD && self->fan && self->cards == cards)
+    return;
+  self->kind = KIND_BUILD;
+  self->fan = TRUE;
+  self->card = CASSINO_NO_CARD;
+  self->cards = cards;
+  self->value = 0;
+  self->multiple = FALSE;
+  g_clear_pointer (&self->owner_name, g_free);
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 CassinoCards
@@ -694,6 +720,7 @@ cassino_card_widget_set_stack (CassinoCardWidget *self,
   if (self->kind == KIND_STACK && self->count == count)
     return;
   self->kind = KIND_STACK;
+  self->fan = FALSE;
   self->count = count;
   self->cards = 0;
   update_accessible (self);

@@ -44,6 +44,9 @@ void         cassino_card_widget_set_build       (CassinoCardWidget *self,
                                                   const char        *owner_name,
                                                   gboolean           multiple);
 gboolean     cassino_card_widget_is_build        (CassinoCardWidget *self);
+/* @cards fanned face up, without a badge (a hand shown in a replay). */
+void         cassino_card_widget_set_fan         (CassinoCardWidget *self,
+                                                  CassinoCards       cards);
 /* The table cards the widget stands for (one bit for a loose card). */
 CassinoCards cassino_card_widget_get_cards       (CassinoCardWidget *self);
 

@@ -59,6 +59,12 @@ struct _CassinoGameController
 
   GPtrArray        *log;
 
+  gint64            turn_started;      /* monotonic µs: when the seat to move got the turn */
+  gint64            ai_started;
+
+  gboolean          replay;            /* read-only: a replay shows a recorded game */
+  gboolean          all_hands;
+
   CassinoGameRecorder *recorder;
 };
 
@@ -169,7 +175,7 @@ human_turn (CassinoGameController *self)
 {
   const CassinoPosition *pos = position (self);
 
-  return playing (self) && self->pass_to < 0 &&
+  return !self->replay && playing (self) && self->pass_to < 0 &&
          seat_is_human (self, pos->to_move) && pos->to_move == self->viewer;
 }
 
@@ -368,12 +374,23 @@ static void
 after_play (CassinoGameController *self,
             guint                  seat,
             const CassinoMove     *move,
-            const CassinoPosition *before)
+            const CassinoPosition *before,
+            const CassinoAiReason *reason)
 {
   char *text = cassino_move_text_played (before, cassino_game_controller_get_seat_name (self, seat), move);
+  gint64 now = g_get_monotonic_time ();
+  gint think_ms = -1;
+
+  if (reason && self->ai_started)
+    think_ms = (gint) ((now - self->ai_started) / 1000);
+  else if (!reason && self->turn_started)
+    think_ms = (gint) ((now - self->turn_started) / 1000);
+  self->ai_started = 0;
+  self->turn_started = now;
 
   add_log (self, text);
-  cassino_game_recorder_play (self->recorder, self->game, seat, move);
+  cassino_game_recorder_play (self->recorder, self->game, seat, move, think_ms,
+                              reason != NULL, reason ? reason->value : 0.0);
 
   reset_selection (self);
   clear_hint (self);
@@ -397,17 +414,26 @@ after_play (CassinoGameController *self,
 }
 
 static gboolean
-play (CassinoGameController  *self,
-      const CassinoMove      *move,
-      GError                **error)
+play_with_reason (CassinoGameController  *self,
+                  const CassinoMove      *move,
+                  const CassinoAiReason  *reason,
+                  GError                **error)
 {
   CassinoPosition before = *position (self);
   guint seat = before.to_move;
 
   if (!cassino_game_play (self->game, move, error))
     return FALSE;
-  after_play (self, seat, move, &before);
+  after_play (self, seat, move, &before, reason);
   return TRUE;
+}
+
+static gboolean
+play (CassinoGameController  *self,
+      const CassinoMove      *move,
+      GError                **error)
+{
+  return play_with_reason (self, move, NULL, error);
 }
 
 /* Turns */
@@ -459,7 +485,7 @@ on_computer_move_chosen_cb (GObject      *source,
   g_clear_object (&self->ai_cancellable);
   set_thinking (self, FALSE);
 
-  if (!play (self, &reason.move, &error))
+  if (!play_with_reason (self, &reason.move, &reason, &error))
     g_warning ("The computer chose an illegal move: %s", error->message);
 }
 
@@ -489,6 +515,7 @@ on_computer_turn_due_cb (gpointer user_data)
 
   cassino_view_init_from_game (&view, self->game);
   self->ai_cancellable = g_cancellable_new ();
+  self->ai_started = g_get_monotonic_time ();
   set_thinking (self, TRUE);
   cassino_ai_choose_async (&view, level, &budget, seed, self->ai_cancellable,
                            on_computer_move_chosen_cb, g_object_ref (self));
@@ -504,7 +531,7 @@ schedule_computer (CassinoGameController *self)
 {
   const CassinoPosition *pos = position (self);
 
-  if (!playing (self) || seat_is_human (self, pos->to_move))
+  if (self->replay || !playing (self) || seat_is_human (self, pos->to_move))
     return;
   if (self->ai_source || self->ai_cancellable)
     return;
@@ -691,6 +718,9 @@ begin_game (CassinoGameController *self,
   self->hint_used = FALSE;
   self->undo_used = FALSE;
   self->pass_to = -1;
+  self->replay = FALSE;
+  self->all_hands = FALSE;
+  self->turn_started = g_get_monotonic_time ();
   g_ptr_array_set_size (self->log, 0);
 
   /* who sees the table first */
@@ -713,10 +743,27 @@ begin_game (CassinoGameController *self,
 }
 
 static CassinoGame *
+new_game_full (CassinoGameController *self,
+               guint64                seed,
+               guint                  first_dealer,
+               const CassinoDeal     *deal,
+               GError               **error);
+
+static CassinoGame *
 new_game (CassinoGameController *self,
           guint64                seed,
           guint                  first_dealer,
           GError               **error)
+{
+  return new_game_full (self, seed, first_dealer, NULL, error);
+}
+
+static CassinoGame *
+new_game_full (CassinoGameController *self,
+               guint64                seed,
+               guint                  first_dealer,
+               const CassinoDeal     *deal,
+               GError               **error)
 {
   CassinoRules rules;
   CassinoGame *game;
@@ -738,7 +785,14 @@ new_game (CassinoGameController *self,
 
     cassino_game_set_tag (game, "Date", date);
   }
-  cassino_game_start (game);
+  if (deal == NULL)
+    cassino_game_start (game);
+  else if (!cassino_game_start_deal_with_deck (game, deal->dealer, deal->seed, deal->deck,
+                                               deal->deck_len, error))
+    {
+      cassino_game_unref (game);
+      return NULL;
+    }
   return game;
 }
 
@@ -785,10 +839,50 @@ cassino_game_controller_start (CassinoGameController  *self,
   return TRUE;
 }
 
+static CassinoGameSetup *
+setup_from_game (const CassinoGame *game)
+{
+  CassinoGameSetup *setup = g_new0 (CassinoGameSetup, 1);
+  const CassinoRules *r = cassino_game_get_rules (game);
+
+  setup->preset = r->preset;
+  setup->options = cassino_rules_to_json (r);
+  setup->n_players = r->n_players;
+  setup->format = r->target == 0 ? CASSINO_FORMAT_SINGLE :
+                  r->rubber_games > 1 ? CASSINO_FORMAT_RUBBER : CASSINO_FORMAT_TARGET;
+  for (guint i = 0; i < r->n_players; i++)
+    {
+      const CassinoSeat *s = cassino_game_get_seat (game, i);
+
+      setup->seats[i].name = g_strdup (s && s->name ? s->name : cassino_game_setup_computer_name (i));
+      setup->seats[i].kind = s ? s->kind : CASSINO_SEAT_COMPUTER;
+      setup->seats[i].level = CASSINO_LEVEL_MEDIUM;
+      if (s && s->level)
+        cassino_level_from_string (s->level, &setup->seats[i].level);
+    }
+  return setup;
+}
+
+/* Take over @game (transfer full), loaded from the store. */
+static void
+resume_loaded (CassinoGameController *self,
+               CassinoGame           *game)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+
+  g_clear_pointer (&self->setup, cassino_game_setup_free);
+  self->setup = setup_from_game (game);
+  self->has_rubber = r->rubber_games > 1;
+  self->game_number = 1;
+  if (self->has_rubber)
+    /* the games of the rubber already played count */
+    cassino_game_recorder_get_rubber_standing (self->recorder, r, &self->rubber, &self->game_number);
+  begin_game (self, game);
+}
+
 gboolean
 cassino_game_controller_resume (CassinoGameController *self)
 {
-  g_autoptr(CassinoGameSetup) setup = NULL;
   CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
@@ -796,35 +890,194 @@ cassino_game_controller_resume (CassinoGameController *self)
   game = cassino_game_recorder_load_unfinished (self->recorder);
   if (game == NULL)
     return FALSE;
+  resume_loaded (self, game);
+  return TRUE;
+}
 
-  setup = g_new0 (CassinoGameSetup, 1);
-  {
-    const CassinoRules *r = cassino_game_get_rules (game);
+gboolean
+cassino_game_controller_resume_game (CassinoGameController  *self,
+                                     gint64                  game_id,
+                                     GError                **error)
+{
+  CassinoGame *game;
 
-    setup->preset = r->preset;
-    setup->options = cassino_rules_to_json (r);
-    setup->n_players = r->n_players;
-    setup->format = r->target == 0 ? CASSINO_FORMAT_SINGLE :
-                    r->rubber_games > 1 ? CASSINO_FORMAT_RUBBER : CASSINO_FORMAT_TARGET;
-    self->has_rubber = r->rubber_games > 1;
-    if (self->has_rubber)
-      cassino_rubber_init (&self->rubber, r);
-    for (guint i = 0; i < r->n_players; i++)
-      {
-        const CassinoSeat *s = cassino_game_get_seat (game, i);
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
 
-        setup->seats[i].name = g_strdup (s && s->name ? s->name : cassino_game_setup_computer_name (i));
-        setup->seats[i].kind = s ? s->kind : CASSINO_SEAT_COMPUTER;
-        setup->seats[i].level = CASSINO_LEVEL_MEDIUM;
-        if (s && s->level)
-          cassino_level_from_string (s->level, &setup->seats[i].level);
-      }
-  }
+  if (game_id == cassino_game_recorder_get_game_id (self->recorder) && self->game && !self->replay)
+    return TRUE;
+  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
+    /* the game on the table stays unfinished: it can be resumed later */
+    cancel_computer (self);
+  game = cassino_game_recorder_load_game (self->recorder, game_id, error);
+  if (game == NULL)
+    return FALSE;
+  if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+    {
+      cassino_game_unref (game);
+      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
+                   _("This game is over."));
+      return FALSE;
+    }
+  resume_loaded (self, game);
+  return TRUE;
+}
+
+gboolean
+cassino_game_controller_continue_rubber (CassinoGameController  *self,
+                                         gint64                  rubber_id,
+                                         GError                **error)
+{
+  CassinoRubber rubber;
+  CassinoGame *last;
+  CassinoGame *game;
+  guint number = 1;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+
+  last = cassino_game_recorder_continue_rubber (self->recorder, rubber_id, &rubber, &number, error);
+  if (last == NULL)
+    return FALSE;
+  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
+    {
+      /* its last game is still being played: resume that */
+      if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
+        cancel_computer (self);
+      resume_loaded (self, last);
+      return TRUE;
+    }
+  if (rubber.finished)
+    {
+      cassino_game_unref (last);
+      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
+                   _("This rubber is over."));
+      return FALSE;
+    }
+
+  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
+    cancel_computer (self);
   g_clear_pointer (&self->setup, cassino_game_setup_free);
-  self->setup = g_steal_pointer (&setup);
-  self->game_number = 1;
+  self->setup = setup_from_game (last);
+  game = new_game (self, g_random_int () | ((guint64) g_random_int () << 32) | 1,
+                   (cassino_game_get_first_dealer (last) + 1) % self->setup->n_players, error);
+  cassino_game_unref (last);
+  if (game == NULL)
+    return FALSE;
+  self->has_rubber = TRUE;
+  self->rubber = rubber;
+  self->game_number = number;
+  cassino_game_recorder_start (self->recorder, game, TRUE);
   begin_game (self, game);
   return TRUE;
+}
+
+gboolean
+cassino_game_controller_start_deal (CassinoGameController  *self,
+                                    const CassinoGameSetup *setup,
+                                    const CassinoDeal      *deal,
+                                    GError                **error)
+{
+  CassinoGameSetup *old;
+  CassinoGame *game;
+  CassinoRules rules;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (setup != NULL && deal != NULL, FALSE);
+
+  if (!cassino_game_setup_get_rules (setup, &rules, error))
+    return FALSE;
+  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER && !self->replay)
+    cassino_game_recorder_abandon (self->recorder, self->game);
+
+  old = self->setup;
+  self->setup = cassino_game_setup_copy (setup);
+  game = new_game_full (self, deal->seed ? deal->seed : 1, deal->dealer, deal, error);
+  if (game == NULL)
+    {
+      cassino_game_setup_free (self->setup);
+      self->setup = old;
+      return FALSE;
+    }
+  cassino_game_setup_free (old);
+  self->has_rubber = rules.rubber_games > 1;
+  self->game_number = 1;
+  if (self->has_rubber)
+    cassino_rubber_init (&self->rubber, &rules);
+  cassino_game_recorder_start (self->recorder, game, self->has_rubber);
+  begin_game (self, game);
+  return TRUE;
+}
+
+void
+cassino_game_controller_show_replay (CassinoGameController *self,
+                                     CassinoGame           *game,
+                                     guint                  viewer,
+                                     gboolean               all_hands)
+{
+  g_return_if_fail (CASSINO_IS_GAME_CONTROLLER (self));
+  g_return_if_fail (game != NULL);
+
+  cancel_computer (self);
+  clear_hint (self);
+  if (self->game != game)
+    {
+      cassino_game_ref (game);
+      g_clear_pointer (&self->game, cassino_game_unref);
+      self->game = game;
+      g_clear_pointer (&self->setup, cassino_game_setup_free);
+      self->setup = setup_from_game (game);
+    }
+  self->replay = TRUE;
+  self->all_hands = all_hands;
+  self->viewer = MIN (viewer, cassino_game_get_rules (game)->n_players - 1);
+  self->pass_to = -1;
+  self->has_rubber = FALSE;
+  reset_selection (self);
+  refresh (self);
+}
+
+void
+cassino_game_controller_show_replay_move (CassinoGameController *self,
+                                          CassinoGame           *game,
+                                          guint                  seat,
+                                          const CassinoMove     *move,
+                                          const CassinoPosition *before)
+{
+  g_return_if_fail (CASSINO_IS_GAME_CONTROLLER (self));
+  g_return_if_fail (self->replay);
+
+  cassino_game_ref (game);
+  g_clear_pointer (&self->game, cassino_game_unref);
+  self->game = game;
+  g_signal_emit (self, signals[MOVE_PLAYED], 0, seat, move, before);
+  refresh (self);
+}
+
+gboolean
+cassino_game_controller_is_replay (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return self->replay;
+}
+
+gboolean
+cassino_game_controller_get_all_hands (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return self->replay && self->all_hands;
+}
+
+guint
+cassino_game_controller_get_game_number (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), 1);
+  return self->game_number;
+}
+
+gint64
+cassino_game_controller_get_game_id (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), 0);
+  return cassino_game_recorder_get_game_id (self->recorder);
 }
 
 gboolean
@@ -909,7 +1162,7 @@ gboolean
 cassino_game_controller_get_hand_visible (CassinoGameController *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
-  return self->pass_to < 0 && self->viewer != G_MAXUINT;
+  return self->replay || (self->pass_to < 0 && self->viewer != G_MAXUINT);
 }
 
 int

@@ -29,6 +29,41 @@ void         cassino_game_controller_set_store_path (CassinoGameController *self
                                                      const char            *path);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
+/* Resume unfinished game @game_id of the store (its rubber's standing
+ * restored).  The game on the table, if unfinished, stays so. */
+gboolean     cassino_game_controller_resume_game   (CassinoGameController  *self,
+                                                    gint64                  game_id,
+                                                    GError                **error);
+/* Continue rubber @rubber_id: its unfinished game, or its next game. */
+gboolean     cassino_game_controller_continue_rubber (CassinoGameController  *self,
+                                                      gint64                  rubber_id,
+                                                      GError                **error);
+/* "Play this deal again": a new game of @setup whose first deal is dealt
+ * from @deal's deck by its dealer. */
+gboolean     cassino_game_controller_start_deal    (CassinoGameController  *self,
+                                                    const CassinoGameSetup *setup,
+                                                    const CassinoDeal      *deal,
+                                                    GError                **error);
+
+/* Replays: a controller that only shows @game (no computer, no recording,
+ * no moves), with the hand of @viewer at the bottom, and every hand face
+ * up with @all_hands.  show_replay_move() shows the next position and
+ * animates @move. */
+void         cassino_game_controller_show_replay   (CassinoGameController *self,
+                                                    CassinoGame           *game,
+                                                    guint                  viewer,
+                                                    gboolean               all_hands);
+void         cassino_game_controller_show_replay_move (CassinoGameController *self,
+                                                       CassinoGame           *game,
+                                                       guint                  seat,
+                                                       const CassinoMove     *move,
+                                                       const CassinoPosition *before);
+gboolean     cassino_game_controller_is_replay     (CassinoGameController *self);
+gboolean     cassino_game_controller_get_all_hands (CassinoGameController *self);
+/* The number of the game in its rubber (1-based). */
+guint        cassino_game_controller_get_game_number (CassinoGameController *self);
+/* The store's id of the game being recorded, or 0. */
+gint64       cassino_game_controller_get_game_id   (CassinoGameController *self);
 
 /* Milliseconds a computer waits before it plays, so that a player can
  * follow (the animation speed); 0 plays at once. */

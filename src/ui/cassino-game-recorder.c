@@ -14,6 +14,8 @@
 
 #include "cassino-game-recorder.h"
 
+#include <string.h>
+
 #include "cassino-store.h"
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
@@ -156,7 +158,10 @@ void
 cassino_game_recorder_play (CassinoGameRecorder *self,
                             const CassinoGame   *game,
                             guint                seat,
-                            const CassinoMove   *move)
+                            const CassinoMove   *move,
+                            gint                 think_ms,
+                            gboolean             has_evaluation,
+                            double               evaluation)
 {
   g_autoptr(GError) error = NULL;
   CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
@@ -166,6 +171,9 @@ cassino_game_recorder_play (CassinoGameRecorder *self,
   if (self->store == NULL || self->game_id == 0)
     return;
 
+  info.think_ms = think_ms;
+  info.has_evaluation = has_evaluation;
+  info.evaluation = evaluation;
   info.hint_used = self->hint_used;
   info.undo_used = self->undo_used;
   self->hint_used = FALSE;
@@ -313,4 +321,177 @@ cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
       return game;
     }
   return NULL;
+}
+
+gint64
+cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), 0);
+  return self->rubber_id;
+}
+
+CassinoGame *
+cassino_game_recorder_load_game (CassinoGameRecorder  *self,
+                                 gint64                game_id,
+                                 GError              **error)
+{
+  g_autoptr(CassinoStoreGameSummary) summary = NULL;
+  g_autoptr(GError) local_error = NULL;
+  CassinoGame *game;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
+
+  if (self->store == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN, "no database");
+      return NULL;
+    }
+  summary = cassino_store_get_game_summary (self->store, game_id, error);
+  if (summary == NULL)
+    return NULL;
+  game = cassino_store_load_game (self->store, game_id, error);
+  if (game == NULL)
+    return NULL;
+  if (g_strcmp0 (summary->state, "playing") == 0)
+    {
+      if (!cassino_store_sync_game (self->store, game_id, game, &local_error))
+        report (self, local_error);
+      self->game_id = game_id;
+      self->rubber_id = summary->rubber_id;
+      self->hint_used = FALSE;
+      self->undo_used = FALSE;
+    }
+  return game;
+}
+
+/* The games of @rubber_id before @current (0: all) that are over, counted
+ * into @rubber. */
+static guint
+count_rubber (CassinoGameRecorder *self,
+              gint64               rubber_id,
+              gint64               current,
+              CassinoRubber       *rubber,
+              CassinoGame        **out_last,
+              gint64              *out_last_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, rubber_id, &error);
+  guint played = 0;
+
+  if (ids == NULL)
+    {
+      report (self, error);
+      return 0;
+    }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      CassinoGame *game;
+
+      if (id == current)
+        break;
+      game = cassino_store_load_game (self->store, id, &error);
+      if (game == NULL)
+        {
+          report (self, error);
+          g_clear_error (&error);
+          continue;
+        }
+      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+        {
+          cassino_rubber_add_game (rubber, game);
+          played++;
+        }
+      if (out_last)
+        {
+          if (*out_last)
+            cassino_game_unref (*out_last);
+          *out_last = game;
+          *out_last_id = id;
+        }
+      else
+        cassino_game_unref (game);
+    }
+  return played;
+}
+
+gboolean
+cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *self,
+                                           const CassinoRules  *rules,
+                                           CassinoRubber       *rubber,
+                                           guint               *out_game_number)
+{
+  guint played;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+
+  cassino_rubber_init (rubber, rules);
+  if (self->store == NULL || self->rubber_id == 0)
+    return FALSE;
+  played = count_rubber (self, self->rubber_id, self->game_id, rubber, NULL, NULL);
+  if (out_game_number)
+    *out_game_number = played + 1;
+  return TRUE;
+}
+
+CassinoGame *
+cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
+                                       gint64                rubber_id,
+                                       CassinoRubber        *rubber,
+                                       guint                *out_game_number,
+                                       GError              **error)
+{
+  CassinoGame *last = NULL;
+  gint64 last_id = 0;
+  guint played;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
+
+  if (self->store == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN, "no database");
+      return NULL;
+    }
+  memset (rubber, 0, sizeof *rubber);
+  {
+    g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, rubber_id, error);
+    CassinoGame *first;
+
+    if (ids == NULL)
+      return NULL;
+    if (ids->len == 0)
+      {
+        g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                     "rubber %" G_GINT64_FORMAT " has no game", rubber_id);
+        return NULL;
+      }
+    first = cassino_store_load_game (self->store, g_array_index (ids, gint64, 0), error);
+    if (first == NULL)
+      return NULL;
+    cassino_rubber_init (rubber, cassino_game_get_rules (first));
+    cassino_game_unref (first);
+  }
+  played = count_rubber (self, rubber_id, 0, rubber, &last, &last_id);
+  if (last == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                   "the games of rubber %" G_GINT64_FORMAT " do not load", rubber_id);
+      return NULL;
+    }
+  self->rubber_id = rubber_id;
+  self->game_id = 0;
+  self->hint_used = FALSE;
+  self->undo_used = FALSE;
+  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      /* the last game is still being played: it is the one recorded */
+      self->game_id = last_id;
+      if (!cassino_store_sync_game (self->store, last_id, last, &local_error))
+        report (self, local_error);
+    }
+  if (out_game_number)
+    *out_game_number = played + 1;
+  return last;
 }

@@ -25,10 +25,15 @@ gboolean     cassino_game_recorder_is_open       (CassinoGameRecorder *self);
 void         cassino_game_recorder_start         (CassinoGameRecorder *self,
                                                   CassinoGame         *game,
                                                   gboolean             in_rubber);
+/* @think_ms: how long the seat took (-1: unknown); @has_evaluation and
+ * @evaluation: a computer's value of its move (CassinoAiReason.value). */
 void         cassino_game_recorder_play          (CassinoGameRecorder *self,
                                                   const CassinoGame   *game,
                                                   guint                seat,
-                                                  const CassinoMove   *move);
+                                                  const CassinoMove   *move,
+                                                  gint                 think_ms,
+                                                  gboolean             has_evaluation,
+                                                  double               evaluation);
 void         cassino_game_recorder_deal_over     (CassinoGameRecorder *self,
                                                   const CassinoGame   *game);
 void         cassino_game_recorder_deal_started  (CassinoGameRecorder *self,
@@ -47,6 +52,32 @@ void         cassino_game_recorder_abandon       (CassinoGameRecorder *self,
  * Returns: (transfer full) */
 CassinoGame *cassino_game_recorder_load_unfinished (CassinoGameRecorder *self);
 
+/* Game @game_id of the store, replayed to where it stopped; if it is
+ * unfinished it becomes the game being recorded.  NULL with @error.
+ * Returns: (transfer full) */
+CassinoGame *cassino_game_recorder_load_game     (CassinoGameRecorder  *self,
+                                                  gint64                game_id,
+                                                  GError              **error);
+
+/* The standing of the rubber the recorded game belongs to, from the games
+ * of it finished before (the current one excluded), into @rubber
+ * (initialised for @rules); *@out_game_number is the current game's number
+ * in it.  FALSE when the game is not part of a rubber. */
+gboolean     cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *self,
+                                                        const CassinoRules  *rules,
+                                                        CassinoRubber       *rubber,
+                                                        guint               *out_game_number);
+
+/* Continue rubber @rubber_id whose games are all over: the next game is
+ * recorded into it.  The rubber's last game is returned (transfer full) for
+ * its rules and seats, with the standing in @rubber.  NULL with @error. */
+CassinoGame *cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
+                                                    gint64                rubber_id,
+                                                    CassinoRubber        *rubber,
+                                                    guint                *out_game_number,
+                                                    GError              **error);
+
 gint64       cassino_game_recorder_get_game_id   (CassinoGameRecorder *self);
+gint64       cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ struct _CassinoSeatPanel
   GtkLabel          *dealer_label;
   GtkLabel          *subtitle_label;
   GtkLabel          *pile_label;
+  gboolean           face_up;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoSeatPanel, cassino_seat_panel, GTK_TYPE_BOX)
@@ -98,8 +99,11 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->turn_icon), to_move && !thinking);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
-  gtk_widget_set_visible (GTK_WIDGET (self->hand), show_hand);
-  cassino_card_widget_set_stack (self->hand, hand_count);
+  if (!self->face_up)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->hand), show_hand);
+      cassino_card_widget_set_stack (self->hand, hand_count);
+    }
 
   /* Translators: a player's captured pile: number of cards */
   cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", n_pile), n_pile);
@@ -130,4 +134,25 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   -1);
+}
+
+void
+cassino_seat_panel_show_cards (CassinoSeatPanel *self,
+                               gboolean          face_up,
+                               CassinoCards      hand)
+{
+  guint n = cassino_cards_count (hand);
+
+  g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
+
+  self->face_up = face_up;
+  if (!face_up)
+    {
+      gtk_widget_set_size_request (GTK_WIDGET (self->hand), 46, 64);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->hand), n > 0);
+  cassino_card_widget_set_fan (self->hand, hand);
+  /* each card shows its index: a third of a card apart */
+  gtk_widget_set_size_request (GTK_WIDGET (self->hand), 46 + (int) (n > 1 ? (n - 1) * 18 : 0), 64);
 }

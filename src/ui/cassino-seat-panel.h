@@ -27,6 +27,12 @@ void       cassino_seat_panel_update (CassinoSeatPanel *self,
                                       gboolean          to_move,
                                       gboolean          thinking);
 
+/* A replay with every hand shown: the hand face up instead of a count
+ * (0 with @face_up FALSE goes back to the count). */
+void       cassino_seat_panel_show_cards (CassinoSeatPanel *self,
+                                          gboolean          face_up,
+                                          CassinoCards      hand);
+
 /* Where cards fly from (the hand) and to (the pile). */
 GtkWidget *cassino_seat_panel_get_hand_widget (CassinoSeatPanel *self);
 

@@ -455,6 +455,9 @@ sync_panels (CassinoTableView *self,
             subtitle = g_steal_pointer (&partner);
         }
 
+      cassino_seat_panel_show_cards (self->panels->pdata[i],
+                                     i != viewer && cassino_game_controller_get_all_hands (self->controller),
+                                     pos->hands[i]);
       cassino_seat_panel_update (self->panels->pdata[i],
                                  cassino_game_controller_get_seat_name (self->controller, i),
                                  subtitle,

@@ -1,0 +1,35 @@
+/* cassino-chart.h: the statistics graphs, drawn by the project
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_CHART (cassino_chart_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoChart, cassino_chart, CASSINO, CHART, GtkWidget)
+
+CassinoChart *cassino_chart_new        (void);
+
+/* A line with a band around it (a rating ± twice its deviation), one
+ * point per game, oldest first.  The arrays hold @n values. */
+void          cassino_chart_set_band   (CassinoChart  *self,
+                                        const double  *values,
+                                        const double  *low,
+                                        const double  *high,
+                                        guint          n);
+/* Bars, with a label under some of them (NULL entries: none), and their
+ * values' unit after the number in the accessible description ("%"). */
+void          cassino_chart_set_bars   (CassinoChart       *self,
+                                        const double       *values,
+                                        const char *const  *labels,
+                                        guint               n,
+                                        double              max);
+guint         cassino_chart_get_n_values (CassinoChart *self);
+double        cassino_chart_get_value  (CassinoChart *self,
+                                        guint         index);
+
+G_END_DECLS

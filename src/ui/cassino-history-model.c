@@ -1,0 +1,406 @@
+/* cassino-history-model.c: the history as a lazily paged GListModel
+ *
+ * The store pages the history by keyset (cassino-store-history.h): a page
+ * starts from the cursor the page before it ended with.  A list view asks
+ * for items around what is shown, so a page is read when the first of its
+ * items is asked for; its cursor comes from the page before when that one
+ * is loaded (scrolling), else from cassino_store_get_history_cursor() (a
+ * jump: one index walk, no pages in between).  At most MAX_PAGES pages are
+ * kept, the least recently used going first, so a list of 100,000 games
+ * holds a few thousand at most.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-history-model.h"
+
+#include <string.h>
+
+#include "cassino-store-record.h"
+
+#define MAX_PAGES 40
+
+typedef struct {
+  guint                      index;
+  GPtrArray                 *items;   /* CassinoHistoryItem */
+  CassinoStoreHistoryCursor  next;    /* where the next page starts */
+} Page;
+
+struct _CassinoHistoryModel
+{
+  GObject                    parent_instance;
+
+  CassinoStore              *store;
+  CassinoStoreHistoryFilter  filter;  /* preset and name owned */
+
+  guint                      count;   /* in the store, the hidden game included */
+  GHashTable                *pages;   /* index -> Page */
+  GQueue                     lru;     /* page indices, most recent first */
+  guint                      pages_read;
+
+  gint64                     hidden_id;
+  guint                      hidden_pos;
+};
+
+static void cassino_history_model_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CassinoHistoryModel, cassino_history_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, cassino_history_model_list_model_init))
+
+enum {
+  FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+page_free (Page *page)
+{
+  g_ptr_array_unref (page->items);
+  g_free (page);
+}
+
+static void
+report (CassinoHistoryModel *self,
+        const GError        *error)
+{
+  g_debug ("History: %s", error->message);
+  g_signal_emit (self, signals[FAILED], 0, error->message);
+}
+
+static void
+drop_pages (CassinoHistoryModel *self)
+{
+  g_hash_table_remove_all (self->pages);
+  g_queue_clear (&self->lru);
+}
+
+static void
+touch (CassinoHistoryModel *self,
+       guint                index)
+{
+  g_queue_remove (&self->lru, GUINT_TO_POINTER (index));
+  g_queue_push_head (&self->lru, GUINT_TO_POINTER (index));
+  while (g_queue_get_length (&self->lru) > MAX_PAGES)
+    g_hash_table_remove (self->pages, g_queue_pop_tail (&self->lru));
+}
+
+static Page *
+get_page (CassinoHistoryModel *self,
+          guint                index)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) summaries = NULL;
+  CassinoStoreHistoryCursor cursor = { 0 };
+  Page *page = g_hash_table_lookup (self->pages, GUINT_TO_POINTER (index));
+  Page *before;
+
+  if (page)
+    {
+      touch (self, index);
+      return page;
+    }
+
+  if (index > 0)
+    {
+      before = g_hash_table_lookup (self->pages, GUINT_TO_POINTER (index - 1));
+      if (before && before->next.id != 0)
+        cursor = before->next;
+      else if (!cassino_store_get_history_cursor (self->store, &self->filter,
+                                                  index * CASSINO_HISTORY_PAGE_SIZE, &cursor, &error))
+        {
+          report (self, error);
+          return NULL;
+        }
+    }
+
+  page = g_new0 (Page, 1);
+  page->index = index;
+  summaries = cassino_store_get_history_page (self->store, &self->filter, &cursor,
+                                              CASSINO_HISTORY_PAGE_SIZE, &page->next, &error);
+  if (summaries == NULL)
+    {
+      report (self, error);
+      g_free (page);
+      return NULL;
+    }
+  self->pages_read++;
+  page->items = g_ptr_array_new_full (summaries->len, g_object_unref);
+  /* the summaries change hands */
+  g_ptr_array_set_free_func (summaries, NULL);
+  for (guint i = 0; i < summaries->len; i++)
+    g_ptr_array_add (page->items, cassino_history_item_new (summaries->pdata[i]));
+
+  g_hash_table_insert (self->pages, GUINT_TO_POINTER (index), page);
+  touch (self, index);
+  return page;
+}
+
+/* GListModel */
+
+static GType
+cassino_history_model_get_item_type (GListModel *list)
+{
+  return CASSINO_TYPE_HISTORY_ITEM;
+}
+
+static guint
+n_visible (CassinoHistoryModel *self)
+{
+  return self->count - (self->hidden_id != 0 ? 1 : 0);
+}
+
+static guint
+cassino_history_model_get_n_items (GListModel *list)
+{
+  return n_visible (CASSINO_HISTORY_MODEL (list));
+}
+
+static gpointer
+cassino_history_model_get_item (GListModel *list,
+                                guint       position)
+{
+  CassinoHistoryModel *self = CASSINO_HISTORY_MODEL (list);
+  Page *page;
+  guint at;
+
+  if (position >= n_visible (self))
+    return NULL;
+  if (self->hidden_id != 0 && position >= self->hidden_pos)
+    position++;
+
+  page = get_page (self, position / CASSINO_HISTORY_PAGE_SIZE);
+  at = position % CASSINO_HISTORY_PAGE_SIZE;
+  if (page == NULL || at >= page->items->len)
+    return NULL;
+  return g_object_ref (page->items->pdata[at]);
+}
+
+static void
+cassino_history_model_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = cassino_history_model_get_item_type;
+  iface->get_n_items = cassino_history_model_get_n_items;
+  iface->get_item = cassino_history_model_get_item;
+}
+
+/* GObject */
+
+static void
+clear_filter (CassinoStoreHistoryFilter *filter)
+{
+  g_free ((char *) filter->preset);
+  g_free ((char *) filter->name);
+  memset (filter, 0, sizeof *filter);
+}
+
+static void
+cassino_history_model_finalize (GObject *object)
+{
+  CassinoHistoryModel *self = CASSINO_HISTORY_MODEL (object);
+
+  g_clear_pointer (&self->pages, g_hash_table_unref);
+  g_queue_clear (&self->lru);
+  clear_filter (&self->filter);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (cassino_history_model_parent_class)->finalize (object);
+}
+
+static void
+cassino_history_model_class_init (CassinoHistoryModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cassino_history_model_finalize;
+
+  /**
+   * CassinoHistoryModel::failed:
+   * @message: what went wrong
+   *
+   * The store could not be read.
+   */
+  signals[FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+cassino_history_model_init (CassinoHistoryModel *self)
+{
+  self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) page_free);
+  g_queue_init (&self->lru);
+}
+
+CassinoHistoryModel *
+cassino_history_model_new (CassinoStore *store)
+{
+  CassinoHistoryModel *self;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  self = g_object_new (CASSINO_TYPE_HISTORY_MODEL, NULL);
+  self->store = g_object_ref (store);
+  cassino_history_model_reload (self);
+  return self;
+}
+
+CassinoStore *
+cassino_history_model_get_store (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), NULL);
+  return self->store;
+}
+
+void
+cassino_history_model_reload (CassinoHistoryModel *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint old, count = 0;
+
+  g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
+
+  old = n_visible (self);
+  self->hidden_id = 0;
+  drop_pages (self);
+  if (!cassino_store_count_history (self->store, &self->filter, &count, &error))
+    report (self, error);
+  self->count = count;
+  if (old || count)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old, count);
+}
+
+void
+cassino_history_model_set_filter (CassinoHistoryModel              *self,
+                                  const CassinoStoreHistoryFilter  *filter)
+{
+  g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
+
+  if (self->hidden_id != 0)
+    cassino_history_model_commit_delete (self, NULL);
+  clear_filter (&self->filter);
+  if (filter)
+    {
+      self->filter = *filter;
+      self->filter.preset = g_strdup (filter->preset);
+      self->filter.name = g_strdup (filter->name);
+    }
+  cassino_history_model_reload (self);
+}
+
+const CassinoStoreHistoryFilter *
+cassino_history_model_get_filter (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), NULL);
+  return &self->filter;
+}
+
+guint
+cassino_history_model_get_pages_read (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), 0);
+  return self->pages_read;
+}
+
+int
+cassino_history_model_find_loaded (CassinoHistoryModel *self,
+                                   gint64               game_id)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), -1);
+
+  g_hash_table_iter_init (&iter, self->pages);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Page *page = value;
+
+      for (guint i = 0; i < page->items->len; i++)
+        if (cassino_history_item_get_id (page->items->pdata[i]) == game_id)
+          {
+            guint pos = page->index * CASSINO_HISTORY_PAGE_SIZE + i;
+
+            if (self->hidden_id == game_id)
+              return -1;
+            if (self->hidden_id != 0 && pos > self->hidden_pos)
+              pos--;
+            return (int) pos;
+          }
+    }
+  return -1;
+}
+
+gboolean
+cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
+                                       gint64                game_id,
+                                       GError              **error)
+{
+  int pos;
+
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
+
+  if (self->hidden_id != 0 && !cassino_history_model_commit_delete (self, error))
+    return FALSE;
+  pos = cassino_history_model_find_loaded (self, game_id);
+  if (pos < 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT " is not in the list", game_id);
+      return FALSE;
+    }
+  self->hidden_id = game_id;
+  self->hidden_pos = (guint) pos;
+  g_list_model_items_changed (G_LIST_MODEL (self), (guint) pos, 1, 0);
+  return TRUE;
+}
+
+gint64
+cassino_history_model_get_pending_delete (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), 0);
+  return self->hidden_id;
+}
+
+void
+cassino_history_model_cancel_delete (CassinoHistoryModel *self)
+{
+  g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
+
+  if (self->hidden_id == 0)
+    return;
+  self->hidden_id = 0;
+  g_list_model_items_changed (G_LIST_MODEL (self), self->hidden_pos, 0, 1);
+}
+
+gboolean
+cassino_history_model_commit_delete (CassinoHistoryModel  *self,
+                                     GError              **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
+
+  if (self->hidden_id == 0)
+    return TRUE;
+  id = self->hidden_id;
+  if (!cassino_store_delete_game (self->store, id, &local_error))
+    {
+      report (self, local_error);
+      cassino_history_model_cancel_delete (self);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* the list shows what the store now holds: only the pages move */
+  self->hidden_id = 0;
+  self->count--;
+  drop_pages (self);
+  return TRUE;
+}

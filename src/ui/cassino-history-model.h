@@ -1,0 +1,56 @@
+/* cassino-history-model.h: the history as a lazily paged GListModel
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "cassino-history-item.h"
+#include "cassino-store.h"
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_HISTORY_MODEL (cassino_history_model_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoHistoryModel, cassino_history_model, CASSINO, HISTORY_MODEL, GObject)
+
+/* Pages of this many games are read when first asked for. */
+#define CASSINO_HISTORY_PAGE_SIZE 50
+
+/* A GListModel of CassinoHistoryItem over @store's games (newest first by
+ * default).  Only the count is read up front; a page is read from the
+ * store when one of its items is first asked for, and at most a few dozen
+ * pages are kept. */
+CassinoHistoryModel *cassino_history_model_new        (CassinoStore *store);
+
+CassinoStore *cassino_history_model_get_store         (CassinoHistoryModel *self);
+
+/* The filter (copied; NULL: every game).  Reloads. */
+void         cassino_history_model_set_filter         (CassinoHistoryModel              *self,
+                                                       const CassinoStoreHistoryFilter  *filter);
+const CassinoStoreHistoryFilter *cassino_history_model_get_filter (CassinoHistoryModel *self);
+
+/* Read the count again and drop the pages (after games were recorded). */
+void         cassino_history_model_reload             (CassinoHistoryModel *self);
+
+/* Pages read from the store since the model was made (for tests and the
+ * benchmark). */
+guint        cassino_history_model_get_pages_read     (CassinoHistoryModel *self);
+
+/* Delete with undo: the game disappears from the list at once; it is
+ * deleted from the store by commit_delete(), or comes back with
+ * cancel_delete().  Only one game waits at a time: asking to delete
+ * another commits the first.  FALSE when @game_id is not in the list. */
+gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *self,
+                                                       gint64                game_id,
+                                                       GError              **error);
+gint64       cassino_history_model_get_pending_delete (CassinoHistoryModel *self);
+void         cassino_history_model_cancel_delete      (CassinoHistoryModel *self);
+gboolean     cassino_history_model_commit_delete      (CassinoHistoryModel  *self,
+                                                       GError              **error);
+
+/* The position of @game_id among the loaded pages, or -1. */
+int          cassino_history_model_find_loaded        (CassinoHistoryModel *self,
+                                                       gint64               game_id);
+
+G_END_DECLS

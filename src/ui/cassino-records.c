@@ -1,0 +1,475 @@
+/* cassino-records.c: the history, statistics and players of the store,
+ * for the views
+ *
+ * The views never touch the store: they read these models and call these
+ * functions.  Statistics are computed in a worker thread with a
+ * connection of its own (a CassinoStore is used by one thread at a time).
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-records.h"
+
+#include <string.h>
+#include <gtk/gtk.h>
+
+#include "cassino-store-record.h"
+
+struct _CassinoRecords
+{
+  GObject              parent_instance;
+
+  char                *path;
+  CassinoStore        *store;
+  CassinoHistoryModel *history;
+  GtkStringList       *player_names;
+  GArray              *player_ids;   /* gint64 */
+};
+
+G_DEFINE_FINAL_TYPE (CassinoRecords, cassino_records, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+cassino_records_dispose (GObject *object)
+{
+  CassinoRecords *self = CASSINO_RECORDS (object);
+
+  if (self->history)
+    cassino_history_model_commit_delete (self->history, NULL);
+  g_clear_object (&self->history);
+  g_clear_object (&self->player_names);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (cassino_records_parent_class)->dispose (object);
+}
+
+static void
+cassino_records_finalize (GObject *object)
+{
+  CassinoRecords *self = CASSINO_RECORDS (object);
+
+  g_free (self->path);
+  g_clear_pointer (&self->player_ids, g_array_unref);
+
+  G_OBJECT_CLASS (cassino_records_parent_class)->finalize (object);
+}
+
+static void
+cassino_records_class_init (CassinoRecordsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cassino_records_dispose;
+  object_class->finalize = cassino_records_finalize;
+
+  /**
+   * CassinoRecords::changed:
+   *
+   * Games or players changed: views read again what they show.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+cassino_records_init (CassinoRecords *self)
+{
+  self->player_names = gtk_string_list_new (NULL);
+  self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+}
+
+static void
+read_players (CassinoRecords *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = cassino_store_list_players (self->store, FALSE, &error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  guint old = g_list_model_get_n_items (G_LIST_MODEL (self->player_names));
+
+  g_array_set_size (self->player_ids, 0);
+  if (players == NULL)
+    g_debug ("Players: %s", error->message);
+  for (guint i = 0; players && i < players->len; i++)
+    {
+      CassinoStorePlayer *p = players->pdata[i];
+
+      g_ptr_array_add (names, p->name);
+      g_array_append_val (self->player_ids, p->id);
+    }
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->player_names, 0, old, (const char *const *) names->pdata);
+}
+
+CassinoRecords *
+cassino_records_new (const char  *path,
+                     GError     **error)
+{
+  g_autoptr(CassinoRecords) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_object_new (CASSINO_TYPE_RECORDS, NULL);
+  self->path = g_strdup (path);
+  self->store = cassino_store_open (path, error);
+  if (self->store == NULL)
+    return NULL;
+  self->history = cassino_history_model_new (self->store);
+  read_players (self);
+  return g_steal_pointer (&self);
+}
+
+const char *
+cassino_records_get_path (CassinoRecords *self)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return self->path;
+}
+
+CassinoHistoryModel *
+cassino_records_get_history (CassinoRecords *self)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return self->history;
+}
+
+void
+cassino_records_refresh (CassinoRecords *self)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  cassino_history_model_reload (self->history);
+  read_players (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+GListModel *
+cassino_records_get_player_names (CassinoRecords *self)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return G_LIST_MODEL (self->player_names);
+}
+
+gint64
+cassino_records_get_player_id (CassinoRecords *self,
+                               guint           position)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), 0);
+
+  if (position >= self->player_ids->len)
+    return 0;
+  return g_array_index (self->player_ids, gint64, position);
+}
+
+int
+cassino_records_find_player (CassinoRecords *self,
+                             gint64          player_id)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), -1);
+
+  for (guint i = 0; i < self->player_ids->len; i++)
+    if (g_array_index (self->player_ids, gint64, i) == player_id)
+      return (int) i;
+  return -1;
+}
+
+GPtrArray *
+cassino_records_list_players (CassinoRecords  *self,
+                              gboolean         include_archived,
+                              GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_store_list_players (self->store, include_archived, error);
+}
+
+static gboolean
+players_changed (CassinoRecords *self,
+                 gboolean        ok)
+{
+  if (ok)
+    {
+      read_players (self);
+      /* names shown in the history may change */
+      cassino_history_model_reload (self->history);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+  return ok;
+}
+
+gint64
+cassino_records_add_player (CassinoRecords  *self,
+                            const char      *name,
+                            GError         **error)
+{
+  gint64 id;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), 0);
+
+  id = cassino_store_add_human (self->store, name, error);
+  players_changed (self, id != 0);
+  return id;
+}
+
+gboolean
+cassino_records_rename_player (CassinoRecords  *self,
+                               gint64           player_id,
+                               const char      *name,
+                               GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+  return players_changed (self, cassino_store_rename_player (self->store, player_id, name, error));
+}
+
+gboolean
+cassino_records_set_player_archived (CassinoRecords *self,
+                                     gint64          player_id,
+                                     gboolean        archived,
+                                     GError        **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+  return players_changed (self, cassino_store_set_player_archived (self->store, player_id, archived, error));
+}
+
+gboolean
+cassino_records_set_player_look (CassinoRecords  *self,
+                                 gint64           player_id,
+                                 const char      *colour,
+                                 const char      *avatar,
+                                 GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+  return players_changed (self, cassino_store_set_player_look (self->store, player_id, colour, avatar, error));
+}
+
+CassinoReplay *
+cassino_records_load_replay (CassinoRecords  *self,
+                             gint64           game_id,
+                             GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_replay_new_from_store (self->store, game_id, error);
+}
+
+GPtrArray *
+cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
+                                         GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_store_list_unfinished_rubbers (self->store, error);
+}
+
+/* Statistics */
+
+void
+cassino_stats_result_free (CassinoStatsResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->stats, cassino_store_stats_free);
+  g_clear_pointer (&result->rating, cassino_store_rating_free);
+  g_free (result->rating_preset);
+  g_clear_pointer (&result->rating_history, g_array_unref);
+  g_clear_pointer (&result->months, g_array_unref);
+  g_clear_pointer (&result->histogram, g_array_unref);
+  g_free (result);
+}
+
+typedef struct {
+  char                    *path;
+  gint64                   player_id;
+  char                    *preset;
+  CassinoStoreStatsFilter  filter;
+} StatsData;
+
+static void
+stats_data_free (StatsData *data)
+{
+  g_free (data->path);
+  g_free (data->preset);
+  g_free (data);
+}
+
+static CassinoStatsResult *
+compute_stats (CassinoStore                   *store,
+               gint64                          player_id,
+               const CassinoStoreStatsFilter  *filter,
+               GError                        **error)
+{
+  g_autoptr(CassinoStatsResult) result = g_new0 (CassinoStatsResult, 1);
+  g_autoptr(CassinoStorePlayer) player = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  result->stats = cassino_store_get_player_stats (store, player_id, filter, CASSINO_STORE_STATS_DEFAULT, error);
+  if (result->stats == NULL)
+    return NULL;
+  result->months = cassino_store_get_player_months (store, player_id, filter, error);
+  if (result->months == NULL)
+    return NULL;
+  result->histogram = cassino_store_get_points_per_deal_histogram (store, player_id, filter,
+                                                                   CASSINO_STATS_HISTOGRAM_BINS, error);
+  if (result->histogram == NULL)
+    return NULL;
+
+  /* the rating of the preset chosen, else of the one most played */
+  if (filter && filter->preset)
+    result->rating_preset = g_strdup (filter->preset);
+  else
+    {
+      g_auto(GStrv) groups = cassino_store_get_player_groups (store, player_id, NULL);
+
+      if (groups && groups[0])
+        result->rating_preset = g_strndup (groups[0], strcspn (groups[0], "/"));
+      else
+        result->rating_preset = g_strdup ("classic");
+    }
+  player = cassino_store_get_player (store, player_id, NULL);
+  if (player && player->kind == CASSINO_SEAT_HUMAN)
+    {
+      result->rating = cassino_store_get_rating (store, player_id, result->rating_preset, NULL);
+      result->rating_history = cassino_store_get_rating_history (store, player_id, result->rating_preset, NULL);
+    }
+  if (result->rating_history == NULL)
+    result->rating_history = g_array_new (FALSE, FALSE, sizeof (CassinoStoreRatingPoint));
+  result->seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  return g_steal_pointer (&result);
+}
+
+static void
+stats_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  StatsData *data = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (data->path, &error);
+  CassinoStatsResult *result;
+
+  if (store == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  result = compute_stats (store, data->player_id, &data->filter, &error);
+  if (result == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, result, (GDestroyNotify) cassino_stats_result_free);
+}
+
+void
+cassino_records_load_stats_async (CassinoRecords                *self,
+                                  gint64                         player_id,
+                                  const CassinoStoreStatsFilter *filter,
+                                  GCancellable                  *cancellable,
+                                  GAsyncReadyCallback            callback,
+                                  gpointer                       user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  StatsData *data;
+
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  data = g_new0 (StatsData, 1);
+  data->path = g_strdup (self->path);
+  data->player_id = player_id;
+  if (filter)
+    {
+      data->preset = g_strdup (filter->preset);
+      data->filter.n_players = filter->n_players;
+    }
+  data->filter.preset = data->preset;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, cassino_records_load_stats_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) stats_data_free);
+  g_task_run_in_thread (task, stats_thread);
+}
+
+CassinoStatsResult *
+cassino_records_load_stats_finish (CassinoRecords  *self,
+                                   GAsyncResult    *result,
+                                   GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+CassinoStatsResult *
+cassino_records_load_stats (CassinoRecords                *self,
+                            gint64                         player_id,
+                            const CassinoStoreStatsFilter *filter,
+                            GError                       **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return compute_stats (self->store, player_id, filter, error);
+}
+
+/* Export and import */
+
+gboolean
+cassino_records_export_records (CassinoRecords           *self,
+                                CassinoStoreExportScope   scope,
+                                gint64                    id,
+                                GFile                    *file,
+                                guint                    *out_count,
+                                GError                  **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  if (!cassino_store_export_records (self->store, scope, id, G_OUTPUT_STREAM (out), out_count, error))
+    return FALSE;
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+gboolean
+cassino_records_export_stats_csv (CassinoRecords  *self,
+                                  GFile           *file,
+                                  GError         **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  if (!cassino_store_export_stats_csv (self->store, G_OUTPUT_STREAM (out), error))
+    return FALSE;
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+gboolean
+cassino_records_import_records (CassinoRecords            *self,
+                                GFile                     *file,
+                                CassinoStoreImportReport  *report,
+                                GError                   **error)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
+    return FALSE;
+  ok = cassino_store_import_records (self->store, text, (gssize) length, report, error);
+  cassino_records_refresh (self);
+  return ok;
+}

@@ -1,0 +1,121 @@
+/* cassino-records.h: the history, statistics and players of the store,
+ * for the views
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "cassino-history-model.h"
+#include "cassino-replay.h"
+#include "cassino-store.h"
+#include "cassino-store-export.h"
+#include "cassino-store-ratings.h"
+#include "cassino-store-stats.h"
+
+G_BEGIN_DECLS
+
+#define CASSINO_TYPE_RECORDS (cassino_records_get_type ())
+G_DECLARE_FINAL_TYPE (CassinoRecords, cassino_records, CASSINO, RECORDS, GObject)
+
+/* The views' connection to the database at @path (the game controller
+ * records through one of its own).  NULL with @error. */
+CassinoRecords *cassino_records_new (const char  *path,
+                                     GError     **error);
+
+const char   *cassino_records_get_path    (CassinoRecords *self);
+CassinoHistoryModel *cassino_records_get_history (CassinoRecords *self);
+
+/* Games were recorded or imported: the history and players are read
+ * again ("changed" is emitted). */
+void          cassino_records_refresh     (CassinoRecords *self);
+
+/* Players: a GtkStringList of the active players' names, humans first,
+ * and their ids by position. */
+GListModel   *cassino_records_get_player_names (CassinoRecords *self);
+gint64        cassino_records_get_player_id    (CassinoRecords *self,
+                                                guint           position);
+int           cassino_records_find_player      (CassinoRecords *self,
+                                                gint64          player_id);
+/* Returns: (transfer full) (element-type CassinoStorePlayer) */
+GPtrArray    *cassino_records_list_players     (CassinoRecords  *self,
+                                                gboolean         include_archived,
+                                                GError         **error);
+gint64        cassino_records_add_player       (CassinoRecords  *self,
+                                                const char      *name,
+                                                GError         **error);
+gboolean      cassino_records_rename_player    (CassinoRecords  *self,
+                                                gint64           player_id,
+                                                const char      *name,
+                                                GError         **error);
+gboolean      cassino_records_set_player_archived (CassinoRecords *self,
+                                                   gint64          player_id,
+                                                   gboolean        archived,
+                                                   GError        **error);
+gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
+                                                gint64           player_id,
+                                                const char      *colour,
+                                                const char      *avatar,
+                                                GError         **error);
+
+/* The replay of a recorded game.  NULL with @error. */
+CassinoReplay *cassino_records_load_replay     (CassinoRecords  *self,
+                                                gint64           game_id,
+                                                GError         **error);
+
+/* Rubbers, newest first: their standing and games.
+ * Returns: (transfer full) (element-type CassinoStoreRubberInfo) */
+GPtrArray    *cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
+                                                       GError         **error);
+
+/* Everything a statistics page shows. */
+typedef struct {
+  CassinoStoreStats *stats;
+  char              *rating_preset;   /* the preset of the rating graph */
+  CassinoStoreRating *rating;         /* may be NULL (not rated: a computer level) */
+  GArray            *rating_history;  /* CassinoStoreRatingPoint */
+  GArray            *months;          /* CassinoStoreMonth */
+  GArray            *histogram;       /* guint, per half point per deal */
+  double             seconds;         /* how long it took */
+} CassinoStatsResult;
+
+void          cassino_stats_result_free        (CassinoStatsResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStatsResult, cassino_stats_result_free)
+
+#define CASSINO_STATS_HISTOGRAM_BINS 12
+
+/* Compute a player's statistics in a worker thread (its own connection to
+ * the database). */
+void          cassino_records_load_stats_async  (CassinoRecords                *self,
+                                                 gint64                         player_id,
+                                                 const CassinoStoreStatsFilter *filter,
+                                                 GCancellable                  *cancellable,
+                                                 GAsyncReadyCallback            callback,
+                                                 gpointer                       user_data);
+/* Returns: (transfer full) */
+CassinoStatsResult *cassino_records_load_stats_finish (CassinoRecords  *self,
+                                                       GAsyncResult    *result,
+                                                       GError         **error);
+/* The same, at once (tests). */
+CassinoStatsResult *cassino_records_load_stats   (CassinoRecords                *self,
+                                                  gint64                         player_id,
+                                                  const CassinoStoreStatsFilter *filter,
+                                                  GError                       **error);
+
+/* Export and import (cassino-store-export.h) to and from files. */
+gboolean      cassino_records_export_records   (CassinoRecords           *self,
+                                                CassinoStoreExportScope   scope,
+                                                gint64                    id,
+                                                GFile                    *file,
+                                                guint                    *out_count,
+                                                GError                  **error);
+gboolean      cassino_records_export_stats_csv (CassinoRecords  *self,
+                                                GFile           *file,
+                                                GError         **error);
+gboolean      cassino_records_import_records   (CassinoRecords            *self,
+                                                GFile                     *file,
+                                                CassinoStoreImportReport  *report,
+                                                GError                   **error);
+
+G_END_DECLS

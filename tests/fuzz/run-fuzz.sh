@@ -1,0 +1,34 @@
+#!/bin/sh
+# run-fuzz.sh EXE SEED-CORPUS REGRESSIONS WORKDIR: one libFuzzer target for
+# $CASSINO_FUZZ_SECONDS seconds (default 20).  Exit 0 when nothing was
+# found; else libFuzzer's status, with the crasher left in WORKDIR
+# (crash-*, leak-*, timeout-*, oom-*) and its path printed.
+#   Reproduce:  EXE WORKDIR/crash-…
+#   Then copy it to tests/fuzz/regressions/<target>/ and fix the bug.
+set -u
+exe=$1 seeds=$2 regressions=$3 work=$4
+seconds=${CASSINO_FUZZ_SECONDS:-20}
+mkdir -p "$work/corpus" || exit 1
+
+# ASan's and UBSan's defaults are what a fuzzer wants; leaks count.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export G_SLICE=always-malloc
+export LC_ALL=C.UTF-8
+
+echo "== $(basename "$exe"): ${seconds}s; seeds $(ls "$seeds" | wc -l) files, $(du -sk "$seeds" | cut -f1) KB"
+# the regressions first: each must pass on its own
+if [ -n "$(ls "$regressions" 2>/dev/null)" ]; then
+  "$exe" -runs=0 "$regressions"/* 2>&1 | tail -n 2 || exit 1
+fi
+"$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+  -print_final_stats=1 -artifact_prefix="$work/" \
+  "$work/corpus" "$seeds" 2> "$work/log"
+rc=$?
+grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' "$work/log"
+if [ $rc -ne 0 ]; then
+  tail -n 60 "$work/log"
+  echo "fuzz: $(basename "$exe") FAILED; the input is in $work/:" >&2
+  ls "$work" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' >&2
+fi
+exit $rc
