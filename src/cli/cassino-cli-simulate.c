@@ -66,6 +66,12 @@ cassino_simulate_game (const CassinoRules    *rules,
       cassino_game_set_seat (game, seat, name, CASSINO_SEAT_COMPUTER, cassino_level_to_string (level));
     }
   cassino_game_set_tag (game, "Event", "Simulation");
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+
+    cassino_game_set_tag (game, "Date", date);
+  }
   cassino_game_start (game);
 
   while (cassino_game_get_state (game) != CASSINO_GAME_OVER)

@@ -652,14 +652,14 @@ playout (const Values    *v,
   cassino_move_list_init (&scratch);
   while (!pos->deal_over)
     {
+      CassinoMove m;
+
       if (horizon && plies++ >= horizon)
         {
           cassino_move_list_clear (&scratch);
           cassino_move_list_clear (&list);
           return evaluate_cut (pos, side);
         }
-      CassinoMove m;
-
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
       if (list.len == 0)

@@ -14,6 +14,23 @@
 
 G_DEFINE_QUARK (cassino-position-error-quark, cassino_position_error)
 
+/* Insertion sort, for the short arrays of move generation (qsort's call
+ * overhead dominates there).  @greater (a, b): whether *a sorts after *b. */
+#define INSERTION_SORT(Type, array, n, greater) \
+  G_STMT_START { \
+    for (guint _i = 1; _i < (n); _i++) \
+      { \
+        Type _x = (array)[_i]; \
+        guint _k = _i; \
+        while (_k > 0 && greater (&(array)[_k - 1], &_x)) \
+          { \
+            (array)[_k] = (array)[_k - 1]; \
+            _k--; \
+          } \
+        (array)[_k] = _x; \
+      } \
+  } G_STMT_END
+
 /* Move lists */
 
 void
@@ -113,6 +130,8 @@ compare_u64 (const void *a,
   return x < y ? -1 : x > y;
 }
 
+#define U64_GREATER(a, b) (*(a) > *(b))
+
 static void
 set_list_sort_unique (SetList *l)
 {
@@ -121,20 +140,7 @@ set_list_sort_unique (SetList *l)
   if (l->len < 2)
     return;
   if (l->len <= 24)
-    {
-      for (guint i = 1; i < l->len; i++)
-        {
-          CassinoCards x = l->items[i];
-          guint k = i;
-
-          while (k > 0 && l->items[k - 1] > x)
-            {
-              l->items[k] = l->items[k - 1];
-              k--;
-            }
-          l->items[k] = x;
-        }
-    }
+    INSERTION_SORT (CassinoCards, l->items, l->len, U64_GREATER);
   else
     qsort (l->items, l->len, sizeof (CassinoCards), compare_u64);
   for (guint i = 1; i < l->len; i++)
@@ -363,22 +369,13 @@ compare_summands (const void *a,
   return x->mask < y->mask ? -1 : x->mask > y->mask;
 }
 
+#define SUMMAND_GREATER(a, b) (compare_summands ((a), (b)) > 0)
+
 static void
 summands_sort (Summand *s,
                guint    n)
 {
-  for (guint i = 1; i < n; i++)
-    {
-      Summand x = s[i];
-      guint k = i;
-
-      while (k > 0 && compare_summands (&s[k - 1], &x) > 0)
-        {
-          s[k] = s[k - 1];
-          k--;
-        }
-      s[k] = x;
-    }
+  INSERTION_SORT (Summand, s, n, SUMMAND_GREATER);
 }
 
 static void
@@ -728,6 +725,8 @@ small_unions_dfs (const CassinoCards *groups,
       }
 }
 
+#define GROUP_GREATER(a, b) (compare_groups ((a), (b)) > 0)
+
 static void
 unions_of (const CassinoCards *groups,
            guint               n,
@@ -752,18 +751,7 @@ unions_of (const CassinoCards *groups,
       sorted[j].min = cassino_cards_first (groups[j]);
     }
   if (n <= 16)
-    for (guint i = 1; i < n; i++)
-      {
-        Group x = sorted[i];
-        guint k = i;
-
-        while (k > 0 && compare_groups (&sorted[k - 1], &x) > 0)
-          {
-            sorted[k] = sorted[k - 1];
-            k--;
-          }
-        sorted[k] = x;
-      }
+    INSERTION_SORT (Group, sorted, n, GROUP_GREATER);
   else
     qsort (sorted, n, sizeof (Group), compare_groups);
   /* starts[c]: the first group whose lowest card is above c */
@@ -1156,6 +1144,8 @@ move_key (const CassinoMove *m,
   k->move = *m;
 }
 
+#define KEYED_GREATER(a, b) (keyed_compare ((a), (b)) > 0)
+
 /* Sort @moves in canonical order and drop repeats; returns the new count. */
 static guint
 sort_unique_moves (CassinoMove *moves,
@@ -1171,18 +1161,7 @@ sort_unique_moves (CassinoMove *moves,
     move_key (&moves[i], &keyed[i]);
 
   if (n <= G_N_ELEMENTS (inline_keyed))
-    for (guint i = 1; i < n; i++)
-      {
-        KeyedMove x = keyed[i];
-        guint k = i;
-
-        while (k > 0 && keyed_compare (&keyed[k - 1], &x) > 0)
-          {
-            keyed[k] = keyed[k - 1];
-            k--;
-          }
-        keyed[k] = x;
-      }
+    INSERTION_SORT (KeyedMove, keyed, n, KEYED_GREATER);
   else
     qsort (keyed, n, sizeof (KeyedMove), keyed_compare);
 

@@ -12,8 +12,10 @@
 
 #include <glib/gi18n.h>
 
+#include "cassino-game-controller.h"
 #include "cassino-preferences-window.h"
 #include "cassino-store.h"
+#include "cassino-store-history.h"
 #include "cassino-window.h"
 
 struct _CassinoApplication
@@ -39,6 +41,44 @@ get_window (CassinoApplication *self)
   return NULL;
 }
 
+/* CASSINO_DEBUG_RESUME=1 (build-aux/crash-test): the window says on
+ * standard error which game it resumed and at which move, so that a test
+ * can check it against the database.  Nothing else reads this. */
+static gint64
+newest_unfinished_game (const char *path)
+{
+  g_autoptr(CassinoStore) store = path ? cassino_store_open (path, NULL) : NULL;
+  g_autoptr(GPtrArray) games = store ? cassino_store_list_unfinished_games (store, NULL) : NULL;
+
+  if (games == NULL || games->len == 0)
+    return 0;
+  return ((CassinoStoreGameSummary *) games->pdata[0])->id;
+}
+
+static void
+debug_resume (CassinoWindow *window,
+              gint64         resumed)
+{
+  CassinoGameController *controller = cassino_window_get_controller (window);
+  const CassinoGame *game;
+  guint moves = 0;
+
+  if (!cassino_game_controller_has_game (controller))
+    {
+      g_printerr ("cassino: no game\n");
+      return;
+    }
+  game = cassino_game_controller_get_game (controller);
+  for (guint i = 0; i < cassino_game_get_n_deals (game); i++)
+    moves += cassino_game_get_deal (game, i)->plays->len;
+  if (resumed > 0)
+    g_printerr ("cassino: resumed game %" G_GINT64_FORMAT " at move %u (seed %" G_GUINT64_FORMAT ")\n",
+                resumed, moves, cassino_game_get_seed (game));
+  else
+    g_printerr ("cassino: started a new game (seed %" G_GUINT64_FORMAT ")\n",
+                cassino_game_get_seed (game));
+}
+
 static void
 cassino_application_activate (GApplication *application)
 {
@@ -47,10 +87,18 @@ cassino_application_activate (GApplication *application)
 
   if (window == NULL)
     {
+      const char *path;
+      gboolean debug = g_getenv ("CASSINO_DEBUG_RESUME") != NULL;
+      gint64 resumed = 0;
+
       if (self->database == NULL)
         self->database = cassino_store_get_default_path ();
-      window = cassino_window_new (GTK_APPLICATION (self),
-                                   g_strcmp0 (self->database, "none") == 0 ? NULL : self->database);
+      path = g_strcmp0 (self->database, "none") == 0 ? NULL : self->database;
+      if (debug)
+        resumed = newest_unfinished_game (path);
+      window = cassino_window_new (GTK_APPLICATION (self), path);
+      if (debug)
+        debug_resume (window, resumed);
     }
   gtk_window_present (GTK_WINDOW (window));
 }
