@@ -205,6 +205,25 @@ test_record_errors (void)
     *p = *p == '9' ? '8' : '9';
     expect_error (bad, CASSINO_RECORD_ERROR_MISMATCH, "Score");
   }
+  /* a changed Last line or Value tag is a mismatch */
+  {
+    g_autofree char *bad = g_strdup (text);
+
+    p = strstr (bad, "\nLast S");
+    if (p)
+      {
+        p[7] = p[7] == '0' ? '1' : '0';
+        expect_error (bad, CASSINO_RECORD_ERROR_MISMATCH, "last cards");
+      }
+  }
+  {
+    g_autofree char *bad = g_strdup (text);
+
+    p = strstr (bad, "[Value \"");
+    g_assert_nonnull (p);
+    p[8] = p[8] == '1' ? '2' : '1';
+    expect_error (bad, CASSINO_RECORD_ERROR_MISMATCH, "Value");
+  }
   /* a move out of turn */
   {
     g_autofree char *bad = g_strdup (text);

@@ -504,6 +504,19 @@ check_result (Reader      *r,
       return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
                            "the Result tag says “%s”, but the moves give “%s”", result, expected);
   }
+  {
+    const char *value = tag_value (tags, "Value", 0);
+    const char *ending = tag_value (tags, "Ending", 0);
+    g_autofree char *expected_value = g_strdup_printf ("%u", cassino_game_get_value (game));
+
+    if (value && g_strcmp0 (value, expected_value) != 0)
+      return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
+                           "the Value tag says “%s”, but the moves give “%s”", value, expected_value);
+    if (ending && g_strcmp0 (ending, cassino_game_get_ending (game)) != 0)
+      return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
+                           "the Ending tag says “%s”, but the game ended by “%s”", ending,
+                           cassino_game_get_ending (game));
+  }
   if (score)
     {
       GString *expected = g_string_new (NULL);
@@ -869,7 +882,43 @@ cassino_record_read (const char  *text,
         }
 
       if (g_ascii_strcasecmp (words[0], "Last") == 0)
-        continue;   /* informational: the replay decides where the last cards go */
+        {
+          /* "Last S1 4c 8d": checked against where the replay sent them */
+          const CassinoDeal *deal = cassino_game_get_current_deal (game);
+          guint64 side;
+          CassinoCards cards = 0;
+
+          if (deal == NULL || !deal->finished)
+            {
+              reader_error (&r, at, CASSINO_RECORD_ERROR_MISMATCH, "a Last line before the deal is over");
+              FAIL ();
+            }
+          if (words[1] == NULL || (words[1][0] != 'S' && words[1][0] != 's') ||
+              !parse_u64 (words[1] + 1, CASSINO_MAX_SIDES - 1, &side))
+            {
+              reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "a Last line names a side: Last S0 ...");
+              FAIL ();
+            }
+          for (guint k = 2; words[k]; k++)
+            {
+              CassinoCard card;
+              const char *end;
+
+              if (!cassino_card_parse (words[k], &card, &end) || *end != '\0')
+                {
+                  reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", words[k]);
+                  FAIL ();
+                }
+              cards |= CASSINO_CARD_BIT (card);
+            }
+          if ((gint) side != deal->last_cards_side || cards != deal->last_cards)
+            {
+              reader_error (&r, at, CASSINO_RECORD_ERROR_MISMATCH,
+                            "the last cards did not go there in the replay");
+              FAIL ();
+            }
+          continue;
+        }
 
       reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "unexpected “%s”", words[0]);
       FAIL ();
