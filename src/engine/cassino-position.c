@@ -349,6 +349,8 @@ typedef struct {
   /* When the loose numeric cards are few and single-valued: the sum and
    * the cards of every subset of them. */
   gboolean               truncated;          /* some list hit CASSINO_MAX_MOVE_SETS */
+  guint64                reach1;             /* bit v: some loose cards add up to v */
+  guint64                reach2;             /* bit v: two or more loose cards add up to v */
   gboolean               subsets_tried;
   gboolean               have_subsets;
   guint8                 subset_sum[256];
@@ -449,7 +451,26 @@ gen_init (Gen                   *g,
       s->values = r->card_values[card];
       s->is_build = FALSE;
     }
-  summands_sort (g->loose, g->n_loose);
+  /* no sort needed: in card order, the lowest value of a card is its rank */
+
+  /* which sums are within reach at all: most queries can stop here */
+  g->reach1 = g->reach2 = 0;
+  for (guint i = 0; i < g->n_loose; i++)
+    {
+      guint32 vals = g->loose[i].values;
+      guint64 r1 = g->reach1, r2 = g->reach2;
+
+      while (vals)
+        {
+          guint w = (guint) __builtin_ctz (vals);
+
+          vals &= vals - 1;
+          r2 |= (g->reach1 << w) | (g->reach2 << w);
+          r1 |= (G_GUINT64_CONSTANT (1) << w) | (g->reach1 << w);
+        }
+      g->reach1 = r1;
+      g->reach2 = r2;
+    }
 
   g->have_subsets = FALSE;
   g->subsets_tried = FALSE;
@@ -534,6 +555,8 @@ loose_sums (Gen     *g,
             guint    min_count,
             SetList *out)
 {
+  if (v >= 64 || !((min_count >= 2 ? g->reach2 : g->reach1) & (G_GUINT64_CONSTANT (1) << v)))
+    return;
   if (!g->subsets_tried)
     build_subsets (g);
   if (g->have_subsets)
@@ -1145,6 +1168,7 @@ move_key (const CassinoMove *m,
 }
 
 #define KEYED_GREATER(a, b) (keyed_compare ((a), (b)) > 0)
+#define MOVE_GREATER(a, b) (cassino_move_compare ((a), (b)) > 0)
 
 /* Sort @moves in canonical order and drop repeats; returns the new count. */
 static guint
@@ -1157,6 +1181,17 @@ sort_unique_moves (CassinoMove *moves,
 
   if (n == 0)
     return 0;
+  if (n <= 6)
+    {
+      /* a handful: compare directly, no keys */
+      if (keyed != inline_keyed)
+        g_free (keyed);
+      INSERTION_SORT (CassinoMove, moves, n, MOVE_GREATER);
+      for (guint i = 1; i < n; i++)
+        if (cassino_move_compare (&moves[i], &moves[j]) != 0)
+          moves[++j] = moves[i];
+      return j + 1;
+    }
   for (guint i = 0; i < n; i++)
     move_key (&moves[i], &keyed[i]);
 

@@ -547,6 +547,9 @@ parse_deal_line (Reader     *r,
 {
   *dealer = G_MAXUINT64;
   *seed = 0;
+  /* "Deal" alone: words[2] would be past the end */
+  if (words[1] == NULL)
+    return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "a deal line is “Deal 1 dealer 0 seed 123”");
   for (guint i = 2; words[i]; i += 2)
     {
       if (words[i + 1] == NULL)
