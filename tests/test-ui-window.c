@@ -17,6 +17,9 @@
 
 #include "cassino-application.h"
 #include "cassino-card-art.h"
+#include "cassino-history-view.h"
+#include "cassino-replay-view.h"
+#include "cassino-stats-view.h"
 #include "cassino-game-controller.h"
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
@@ -770,6 +773,9 @@ test_templates (Fixture       *f,
     CASSINO_TYPE_SCORE_SHEET,
     CASSINO_TYPE_TABLE_VIEW,
     CASSINO_TYPE_CARD_WIDGET,
+    CASSINO_TYPE_HISTORY_VIEW,
+    CASSINO_TYPE_REPLAY_VIEW,
+    CASSINO_TYPE_STATS_VIEW,
   };
   g_autoptr(GtkBuilder) builder = NULL;
   g_auto(GStrv) children = NULL;
@@ -802,7 +808,7 @@ test_templates (Fixture       *f,
   for (guint i = 0; children[i]; i++)
     if (g_str_has_suffix (children[i], ".ui"))
       n_ui++;
-  g_assert_cmpuint (n_ui, ==, 5);
+  g_assert_cmpuint (n_ui, ==, 8);
 }
 
 /* Moves in words. */

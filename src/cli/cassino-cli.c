@@ -73,10 +73,21 @@ usage (FILE *out)
   fprintf (out, "\nRun “cassino-cli COMMAND --help” for the options of a command.\n");
 }
 
+/* The store logs a message when it moves a damaged database aside; the
+ * commands say so themselves, in one line (cassino-cli-db.c). */
+static void
+on_store_message_cb (const char     *log_domain,
+                     GLogLevelFlags  log_level,
+                     const char     *message,
+                     gpointer        user_data)
+{
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_log_set_handler ("cassino-store", G_LOG_LEVEL_MESSAGE, on_store_message_cb, NULL);
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

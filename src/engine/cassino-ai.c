@@ -148,8 +148,8 @@ view_copy (CassinoView       *dest,
 
 /* Development knobs: CASSINO_AI_TUNE="i=x,j=y" overrides knob i (tuning only) */
 
-static float    tune_value[16];
-static gboolean tune_set[16];
+static float    tune_value[32];
+static gboolean tune_set[32];
 
 static void
 tune_init (void)
@@ -520,20 +520,27 @@ evaluate_cut (const CassinoPosition *pos,
   float best_other = -G_MAXFLOAT;
   int other_cards = -1, other_suit = -1;
   float total;
+  CassinoCards piles[CASSINO_MAX_SIDES];
 
   if (pos->deal_over)
     return evaluate_deal (pos, side);
+
+  /* a build will most likely go to its owner, who holds a card to take it */
+  memcpy (piles, pos->piles, sizeof piles);
+  if (KNOB (16, 1) > 0)
+    for (guint b = 0; b < pos->n_builds; b++)
+      piles[cassino_rules_side_of (r, pos->builds[b].owner)] |= pos->builds[b].cards;
 
   for (guint s = 0; s < r->n_sides; s++)
     {
       CassinoCard c;
 
       named[s] = r->sweeps ? pos->sweeps[s] : 0;
-      CASSINO_CARDS_FOREACH (c, pos->piles[s])
+      CASSINO_CARDS_FOREACH (c, piles[s])
         named[s] += named_points (r, c);
-      n_cards[s] = (int) cassino_cards_count (pos->piles[s]);
-      n_suit[s] = (int) cassino_cards_count (pos->piles[s] & suit_cards);
-      taken |= pos->piles[s];
+      n_cards[s] = (int) cassino_cards_count (piles[s]);
+      n_suit[s] = (int) cassino_cards_count (piles[s] & suit_cards);
+      taken |= piles[s];
       if (s != side)
         {
           best_other = MAX (best_other, named[s]);
@@ -656,9 +663,18 @@ playout (const Values    *v,
 
       if (horizon && plies++ >= horizon)
         {
+          float val = evaluate_cut (pos, side);
+          float threat = KNOB (19, 0) > 0 ?
+            best_capture (v, pos, pos->to_move, pos->hands[pos->to_move],
+                          cassino_position_is_last_play (pos), &scratch) : 0;
+
+          if (cassino_rules_side_of (pos->rules, pos->to_move) == side)
+            val += KNOB (19, 0) * threat;
+          else
+            val -= KNOB (19, 0) * threat;
           cassino_move_list_clear (&scratch);
           cassino_move_list_clear (&list);
-          return evaluate_cut (pos, side);
+          return val;
         }
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
@@ -673,6 +689,57 @@ playout (const Values    *v,
   cassino_move_list_clear (&scratch);
   cassino_move_list_clear (&list);
   return evaluate_deal (pos, side);
+}
+
+/* Shallow alpha-beta inside a sampled deal: @depth plies, then the
+ * evaluation of the cut.  Sides other than @side play against it. */
+static float
+search_ab (CassinoPosition *pos,
+           guint            side,
+           guint            depth,
+           float            alpha,
+           float            beta)
+{
+  CassinoMoveList list;
+  gboolean maximize;
+  float best;
+
+  if (pos->deal_over || depth == 0)
+    return evaluate_cut (pos, side);
+
+  maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
+  best = maximize ? -G_MAXFLOAT : G_MAXFLOAT;
+  cassino_move_list_init (&list);
+  cassino_position_legal_moves (pos, &list);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < list.len; i++)
+      {
+        const CassinoMove *m = &list.moves[i];
+        gboolean first_pass = m->type == CASSINO_MOVE_CAPTURE || m->type == CASSINO_MOVE_CLAIM;
+        CassinoPosition child;
+        float val;
+
+        if ((pass == 0) != first_pass)
+          continue;
+        child = *pos;
+        cassino_position_apply (&child, m, NULL);
+        val = search_ab (&child, side, depth - 1, alpha, beta);
+        if (maximize)
+          {
+            best = MAX (best, val);
+            alpha = MAX (alpha, val);
+          }
+        else
+          {
+            best = MIN (best, val);
+            beta = MIN (beta, val);
+          }
+        if (alpha >= beta)
+          goto done;
+      }
+done:
+  cassino_move_list_clear (&list);
+  return best;
 }
 
 /* Exact solver for positions where every card left is known */
@@ -977,8 +1044,21 @@ typedef struct {
   CassinoMove move;
   float       prior;
   double      total;
+  double      score;
   guint       n;
 } Candidate;
+
+static int
+compare_scores (const void *a,
+                const void *b)
+{
+  const Candidate *x = a;
+  const Candidate *y = b;
+
+  if (x->score != y->score)
+    return x->score > y->score ? -1 : 1;
+  return cassino_move_compare (&x->move, &y->move);
+}
 
 static int
 compare_candidates (const void *a,
@@ -1159,7 +1239,11 @@ choose_internal (const CassinoView     *view,
         guint max_iter = budget && budget->iterations ? budget->iterations : default_iterations (level);
         guint time_ms = budget ? budget->time_ms : 0;
         gboolean smart = KNOB (12, 1) > 0;
-        guint horizon = (guint) (KNOB (15, 8) * r->n_players / 2);
+        guint horizon = (guint) (KNOB (15, 4) * r->n_players / 2);
+        guint depth = (guint) KNOB (17, 0);
+        gboolean halving = KNOB (18, 0) > 0;
+        guint active = limit;
+        double pull = KNOB (13, 0.05f);
 
         if (view_is_perfect (view))
           {
@@ -1214,14 +1298,31 @@ choose_internal (const CassinoView     *view,
                 (g_get_monotonic_time () - start) / 1000 >= (gint64) time_ms)
               break;
 
+            /* successive halving: after half the samples, spend the rest
+             * on the better half of the candidates */
+            if (halving && iterations == max_iter / 2 && active > 2)
+              {
+                guint remaining = (max_iter - iterations) * active;
+
+                for (guint i = 0; i < active; i++)
+                  cands[i].score = cands[i].total / MAX (cands[i].n, 1) + pull * cands[i].prior;
+                qsort (cands, active, sizeof (Candidate), compare_scores);
+                active = (active + 1) / 2;
+                max_iter = iterations + remaining / active;
+                halving = FALSE;
+              }
+
             /* the same sampled deal for every candidate: fair comparison */
             sample_position (view, &rng, &sample);
-            for (guint i = 0; i < limit; i++)
+            for (guint i = 0; i < active; i++)
               {
                 CassinoPosition p = sample;
 
                 cassino_position_apply (&p, &cands[i].move, NULL);
-                cands[i].total += playout (&counting, &p, side, smart, horizon);
+                if (depth > 0)
+                  cands[i].total += search_ab (&p, side, depth - 1, -G_MAXFLOAT, G_MAXFLOAT);
+                else
+                  cands[i].total += playout (&counting, &p, side, smart, horizon);
                 cands[i].n++;
               }
           }
@@ -1230,12 +1331,12 @@ choose_internal (const CassinoView     *view,
           {
             double best_mean = -G_MAXDOUBLE;
 
-            for (guint i = 0; i < limit; i++)
+            for (guint i = 0; i < active; i++)
               {
                 /* a small pull towards the heuristic breaks near-ties sensibly */
                 double mean = cands[i].n ? cands[i].total / cands[i].n : -G_MAXDOUBLE;
 
-                mean += KNOB (13, 0.05f) * cands[i].prior;
+                mean += pull * cands[i].prior;
                 if (mean > best_mean)
                   {
                     best_mean = mean;

@@ -39,7 +39,9 @@ append_quoted (GString    *s,
     {
       if (*p == '"' || *p == '\\')
         g_string_append_c (s, '\\');
-      if (*p == '\n' || *p == '\r')
+      /* the reader takes a tab for a space: write it as one (a value
+       * read back is the value written) */
+      if (*p == '\n' || *p == '\r' || *p == '\t')
         g_string_append_c (s, ' ');
       else
         g_string_append_c (s, *p);
@@ -756,7 +758,7 @@ cassino_record_read (const char  *text,
                 }
               if (!cassino_card_parse (words[k], &card, &end) || *end != '\0')
                 {
-                  const char *where = strstr (r.line, words[k]);
+                  const char *where = g_strstr_len (r.line, r.line_end - r.line, words[k]);
 
                   reader_error (&r, where, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", words[k]);
                   FAIL ();

@@ -24,6 +24,8 @@ struct _CassinoApplication
 
   GSettings      *settings;
   char           *database;
+  char           *page;
+  gint64          replay;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoApplication, cassino_application, ADW_TYPE_APPLICATION)
@@ -99,6 +101,10 @@ cassino_application_activate (GApplication *application)
       window = cassino_window_new (GTK_APPLICATION (self), path);
       if (debug)
         debug_resume (window, resumed);
+      if (self->page)
+        cassino_window_set_top_page (window, self->page);
+      if (self->replay > 0)
+        cassino_window_open_replay (window, self->replay, NULL);
     }
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -117,6 +123,8 @@ cassino_application_handle_local_options (GApplication *application,
     }
   if (g_variant_dict_lookup (options, "database", "^ay", &database))
     cassino_application_set_database (self, database);
+  g_variant_dict_lookup (options, "page", "s", &self->page);
+  g_variant_dict_lookup (options, "replay", "x", &self->replay);
   return -1;
 }
 
@@ -277,6 +285,7 @@ cassino_application_finalize (GObject *object)
   CassinoApplication *self = CASSINO_APPLICATION (object);
 
   g_free (self->database);
+  g_free (self->page);
 
   G_OBJECT_CLASS (cassino_application_parent_class)->finalize (object);
 }
@@ -301,6 +310,9 @@ cassino_application_init (CassinoApplication *self)
     { "database", 0, 0, G_OPTION_ARG_FILENAME, NULL,
       N_("Record games in the database at PATH (“none”: record nothing)"), N_("PATH") },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+    { "page", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Open on page NAME: table, history or statistics"), N_("NAME") },
+    { "replay", 0, 0, G_OPTION_ARG_INT64, NULL, N_("Replay the recorded game ID"), N_("ID") },
     { NULL }
   };
 

@@ -340,6 +340,7 @@ cassino_history_model_find_loaded (CassinoHistoryModel *self,
 gboolean
 cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
                                        gint64                game_id,
+                                       guint                 position_hint,
                                        GError              **error)
 {
   int pos;
@@ -349,6 +350,13 @@ cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
   if (self->hidden_id != 0 && !cassino_history_model_commit_delete (self, error))
     return FALSE;
   pos = cassino_history_model_find_loaded (self, game_id);
+  if (pos < 0 && position_hint < n_visible (self))
+    {
+      /* the pages were dropped (a delete committed): read the one it is on */
+      g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self), position_hint);
+
+      pos = cassino_history_model_find_loaded (self, game_id);
+    }
   if (pos < 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,

@@ -40,9 +40,11 @@ guint        cassino_history_model_get_pages_read     (CassinoHistoryModel *self
 /* Delete with undo: the game disappears from the list at once; it is
  * deleted from the store by commit_delete(), or comes back with
  * cancel_delete().  Only one game waits at a time: asking to delete
- * another commits the first.  FALSE when @game_id is not in the list. */
+ * another commits the first.  @position_hint: where the game was last
+ * seen.  FALSE when @game_id is not in the list. */
 gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *self,
                                                        gint64                game_id,
+                                                       guint                 position_hint,
                                                        GError              **error);
 gint64       cassino_history_model_get_pending_delete (CassinoHistoryModel *self);
 void         cassino_history_model_cancel_delete      (CassinoHistoryModel *self);

@@ -364,7 +364,8 @@ delete_activated (GtkWidget  *widget,
   players = cassino_history_item_dup_players_text (item);
   if (self->delete_toast)
     adw_toast_dismiss (self->delete_toast);   /* deletes the game before */
-  if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id, &error))
+  if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
+                                              gtk_single_selection_get_selected (self->selection), &error))
     {
       adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
@@ -423,6 +424,13 @@ cassino_history_view_dispose (GObject *object)
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_HISTORY_VIEW);
+  {
+    GtkWidget *child;
+
+    /* the template's top box is not a bound child */
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->selection);
   g_clear_object (&self->records);
   g_clear_object (&self->players);

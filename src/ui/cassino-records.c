@@ -252,6 +252,15 @@ cassino_records_set_player_look (CassinoRecords  *self,
   return players_changed (self, cassino_store_set_player_look (self->store, player_id, colour, avatar, error));
 }
 
+CassinoStoreGameSummary *
+cassino_records_get_game_summary (CassinoRecords  *self,
+                                  gint64           game_id,
+                                  GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_store_get_game_summary (self->store, game_id, error);
+}
+
 CassinoReplay *
 cassino_records_load_replay (CassinoRecords  *self,
                              gint64           game_id,

@@ -59,6 +59,11 @@ gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
                                                 const char      *avatar,
                                                 GError         **error);
 
+/* Returns: (transfer full): a game's summary, or NULL with @error. */
+CassinoStoreGameSummary *cassino_records_get_game_summary (CassinoRecords  *self,
+                                                           gint64           game_id,
+                                                           GError         **error);
+
 /* The replay of a recorded game.  NULL with @error. */
 CassinoReplay *cassino_records_load_replay     (CassinoRecords  *self,
                                                 gint64           game_id,

@@ -330,6 +330,13 @@ cassino_replay_view_dispose (GObject *object)
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_REPLAY_VIEW);
+  {
+    GtkWidget *child;
+
+    /* the template's top box is not a bound child */
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->selection);
   g_clear_object (&self->replay);
   g_clear_object (&self->controller);

@@ -14,37 +14,14 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-replay-view.h"
+#include "cassino-stats-view.h"
+#include "cassino-window-private.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 
-struct _CassinoWindow
-{
-  AdwApplicationWindow   parent_instance;
-
-  GSettings             *settings;
-  CassinoGameController *controller;
-  char                  *database;
-  guint                  score_source;
-
-  /* template children */
-  AdwToastOverlay       *toast_overlay;
-  AdwWindowTitle        *window_title;
-  GtkStack              *stack;
-  AdwFlap               *flap;
-  GtkBox                *scoreboard;
-  CassinoTableView      *table_view;
-  GtkLabel              *action_label;
-  GtkLabel              *prompt_label;
-  GtkWidget             *claim_button;
-  GtkWidget             *play_button;
-  GtkWidget             *log_button;
-  GtkGrid               *tally_grid;
-  GtkListBox            *log_list;
-  AdwStatusPage         *pass_page;
-  GtkButton             *pass_button;
-  CassinoScoreSheet     *score_sheet;
-};
 
 G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -119,7 +96,7 @@ update_title (CassinoWindow *self)
 
   if (game == NULL)
     {
-      adw_window_title_set_subtitle (self->window_title, NULL);
+      adw_view_switcher_title_set_subtitle (self->window_title, NULL);
       return;
     }
   r = cassino_game_get_rules (game);
@@ -131,7 +108,7 @@ update_title (CassinoWindow *self)
   else
     /* Translators: the window subtitle of a one-deal game, e.g. "American (1867) · Single deal" */
     subtitle = g_strdup_printf (_("%s · Single deal"), cassino_preset_get_title (r->preset));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  adw_view_switcher_title_set_subtitle (self->window_title, subtitle);
 }
 
 static void
@@ -553,6 +530,7 @@ cassino_window_constructed (GObject *object)
 
   if (!cassino_game_controller_resume (self->controller))
     start_last_game (self);
+  _cassino_window_records_open (self);
   on_controller_changed_cb (self->controller, self);
   gtk_widget_grab_focus (GTK_WIDGET (self->table_view));
 }
@@ -568,6 +546,7 @@ cassino_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->controller, self);
     }
   g_clear_handle_id (&self->score_source, g_source_remove);
+  _cassino_window_records_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
   g_clear_object (&self->controller);
   g_clear_object (&self->settings);
@@ -643,6 +622,9 @@ cassino_window_class_init (CassinoWindowClass *klass)
 
   g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
   g_type_ensure (CASSINO_TYPE_SCORE_SHEET);
+  g_type_ensure (CASSINO_TYPE_HISTORY_VIEW);
+  g_type_ensure (CASSINO_TYPE_REPLAY_VIEW);
+  g_type_ensure (CASSINO_TYPE_STATS_VIEW);
 
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();
@@ -663,6 +645,17 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, pass_page);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, pass_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, score_sheet);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, history_stack);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, history_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, replay_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, stats_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, hint_button);
+  _cassino_window_records_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
@@ -697,6 +690,8 @@ cassino_window_init (CassinoWindow *self)
                            G_CALLBACK (on_card_theme_changed_cb), self, 0);
   g_signal_connect (self->controller, "changed", G_CALLBACK (on_controller_changed_cb), self);
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
+
+  _cassino_window_records_init (self);
 
 #ifdef DEVELOPMENT_PROFILE
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

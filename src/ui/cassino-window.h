@@ -7,6 +7,10 @@
 
 #include <adwaita.h>
 #include "cassino-game-controller.h"
+#include "cassino-history-view.h"
+#include "cassino-records.h"
+#include "cassino-replay-view.h"
+#include "cassino-stats-view.h"
 #include "cassino-table-view.h"
 
 G_BEGIN_DECLS
@@ -26,6 +30,21 @@ const char            *cassino_window_get_page       (CassinoWindow *self);
 /* The action bar's texts. */
 const char            *cassino_window_get_action_text (CassinoWindow *self);
 const char            *cassino_window_get_prompt_text (CassinoWindow *self);
+
+/* The views of the database (NULL without one). */
+CassinoRecords        *cassino_window_get_records    (CassinoWindow *self);
+/* The top page: "table", "history" or "statistics"; history's sub-page
+ * "list" or "replay". */
+const char            *cassino_window_get_top_page   (CassinoWindow *self);
+void                   cassino_window_set_top_page   (CassinoWindow *self,
+                                                      const char    *name);
+CassinoHistoryView    *cassino_window_get_history_view (CassinoWindow *self);
+CassinoReplayView     *cassino_window_get_replay_view  (CassinoWindow *self);
+CassinoStatsView      *cassino_window_get_stats_view   (CassinoWindow *self);
+/* Replay game @game_id in the history page. */
+gboolean               cassino_window_open_replay    (CassinoWindow  *self,
+                                                      gint64          game_id,
+                                                      GError        **error);
 
 /* Open the new game dialog. */
 void                   cassino_window_new_game       (CassinoWindow *self);

@@ -19,7 +19,12 @@ export LC_ALL=C.UTF-8
 echo "== $(basename "$exe"): ${seconds}s; seeds $(ls "$seeds" | wc -l) files, $(du -sk "$seeds" | cut -f1) KB"
 # the regressions first: each must pass on its own
 if [ -n "$(ls "$regressions" 2>/dev/null)" ]; then
-  "$exe" -runs=0 "$regressions"/* 2>&1 | tail -n 2 || exit 1
+  if ! "$exe" -runs=1 "$regressions"/* > "$work/regressions.log" 2>&1; then
+    tail -n 40 "$work/regressions.log"
+    echo "fuzz: $(basename "$exe") fails on a committed regression input" >&2
+    exit 1
+  fi
+  echo "regressions: $(ls "$regressions" | wc -l) inputs pass"
 fi
 "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -print_final_stats=1 -artifact_prefix="$work/" \

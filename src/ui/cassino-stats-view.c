@@ -1,0 +1,704 @@
+/* cassino-stats-view.c: a player's statistics, and two compared
+ *
+ * The figures are computed in a worker thread (cassino_records_load_
+ * stats_async(), about 80 ms over 100,000 games) while a spinner shows;
+ * the page is then built from the result: headline figures, the share of
+ * each scoring category, streaks, the graphs and the head-to-head table.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-stats-view.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "cassino-chart.h"
+#include "cassino-rules.h"
+#include "cassino-score.h"
+
+struct _CassinoStatsView
+{
+  GtkWidget           parent_instance;
+
+  CassinoRecords     *records;
+  GtkStringList      *players;       /* the records' names */
+  GtkStringList      *compare_names; /* "Nobody" and the names */
+  GCancellable       *cancellable;
+  CassinoStatsResult *result;
+  CassinoStatsResult *compare;
+  guint               pending;       /* computations running */
+  GHashTable         *figures;       /* key -> text shown */
+  GHashTable         *charts;        /* name -> CassinoChart */
+  gboolean            updating;
+
+  GtkDropDown        *player_dropdown;
+  GtkDropDown        *preset_dropdown;
+  GtkDropDown        *count_dropdown;
+  GtkDropDown        *compare_dropdown;
+  GtkStack           *stack;
+  AdwStatusPage      *empty_page;
+  GtkSpinner         *spinner;
+  GtkBox             *content;
+};
+
+G_DEFINE_FINAL_TYPE (CassinoStatsView, cassino_stats_view, GTK_TYPE_WIDGET)
+
+static const guint player_counts[] = { 0, 2, 3, 4, 6 };
+
+/* Building the page */
+
+static void
+clear_content (CassinoStatsView *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->content))))
+    gtk_box_remove (self->content, child);
+  g_hash_table_remove_all (self->figures);
+  g_hash_table_remove_all (self->charts);
+}
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "title-4");
+  return label;
+}
+
+static void
+add_tile (CassinoStatsView *self,
+          GtkFlowBox       *box,
+          const char       *key,
+          const char       *caption,
+          char             *value)
+{
+  GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *v = gtk_label_new (value);
+  GtkWidget *c = gtk_label_new (caption);
+
+  gtk_widget_add_css_class (tile, "card");
+  gtk_widget_add_css_class (tile, "stat-tile");
+  gtk_widget_add_css_class (v, "title-2");
+  gtk_widget_add_css_class (v, "numeric");
+  gtk_widget_add_css_class (c, "caption");
+  gtk_widget_add_css_class (c, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (c), TRUE);
+  gtk_label_set_justify (GTK_LABEL (c), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_margin_top (v, 10);
+  gtk_widget_set_margin_bottom (c, 10);
+  gtk_widget_set_margin_start (c, 6);
+  gtk_widget_set_margin_end (c, 6);
+  gtk_box_append (GTK_BOX (tile), v);
+  gtk_box_append (GTK_BOX (tile), c);
+  gtk_flow_box_append (box, tile);
+  g_hash_table_insert (self->figures, g_strdup (key), value);
+}
+
+static char *
+percent (double value)
+{
+  /* Translators: a percentage in the statistics, e.g. "57.1 %" */
+  return g_strdup_printf (_("%.1f %%"), value);
+}
+
+static char *
+duration_text (gint64 seconds)
+{
+  gint64 hours = seconds / 3600, minutes = (seconds % 3600) / 60;
+
+  if (hours > 0)
+    /* Translators: time played, e.g. "12 h 5 min" */
+    return g_strdup_printf (_("%" G_GINT64_FORMAT " h %" G_GINT64_FORMAT " min"), hours, minutes);
+  /* Translators: time played, e.g. "42 min" */
+  return g_strdup_printf (_("%" G_GINT64_FORMAT " min"), minutes);
+}
+
+static char *
+streak_text (int streak)
+{
+  if (streak > 0)
+    /* Translators: the current streak of wins */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d win", "%d wins", streak), streak);
+  if (streak < 0)
+    /* Translators: the current streak of losses */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d loss", "%d losses", -streak), -streak);
+  /* Translators: no current streak */
+  return g_strdup (C_("streak", "None"));
+}
+
+static GtkWidget *
+add_chart (CassinoStatsView *self,
+           const char       *name,
+           const char       *title,
+           const char       *description)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *chart = GTK_WIDGET (cassino_chart_new ());
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *caption = gtk_label_new (description);
+
+  gtk_box_append (GTK_BOX (box), heading (title));
+  gtk_label_set_xalign (GTK_LABEL (caption), 0);
+  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+  gtk_widget_add_css_class (caption, "dim-label");
+  gtk_box_append (GTK_BOX (box), caption);
+  gtk_widget_set_margin_top (chart, 8);
+  gtk_widget_set_margin_bottom (chart, 8);
+  gtk_widget_set_margin_start (chart, 8);
+  gtk_widget_set_margin_end (chart, 8);
+  gtk_frame_set_child (GTK_FRAME (frame), chart);
+  gtk_widget_add_css_class (frame, "view");
+  gtk_box_append (GTK_BOX (box), frame);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_box_append (self->content, box);
+  g_hash_table_insert (self->charts, g_strdup (name), chart);
+  return chart;
+}
+
+static void
+build_charts (CassinoStatsView   *self,
+              CassinoStatsResult *r)
+{
+  CassinoChart *chart;
+  guint n;
+
+  /* rating ± 2 RD */
+  n = r->rating_history->len;
+  if (n > 0)
+    {
+      g_autofree double *v = g_new (double, n);
+      g_autofree double *lo = g_new (double, n);
+      g_autofree double *hi = g_new (double, n);
+      g_autofree char *title = NULL;
+      CassinoPreset preset;
+      const char *preset_title = cassino_preset_from_string (r->rating_preset, &preset) ?
+                                 cassino_preset_get_title (preset) : r->rating_preset;
+
+      for (guint i = 0; i < n; i++)
+        {
+          const CassinoStoreRatingPoint *p = &g_array_index (r->rating_history, CassinoStoreRatingPoint, i);
+
+          v[i] = p->glicko.rating;
+          lo[i] = p->glicko.rating - 2 * p->glicko.rd;
+          hi[i] = p->glicko.rating + 2 * p->glicko.rd;
+        }
+      /* Translators: the rating graph's title; %s is a variant */
+      title = g_strdup_printf (_("Rating in %s"), preset_title);
+      chart = CASSINO_CHART (add_chart (self, "rating", title,
+                                        _("After each rated game; the band is twice the rating’s deviation either side: the narrower, the surer.")));
+      cassino_chart_set_band (chart, v, lo, hi, n);
+    }
+
+  /* win % by month */
+  n = r->months->len;
+  if (n > 0)
+    {
+      g_autofree double *v = g_new (double, n);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const CassinoStoreMonth *m = &g_array_index (r->months, CassinoStoreMonth, i);
+          g_autoptr(GDateTime) date = g_date_time_new_local ((int) m->year, (int) m->month, 1, 0, 0, 0);
+
+          v[i] = m->games ? 100.0 * m->wins / m->games : 0;
+          /* Translators: a month under the win % graph, see strftime */
+          g_ptr_array_add (labels, date ? g_date_time_format (date, _("%b %Y")) : g_strdup (""));
+        }
+      g_ptr_array_add (labels, NULL);
+      chart = CASSINO_CHART (add_chart (self, "months", _("Wins by Month"),
+                                        _("The share of the month’s games won.")));
+      cassino_chart_set_bars (chart, v, (const char *const *) labels->pdata, n, 100);
+    }
+
+  /* points per deal */
+  n = r->histogram->len;
+  if (r->stats->games > 0)
+    {
+      g_autofree double *v = g_new (double, n);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < n; i++)
+        {
+          v[i] = g_array_index (r->histogram, guint, i);
+          g_ptr_array_add (labels, i % 2 == 0 ? g_strdup_printf ("%u%s", i / 2, i + 1 == n ? "+" : "") : NULL);
+        }
+      chart = CASSINO_CHART (add_chart (self, "points", _("Points per Deal"),
+                                        _("How many games had each average of points per deal, in steps of a half point.")));
+      cassino_chart_set_bars (chart, v, (const char *const *) labels->pdata, n, 0);
+    }
+}
+
+static void
+build_compare (CassinoStatsView *self)
+{
+  const CassinoStoreStats *a = self->result->stats, *b = self->compare->stats;
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autofree char *title = g_strdup_printf (_("%s and %s"), a->name, b->name);
+  struct {
+    const char *title;
+    char       *va;
+    char       *vb;
+  } rows[] = {
+    { N_("Games"), g_strdup_printf ("%u", a->games), g_strdup_printf ("%u", b->games) },
+    { N_("Win %"), percent (a->win_percent), percent (b->win_percent) },
+    { N_("Points per deal"), g_strdup_printf ("%.2f", a->points_per_deal), g_strdup_printf ("%.2f", b->points_per_deal) },
+    { N_("Sweeps per deal"), g_strdup_printf ("%.2f", a->sweeps_per_deal), g_strdup_printf ("%.2f", b->sweeps_per_deal) },
+    { N_("Big Cassino taken"), percent (a->big_cassino_percent), percent (b->big_cassino_percent) },
+    { N_("Little Cassino taken"), percent (a->little_cassino_percent), percent (b->little_cassino_percent) },
+    { N_("Own builds captured"), percent (a->builds_taken_percent), percent (b->builds_taken_percent) },
+    { N_("Longest winning streak"), g_strdup_printf ("%u", a->longest_win_streak), g_strdup_printf ("%u", b->longest_win_streak) },
+  };
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *both = g_strdup_printf ("%s  ·  %s", rows[i].va, rows[i].vb);
+      GtkWidget *label = gtk_label_new (both);
+      g_autofree char *key = g_strdup_printf ("compare-%u", i);
+
+      gtk_widget_add_css_class (label, "numeric");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), g_dgettext (GETTEXT_PACKAGE, rows[i].title));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      g_hash_table_insert (self->figures, g_steal_pointer (&key), g_steal_pointer (&both));
+      g_free (rows[i].va);
+      g_free (rows[i].vb);
+    }
+  gtk_box_append (self->content, group);
+}
+
+static void
+build_page (CassinoStatsView *self)
+{
+  CassinoStatsResult *r = self->result;
+  const CassinoStoreStats *st = r->stats;
+  GtkWidget *tiles;
+  GtkWidget *group;
+
+  clear_content (self);
+  if (st->games == 0)
+    {
+      g_autofree char *description =
+        /* Translators: the statistics of a player with no finished game */
+        g_strdup_printf (_("%s has no finished game with these filters yet. Play one from the Table, or choose “Any” above."),
+                         st->name);
+
+      adw_status_page_set_title (self->empty_page, _("No Games Here Yet"));
+      adw_status_page_set_description (self->empty_page, description);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  tiles = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (tiles), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (tiles), 2);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (tiles), 5);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (tiles), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (tiles), 6);
+  add_tile (self, GTK_FLOW_BOX (tiles), "games", _("Games"), g_strdup_printf ("%u", st->games));
+  add_tile (self, GTK_FLOW_BOX (tiles), "wins", _("Wins"), g_strdup_printf ("%u", st->wins));
+  add_tile (self, GTK_FLOW_BOX (tiles), "draws", _("Draws"), g_strdup_printf ("%u", st->draws));
+  add_tile (self, GTK_FLOW_BOX (tiles), "losses", _("Losses"), g_strdup_printf ("%u", st->losses));
+  add_tile (self, GTK_FLOW_BOX (tiles), "win-percent", _("Games won"), percent (st->win_percent));
+  if (r->rating)
+    add_tile (self, GTK_FLOW_BOX (tiles), "rating", _("Rating"),
+              /* Translators: a rating and its deviation, e.g. "1612 ± 48" */
+              g_strdup_printf (_("%.0f ± %.0f"), r->rating->glicko.rating, r->rating->glicko.rd));
+  add_tile (self, GTK_FLOW_BOX (tiles), "points-per-deal", _("Points per deal"), g_strdup_printf ("%.2f", st->points_per_deal));
+  add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", _("Sweeps per deal"), g_strdup_printf ("%.2f", st->sweeps_per_deal));
+  add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino", _("Big Cassino (10♦) taken"), percent (st->big_cassino_percent));
+  add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino", _("Little Cassino (2♠) taken"), percent (st->little_cassino_percent));
+  add_tile (self, GTK_FLOW_BOX (tiles), "builds-taken", _("Own builds captured"), percent (st->builds_taken_percent));
+  add_tile (self, GTK_FLOW_BOX (tiles), "streak", _("Current streak"), streak_text (st->current_streak));
+  add_tile (self, GTK_FLOW_BOX (tiles), "longest-win-streak", _("Longest winning streak"), g_strdup_printf ("%u", st->longest_win_streak));
+  add_tile (self, GTK_FLOW_BOX (tiles), "rubbers", _("Rubbers won"), g_strdup_printf ("%u / %u", st->rubbers_won, st->rubbers));
+  add_tile (self, GTK_FLOW_BOX (tiles), "time-played", _("Time played"), duration_text (st->time_played));
+  gtk_box_append (self->content, tiles);
+
+  if (self->compare)
+    build_compare (self);
+
+  /* the share of each category */
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Where the Points Came From"));
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    {
+      GtkWidget *row, *bar, *label;
+      g_autofree char *key = NULL;
+      char *text;
+
+      if (st->category_points[c] == 0)
+        continue;
+      row = adw_action_row_new ();
+      bar = gtk_level_bar_new_for_interval (0, 100);
+      text = percent (st->category_percent[c]);
+      label = gtk_label_new (text);
+      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), st->category_percent[c]);
+      gtk_widget_set_size_request (bar, 120, -1);
+      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_label_set_width_chars (GTK_LABEL (label), 7);
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cassino_category_get_title (c));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), bar);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      key = g_strdup_printf ("category-%u", c);
+      g_hash_table_insert (self->figures, g_steal_pointer (&key), text);
+    }
+  gtk_box_append (self->content, group);
+
+  build_charts (self, r);
+
+  /* head to head */
+  if (st->head_to_head && st->head_to_head->len)
+    {
+      group = adw_preferences_group_new ();
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Against Each Opponent"));
+      adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), _("Games won, drawn and lost"));
+      for (guint i = 0; i < st->head_to_head->len; i++)
+        {
+          const CassinoStoreHeadToHead *h = st->head_to_head->pdata[i];
+          GtkWidget *row = adw_action_row_new ();
+          /* Translators: a head-to-head line: won – drawn – lost */
+          char *text = g_strdup_printf (_("%u – %u – %u"), h->wins, h->draws, h->losses);
+          GtkWidget *label = gtk_label_new (text);
+          g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", h->games), h->games);
+
+          gtk_widget_add_css_class (label, "numeric");
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), h->name);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+          g_hash_table_insert (self->figures, g_strdup_printf ("h2h-%" G_GINT64_FORMAT, h->opponent_id), text);
+        }
+      gtk_box_append (self->content, group);
+    }
+
+  gtk_stack_set_visible_child_name (self->stack, "stats");
+}
+
+/* Loading */
+
+static void
+loaded (CassinoStatsView *self)
+{
+  if (self->pending > 0)
+    return;
+  gtk_spinner_stop (self->spinner);
+  if (self->result)
+    build_page (self);
+  else
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+typedef struct {
+  CassinoStatsView *self;
+  gboolean          compare;
+  GCancellable     *cancellable;
+} Request;
+
+static void
+on_loaded_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Request *req = user_data;
+  g_autoptr(GError) error = NULL;
+  CassinoStatsResult *r = cassino_records_load_stats_finish (CASSINO_RECORDS (source), result, &error);
+
+  if (g_cancellable_is_cancelled (req->cancellable))
+    {
+      cassino_stats_result_free (r);
+    }
+  else
+    {
+      CassinoStatsView *self = req->self;
+
+      if (r == NULL)
+        g_debug ("Statistics: %s", error->message);
+      if (req->compare)
+        {
+          g_clear_pointer (&self->compare, cassino_stats_result_free);
+          self->compare = r;
+        }
+      else
+        {
+          g_clear_pointer (&self->result, cassino_stats_result_free);
+          self->result = r;
+        }
+      self->pending--;
+      loaded (self);
+    }
+  g_object_unref (req->cancellable);
+  g_free (req);
+}
+
+static void
+request (CassinoStatsView              *self,
+         gint64                         player_id,
+         const CassinoStoreStatsFilter *filter,
+         gboolean                       compare)
+{
+  Request *req = g_new0 (Request, 1);
+
+  req->self = self;
+  req->compare = compare;
+  req->cancellable = g_object_ref (self->cancellable);
+  self->pending++;
+  cassino_records_load_stats_async (self->records, player_id, filter, self->cancellable, on_loaded_cb, req);
+}
+
+static void
+reload (CassinoStatsView *self)
+{
+  CassinoStoreStatsFilter filter = { NULL, 0 };
+  guint player, compare, preset, count;
+
+  if (self->records == NULL || self->updating)
+    return;
+
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->pending = 0;
+  g_clear_pointer (&self->result, cassino_stats_result_free);
+  g_clear_pointer (&self->compare, cassino_stats_result_free);
+
+  player = gtk_drop_down_get_selected (self->player_dropdown);
+  if (player == GTK_INVALID_LIST_POSITION || cassino_records_get_player_id (self->records, player) == 0)
+    {
+      clear_content (self);
+      adw_status_page_set_title (self->empty_page, _("No Statistics Yet"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("Finish a game and your figures appear here: wins, points per deal, sweeps, the Cassinos you took, your rating over time and how you fare against each opponent."));
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  preset = gtk_drop_down_get_selected (self->preset_dropdown);
+  if (preset > 0 && preset != GTK_INVALID_LIST_POSITION && preset - 1 < CASSINO_N_PRESETS)
+    filter.preset = cassino_preset_to_string ((CassinoPreset) (preset - 1));
+  count = gtk_drop_down_get_selected (self->count_dropdown);
+  filter.n_players = count < G_N_ELEMENTS (player_counts) ? player_counts[count] : 0;
+
+  request (self, cassino_records_get_player_id (self->records, player), &filter, FALSE);
+  compare = gtk_drop_down_get_selected (self->compare_dropdown);
+  if (compare > 0 && compare != GTK_INVALID_LIST_POSITION &&
+      cassino_records_get_player_id (self->records, compare - 1) != 0)
+    request (self, cassino_records_get_player_id (self->records, compare - 1), &filter, TRUE);
+
+  gtk_spinner_start (self->spinner);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+}
+
+static void
+on_choice_changed_cb (GObject          *object,
+                      GParamSpec       *pspec,
+                      CassinoStatsView *self)
+{
+  reload (self);
+}
+
+static void
+read_players (CassinoStatsView *self)
+{
+  GListModel *names = cassino_records_get_player_names (self->records);
+  guint n = g_list_model_get_n_items (names);
+
+  self->updating = TRUE;
+  gtk_string_list_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)), NULL);
+  gtk_string_list_splice (self->compare_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->compare_names)), NULL);
+  /* Translators: the first choice of "compare with" */
+  gtk_string_list_append (self->compare_names, C_("compare", "Compare with nobody"));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (names), i);
+
+      gtk_string_list_append (self->players, name);
+      gtk_string_list_append (self->compare_names, name);
+    }
+  gtk_drop_down_set_selected (self->player_dropdown, 0);
+  gtk_drop_down_set_selected (self->compare_dropdown, 0);
+  self->updating = FALSE;
+}
+
+static void
+on_records_changed_cb (CassinoRecords   *records,
+                       CassinoStatsView *self)
+{
+  guint player = gtk_drop_down_get_selected (self->player_dropdown);
+  gint64 id = self->records ? cassino_records_get_player_id (self->records, player) : 0;
+  int pos;
+
+  read_players (self);
+  pos = cassino_records_find_player (self->records, id);
+  self->updating = TRUE;
+  if (pos >= 0)
+    gtk_drop_down_set_selected (self->player_dropdown, (guint) pos);
+  self->updating = FALSE;
+  reload (self);
+}
+
+/* GObject */
+
+static void
+cassino_stats_view_dispose (GObject *object)
+{
+  CassinoStatsView *self = CASSINO_STATS_VIEW (object);
+
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->records)
+    g_signal_handlers_disconnect_by_data (self->records, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_STATS_VIEW);
+  {
+    GtkWidget *child;
+
+    /* the template's top box is not a bound child */
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+      gtk_widget_unparent (child);
+  }
+  g_clear_object (&self->records);
+  g_clear_object (&self->players);
+  g_clear_object (&self->compare_names);
+  g_clear_pointer (&self->result, cassino_stats_result_free);
+  g_clear_pointer (&self->compare, cassino_stats_result_free);
+  g_clear_pointer (&self->figures, g_hash_table_unref);
+  g_clear_pointer (&self->charts, g_hash_table_unref);
+
+  G_OBJECT_CLASS (cassino_stats_view_parent_class)->dispose (object);
+}
+
+static void
+cassino_stats_view_class_init (CassinoStatsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cassino_stats_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-stats-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, player_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, preset_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, count_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, compare_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, stack);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, content);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cassino_stats_view_init (CassinoStatsView *self)
+{
+  const char *counts[] = {
+    /* Translators: choices of the statistics' player count filter */
+    C_("filter", "Any number of players"), C_("filter", "2 players"), C_("filter", "3 players"),
+    C_("filter", "4 players"), C_("filter", "6 players"), NULL
+  };
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) count_list = gtk_string_list_new (counts);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  gtk_string_list_append (presets, C_("filter", "Any variant"));
+  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+    gtk_string_list_append (presets, cassino_preset_get_title ((CassinoPreset) i));
+  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
+  gtk_drop_down_set_model (self->count_dropdown, G_LIST_MODEL (count_list));
+  self->players = gtk_string_list_new (NULL);
+  self->compare_names = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (self->players));
+  gtk_drop_down_set_model (self->compare_dropdown, G_LIST_MODEL (self->compare_names));
+
+  g_signal_connect (self->player_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+  g_signal_connect (self->preset_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+  g_signal_connect (self->count_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+  g_signal_connect (self->compare_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+}
+
+void
+cassino_stats_view_set_records (CassinoStatsView *self,
+                                CassinoRecords   *records)
+{
+  g_return_if_fail (CASSINO_IS_STATS_VIEW (self));
+
+  if (self->records == records)
+    return;
+  if (self->records)
+    g_signal_handlers_disconnect_by_data (self->records, self);
+  g_set_object (&self->records, records);
+  if (records)
+    {
+      g_signal_connect (records, "changed", G_CALLBACK (on_records_changed_cb), self);
+      read_players (self);
+    }
+  reload (self);
+}
+
+void
+cassino_stats_view_show (CassinoStatsView *self,
+                         int               position,
+                         int               compare,
+                         int               preset,
+                         guint             n_players)
+{
+  g_return_if_fail (CASSINO_IS_STATS_VIEW (self));
+
+  self->updating = TRUE;
+  gtk_drop_down_set_selected (self->player_dropdown, (guint) MAX (position, 0));
+  gtk_drop_down_set_selected (self->compare_dropdown, (guint) (compare + 1));
+  gtk_drop_down_set_selected (self->preset_dropdown, (guint) (preset + 1));
+  for (guint i = 0; i < G_N_ELEMENTS (player_counts); i++)
+    if (player_counts[i] == n_players)
+      gtk_drop_down_set_selected (self->count_dropdown, i);
+  self->updating = FALSE;
+  reload (self);
+}
+
+gboolean
+cassino_stats_view_is_loading (CassinoStatsView *self)
+{
+  g_return_val_if_fail (CASSINO_IS_STATS_VIEW (self), FALSE);
+  return self->pending > 0;
+}
+
+const char *
+cassino_stats_view_get_page (CassinoStatsView *self)
+{
+  g_return_val_if_fail (CASSINO_IS_STATS_VIEW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+const char *
+cassino_stats_view_get_figure (CassinoStatsView *self,
+                               const char       *key)
+{
+  g_return_val_if_fail (CASSINO_IS_STATS_VIEW (self), NULL);
+  return g_hash_table_lookup (self->figures, key);
+}
+
+GtkWidget *
+cassino_stats_view_get_chart (CassinoStatsView *self,
+                              const char       *name)
+{
+  g_return_val_if_fail (CASSINO_IS_STATS_VIEW (self), NULL);
+  return g_hash_table_lookup (self->charts, name);
+}

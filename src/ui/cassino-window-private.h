@@ -1,0 +1,64 @@
+/* cassino-window-private.h: what the window's files share
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cassino-window.h"
+#include "cassino-history-view.h"
+#include "cassino-records.h"
+#include "cassino-replay-view.h"
+#include "cassino-score-sheet.h"
+#include "cassino-stats-view.h"
+
+G_BEGIN_DECLS
+
+struct _CassinoWindow
+{
+  AdwApplicationWindow   parent_instance;
+
+  GSettings             *settings;
+  CassinoGameController *controller;
+  char                  *database;
+  guint                  score_source;
+
+  /* template children */
+  AdwToastOverlay       *toast_overlay;
+  AdwViewSwitcherTitle  *window_title;
+  AdwViewStack          *view_stack;
+  AdwViewSwitcherBar    *switcher_bar;
+  GtkStack              *history_stack;
+  CassinoHistoryView    *history_view;
+  CassinoReplayView     *replay_view;
+  CassinoStatsView      *stats_view;
+  GtkWidget             *back_button;
+  GtkWidget             *new_game_button;
+  GtkWidget             *undo_button;
+  GtkWidget             *hint_button;
+  CassinoRecords        *records;
+  gboolean               records_dirty;
+  GtkStack              *stack;
+  AdwFlap               *flap;
+  GtkBox                *scoreboard;
+  CassinoTableView      *table_view;
+  GtkLabel              *action_label;
+  GtkLabel              *prompt_label;
+  GtkWidget             *claim_button;
+  GtkWidget             *play_button;
+  GtkWidget             *log_button;
+  GtkGrid               *tally_grid;
+  GtkListBox            *log_list;
+  AdwStatusPage         *pass_page;
+  GtkButton             *pass_button;
+  CassinoScoreSheet     *score_sheet;
+};
+
+/* cassino-window-records.c: history, replay, statistics, players, rubbers,
+ * export and import */
+void _cassino_window_records_class_init (GtkWidgetClass *widget_class);
+void _cassino_window_records_init       (CassinoWindow  *self);
+void _cassino_window_records_open       (CassinoWindow  *self);
+void _cassino_window_records_dispose    (CassinoWindow  *self);
+
+G_END_DECLS

@@ -1,0 +1,718 @@
+/* cassino-window-records.c: the window's history, replay, statistics,
+ * players, rubbers, export and import
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include <string.h>
+
+#include "cassino-store-history.h"
+#include "cassino-store-record.h"
+
+static void
+toast (CassinoWindow *self,
+       const char    *text)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+update_header (CassinoWindow *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+  gboolean table = g_strcmp0 (page, "table") == 0;
+  gboolean replay = g_strcmp0 (page, "history") == 0 &&
+                    g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0;
+
+  gtk_widget_set_visible (self->undo_button, table);
+  gtk_widget_set_visible (self->hint_button, table);
+  gtk_widget_set_visible (self->new_game_button, !replay);
+  gtk_widget_set_visible (self->back_button, replay);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-replay", replay);
+}
+
+static void
+on_page_changed_cb (AdwViewStack  *stack,
+                    GParamSpec    *pspec,
+                    CassinoWindow *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (stack);
+
+  /* games were played since the views last looked */
+  if (self->records && self->records_dirty && g_strcmp0 (page, "table") != 0)
+    {
+      self->records_dirty = FALSE;
+      cassino_records_refresh (self->records);
+    }
+  update_header (self);
+}
+
+static void
+on_move_played_cb (CassinoGameController *controller,
+                   guint                  seat,
+                   gpointer               move,
+                   gpointer               before,
+                   CassinoWindow         *self)
+{
+  self->records_dirty = TRUE;
+}
+
+/* History and replay */
+
+gboolean
+cassino_window_open_replay (CassinoWindow  *self,
+                            gint64          game_id,
+                            GError        **error)
+{
+  g_autoptr(CassinoReplay) replay = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), FALSE);
+
+  if (self->records == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No games are recorded."));
+      return FALSE;
+    }
+  replay = cassino_records_load_replay (self->records, game_id, error);
+  if (replay == NULL)
+    return FALSE;
+  cassino_replay_view_set_replay (self->replay_view, replay);
+  adw_view_stack_set_visible_child_name (self->view_stack, "history");
+  gtk_stack_set_visible_child_name (self->history_stack, "replay");
+  update_header (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->replay_view));
+  return TRUE;
+}
+
+static void
+on_open_game_cb (CassinoHistoryView *view,
+                 gint64              game_id,
+                 CassinoWindow      *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cassino_window_open_replay (self, game_id, &error))
+    toast (self, error->message);
+}
+
+static void
+on_resume_game_cb (CassinoHistoryView *view,
+                   gint64              game_id,
+                   CassinoWindow      *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cassino_game_controller_resume_game (self->controller, game_id, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+}
+
+static void
+close_replay_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  cassino_replay_view_set_autoplay (self->replay_view, 0);
+  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  update_header (self);
+}
+
+static void
+on_play_deal_again_cb (CassinoReplayView *view,
+                       guint              deal_index,
+                       CassinoWindow     *self)
+{
+  CassinoReplay *replay = cassino_replay_view_get_replay (view);
+  CassinoGame *source = cassino_replay_get_source (replay);
+  const CassinoDeal *deal = cassino_game_get_deal (source, deal_index);
+  const CassinoRules *r = cassino_game_get_rules (source);
+  g_autoptr(CassinoGameSetup) setup = g_new0 (CassinoGameSetup, 1);
+  g_autoptr(GError) error = NULL;
+
+  setup->preset = r->preset;
+  setup->options = cassino_rules_to_json (r);
+  setup->n_players = r->n_players;
+  setup->format = r->target == 0 ? CASSINO_FORMAT_SINGLE :
+                  r->rubber_games > 1 ? CASSINO_FORMAT_RUBBER : CASSINO_FORMAT_TARGET;
+  for (guint i = 0; i < r->n_players; i++)
+    {
+      const CassinoSeat *s = cassino_game_get_seat (source, i);
+
+      setup->seats[i].name = g_strdup (s && s->name ? s->name : cassino_game_setup_computer_name (i));
+      setup->seats[i].kind = s ? s->kind : CASSINO_SEAT_COMPUTER;
+      setup->seats[i].level = CASSINO_LEVEL_MEDIUM;
+      if (s && s->level)
+        cassino_level_from_string (s->level, &setup->seats[i].level);
+    }
+  if (deal == NULL || !cassino_game_controller_start_deal (self->controller, setup, deal, &error))
+    {
+      toast (self, error ? error->message : _("This deal cannot be played again."));
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+  /* Translators: a toast after "Play this deal again" */
+  toast (self, _("The same cards, dealt again: your turn to do better"));
+}
+
+/* Files */
+
+typedef enum {
+  FILE_EXPORT_GAME,
+  FILE_EXPORT_RUBBER,
+  FILE_EXPORT_ALL,
+  FILE_EXPORT_STATS,
+  FILE_IMPORT,
+} FileJob;
+
+static void
+on_file_chosen_cb (GtkNativeDialog *dialog,
+                   int              response,
+                   CassinoWindow   *self)
+{
+  FileJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "id"));
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint count = 0;
+
+  if (response == GTK_RESPONSE_ACCEPT && self->records)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      switch (job)
+        {
+        case FILE_EXPORT_GAME:
+        case FILE_EXPORT_RUBBER:
+        case FILE_EXPORT_ALL:
+          if (cassino_records_export_records (self->records,
+                                              job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
+                                              job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
+                                              CASSINO_STORE_EXPORT_ALL,
+                                              id, file, &count, &error))
+            /* Translators: a toast after exporting game records */
+            message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+          break;
+        case FILE_EXPORT_STATS:
+          if (cassino_records_export_stats_csv (self->records, file, &error))
+            message = g_strdup (_("Statistics exported"));
+          break;
+        case FILE_IMPORT:
+          {
+            CassinoStoreImportReport report = { 0 };
+
+            if (cassino_records_import_records (self->records, file, &report, &error))
+              /* Translators: a toast after importing game records: imported, already there, failed */
+              message = g_strdup_printf (_("Imported %u games · %u already there · %u failed"),
+                                         report.imported, report.skipped, report.failed);
+            cassino_store_import_report_clear (&report);
+          }
+          break;
+        default:
+          break;
+        }
+      toast (self, error ? error->message : message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+choose_file (CassinoWindow *self,
+             FileJob        job,
+             gint64         id)
+{
+  gboolean save = job != FILE_IMPORT;
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  const char *title;
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  switch (job)
+    {
+    case FILE_EXPORT_GAME: title = _("Export Game"); break;
+    case FILE_EXPORT_RUBBER: title = _("Export Rubber"); break;
+    case FILE_EXPORT_ALL: title = _("Export All Games"); break;
+    case FILE_EXPORT_STATS: title = _("Export Statistics"); break;
+    case FILE_IMPORT: default: title = _("Import Game Records"); break;
+    }
+  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                        save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        save ? _("_Export") : _("_Import"), _("_Cancel"));
+  if (job == FILE_EXPORT_STATS)
+    {
+      gtk_file_filter_set_name (filter, _("CSV Files"));
+      gtk_file_filter_add_pattern (filter, "*.csv");
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "cassino-statistics.csv");
+    }
+  else
+    {
+      gtk_file_filter_set_name (filter, _("Game Records"));
+      gtk_file_filter_add_pattern (filter, "*.cassino");
+      gtk_file_filter_add_pattern (filter, "*.txt");
+      if (save)
+        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
+                                           job == FILE_EXPORT_ALL ? "cassino-games.cassino" : "cassino-game.cassino");
+    }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "job", GINT_TO_POINTER (job));
+  g_object_set_data (G_OBJECT (dialog), "id", GSIZE_TO_POINTER ((gsize) id));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_file_chosen_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_export_game_cb (CassinoHistoryView *view,
+                   gint64              game_id,
+                   CassinoWindow      *self)
+{
+  choose_file (self, FILE_EXPORT_GAME, game_id);
+}
+
+static void
+file_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.import"))
+    choose_file (self, FILE_IMPORT, 0);
+  else if (g_str_equal (action_name, "win.export-all"))
+    choose_file (self, FILE_EXPORT_ALL, 0);
+  else
+    choose_file (self, FILE_EXPORT_STATS, 0);
+}
+
+/* Players */
+
+static void fill_players (AdwPreferencesGroup *group, CassinoWindow *self);
+
+static void
+on_rename_applied_cb (AdwEntryRow   *row,
+                      CassinoWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "player-id"));
+  g_autoptr(GError) error = NULL;
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (name && *name && !cassino_records_rename_player (self->records, id, name, &error))
+    gtk_widget_error_bell (GTK_WIDGET (row));
+}
+
+static void
+on_archive_clicked_cb (GtkButton     *button,
+                       CassinoWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "player-id"));
+  gboolean archived = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "archived"));
+  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (button), "group");
+
+  if (cassino_records_set_player_archived (self->records, id, !archived, NULL))
+    fill_players (group, self);
+}
+
+static void
+on_colour_set_cb (GtkColorButton *button,
+                  CassinoWindow  *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "player-id"));
+  GdkRGBA rgba;
+  g_autofree char *colour = NULL;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
+                            (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
+  cassino_records_set_player_look (self->records, id, colour, NULL, NULL);
+}
+
+static void
+on_add_applied_cb (AdwEntryRow   *row,
+                   CassinoWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
+  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (row), "group");
+
+  if (name == NULL || *name == '\0')
+    return;
+  if (cassino_records_add_player (self->records, name, &error) == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (row));
+      return;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (row), "");
+  fill_players (group, self);
+}
+
+static void
+fill_players (AdwPreferencesGroup *group,
+              CassinoWindow       *self)
+{
+  g_autoptr(GPtrArray) players = cassino_records_list_players (self->records, TRUE, NULL);
+  GPtrArray *rows = g_object_get_data (G_OBJECT (group), "rows");
+
+  for (guint i = 0; rows && i < rows->len; i++)
+    adw_preferences_group_remove (group, rows->pdata[i]);
+  if (rows == NULL)
+    {
+      rows = g_ptr_array_new ();
+      g_object_set_data_full (G_OBJECT (group), "rows", rows, (GDestroyNotify) g_ptr_array_unref);
+    }
+  g_ptr_array_set_size (rows, 0);
+
+  for (guint i = 0; players && i < players->len; i++)
+    {
+      CassinoStorePlayer *p = players->pdata[i];
+      GtkWidget *row, *archive, *colour, *avatar;
+      GdkRGBA rgba;
+
+      if (p->kind != CASSINO_SEAT_HUMAN)
+        continue;
+      row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     p->archived ? _("Archived — renaming keeps the history") :
+                                                   _("Name — renaming keeps the history"));
+      gtk_editable_set_text (GTK_EDITABLE (row), p->name);
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_signal_connect (row, "apply", G_CALLBACK (on_rename_applied_cb), self);
+
+      avatar = adw_avatar_new (32, p->name, TRUE);
+      adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
+
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      colour = gtk_color_button_new ();
+      if (p->colour && gdk_rgba_parse (&rgba, p->colour))
+        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (colour, _("Colour"));
+      g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), colour);
+
+      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "folder-symbolic");
+      gtk_widget_set_valign (archive, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (archive, "flat");
+      gtk_widget_set_tooltip_text (archive, p->archived ? _("Bring Back") : _("Archive — hidden from lists, records kept"));
+      g_object_set_data (G_OBJECT (archive), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
+      g_object_set_data (G_OBJECT (archive), "group", group);
+      g_signal_connect (archive, "clicked", G_CALLBACK (on_archive_clicked_cb), self);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), archive);
+
+      adw_preferences_group_add (group, row);
+      g_ptr_array_add (rows, row);
+    }
+}
+
+static void
+players_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  GtkWidget *window, *page, *group, *add_group, *add_row;
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  window = adw_preferences_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Players"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
+  page = adw_preferences_page_new ();
+
+  add_group = adw_preferences_group_new ();
+  add_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add_row), _("Add a Player"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (add_row), TRUE);
+  g_signal_connect (add_row, "apply", G_CALLBACK (on_add_applied_cb), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (add_group), add_row);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (add_group));
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("People Who Play Here"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Pick their names when you start a game. Computer players are listed in the statistics."));
+  g_object_set_data (G_OBJECT (add_row), "group", group);
+  fill_players (ADW_PREFERENCES_GROUP (group), self);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Rubbers */
+
+static void
+on_continue_rubber_cb (GtkButton     *button,
+                       CassinoWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "rubber-id"));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button))));
+  if (!cassino_game_controller_continue_rubber (self->controller, id, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+}
+
+static void
+on_see_game_cb (GtkButton     *button,
+                CassinoWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "game-id"));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button))));
+  if (!cassino_window_open_replay (self, id, &error))
+    toast (self, error->message);
+}
+
+static void
+rubbers_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  g_autoptr(GPtrArray) rubbers = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window, *page, *group;
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  rubbers = cassino_records_list_unfinished_rubbers (self->records, &error);
+  window = adw_preferences_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Rubbers"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
+  page = adw_preferences_page_new ();
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rubbers Being Played"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("A rubber is won by the first side to win a majority of its games. Finished rubbers count in the statistics."));
+  for (guint i = 0; rubbers && i < rubbers->len; i++)
+    {
+      CassinoStoreRubberInfo *info = rubbers->pdata[i];
+      GtkWidget *row = adw_expander_row_new ();
+      GtkWidget *cont = gtk_button_new_with_mnemonic (_("_Continue"));
+      guint won[6] = { 0 };
+      GString *standing = g_string_new (NULL);
+      CassinoPreset preset;
+      g_autofree char *title = NULL;
+
+      for (guint g = 0; g < info->game_ids->len; g++)
+        {
+          gint64 game_id = g_array_index (info->game_ids, gint64, g);
+          g_autoptr(CassinoStoreGameSummary) s = cassino_records_get_game_summary (self->records, game_id, NULL);
+          GtkWidget *game_row, *see;
+          g_autofree char *game_title = NULL;
+
+          if (s == NULL)
+            continue;
+          if (g_strcmp0 (s->state, "finished") == 0 && s->winner_side >= 0 && s->winner_side < 6)
+            won[s->winner_side]++;
+          if (g == 0)
+            for (guint side = 0; side < s->n_sides; side++)
+              {
+                if (side)
+                  g_string_append (standing, " · ");
+                for (guint k = 0; k < s->n_seats; k++)
+                  if (s->seats[k].side == side)
+                    {
+                      g_string_append (standing, s->seats[k].name);
+                      break;
+                    }
+                g_string_append_printf (standing, " %%%u", side);
+              }
+          game_row = adw_action_row_new ();
+          /* Translators: a game of a rubber, e.g. "Game 2" */
+          game_title = g_strdup_printf (_("Game %u"), g + 1);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (game_row), game_title);
+          see = gtk_button_new_with_label (_("Replay"));
+          gtk_widget_set_valign (see, GTK_ALIGN_CENTER);
+          g_object_set_data (G_OBJECT (see), "game-id", GSIZE_TO_POINTER ((gsize) game_id));
+          g_signal_connect (see, "clicked", G_CALLBACK (on_see_game_cb), self);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (game_row), see);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (row), game_row);
+        }
+      /* the standing: "Anna 1 · Bruno 0" */
+      for (guint side = 0; side < 6; side++)
+        {
+          g_autofree char *mark = g_strdup_printf ("%%%u", side);
+          g_autofree char *count = g_strdup_printf ("%u", won[side]);
+          char *at = strstr (standing->str, mark);
+
+          if (at)
+            {
+              gssize pos = at - standing->str;
+
+              g_string_erase (standing, pos, (gssize) strlen (mark));
+              g_string_insert (standing, pos, count);
+            }
+        }
+      title = g_strdup_printf ("%s · %s",
+                               cassino_preset_from_string (info->preset, &preset) ? cassino_preset_get_title (preset) : info->preset,
+                               standing->str);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      {
+        /* Translators: how far a rubber is: games played and games needed to win it */
+        g_autofree char *subtitle = g_strdup_printf (_("%u games played · %u wins take it"),
+                                                     info->game_ids->len, info->games_needed);
+        adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
+      }
+      g_string_free (standing, TRUE);
+      gtk_widget_set_valign (cont, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (cont, "suggested-action");
+      g_object_set_data (G_OBJECT (cont), "rubber-id", GSIZE_TO_POINTER ((gsize) info->id));
+      g_signal_connect (cont, "clicked", G_CALLBACK (on_continue_rubber_cb), self);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), cont);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  if (rubbers == NULL || rubbers->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No rubber is being played. Start one with New Game → Rubber."));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* The window's side */
+
+void
+_cassino_window_records_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.close-replay", NULL, close_replay_activated);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, file_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-all", NULL, file_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-stats", NULL, file_activated);
+  gtk_widget_class_install_action (widget_class, "win.players", NULL, players_activated);
+  gtk_widget_class_install_action (widget_class, "win.rubbers", NULL, rubbers_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.close-replay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.close-replay", NULL);
+}
+
+void
+_cassino_window_records_init (CassinoWindow *self)
+{
+  g_object_bind_property (self->window_title, "title-visible", self->switcher_bar, "reveal",
+                          G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
+  g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
+  g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
+  g_signal_connect (self->history_view, "export-game", G_CALLBACK (on_export_game_cb), self);
+  g_signal_connect (self->replay_view, "play-deal-again", G_CALLBACK (on_play_deal_again_cb), self);
+  g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
+  update_header (self);
+}
+
+void
+_cassino_window_records_open (CassinoWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean has = FALSE;
+
+  if (self->database)
+    {
+      self->records = cassino_records_new (self->database, &error);
+      if (self->records == NULL)
+        toast (self, error->message);
+    }
+  has = self->records != NULL;
+  cassino_history_view_set_records (self->history_view, self->records);
+  cassino_stats_view_set_records (self->stats_view, self->records);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-all", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-stats", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.players", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rubbers", has);
+}
+
+void
+_cassino_window_records_dispose (CassinoWindow *self)
+{
+  if (self->history_view)
+    cassino_history_view_set_records (self->history_view, NULL);
+  if (self->stats_view)
+    cassino_stats_view_set_records (self->stats_view, NULL);
+  g_clear_object (&self->records);
+}
+
+CassinoRecords *
+cassino_window_get_records (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->records;
+}
+
+const char *
+cassino_window_get_top_page (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
+}
+
+void
+cassino_window_set_top_page (CassinoWindow *self,
+                             const char    *name)
+{
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+CassinoHistoryView *
+cassino_window_get_history_view (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->history_view;
+}
+
+CassinoReplayView *
+cassino_window_get_replay_view (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->replay_view;
+}
+
+CassinoStatsView *
+cassino_window_get_stats_view (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->stats_view;
+}

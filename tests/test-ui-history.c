@@ -1,0 +1,671 @@
+/* test-ui-history.c: history, replay, statistics, export and import in a
+ * real window, under Xvfb
+ *
+ * A seeded set of games is recorded into a temporary database with the
+ * store; the window must list them with the right results (worked out
+ * here from the engine's games, not from the store), filter them, replay
+ * each step to the engine's own position, show the store's statistics,
+ * export and import them into a fresh database, and delete with undo.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "cassino-application.h"
+#include "cassino-chart.h"
+#include "cassino-history-view.h"
+#include "cassino-records.h"
+#include "cassino-replay-view.h"
+#include "cassino-stats-view.h"
+#include "cassino-store-history.h"
+#include "cassino-store-record.h"
+#include "cassino-window.h"
+#include "test-store-util.h"
+
+#define N_GAMES 12
+/* the window deals a game of its own at once: the newest, unfinished */
+#define N_ROWS (N_GAMES + 1)
+
+static CassinoApplication *the_app;
+static GTestDBus *bus;
+
+typedef struct {
+  CassinoWindow *window;
+  GSettings     *settings;
+  char          *tmpdir;
+  char          *database;
+  CassinoGame   *games[N_GAMES];   /* as recorded, oldest first */
+  gint64         ids[N_GAMES];
+} Fixture;
+
+#define WAIT_FOR(cond, seconds)                                             \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+/* Game i: Tess against a computer, or (every third) Uma against one. */
+static const char *
+human_of (guint i)
+{
+  return i % 3 == 2 ? "Uma" : "Tess";
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStore *store;
+
+  f->tmpdir = g_dir_make_tmp ("cassino-ui-history-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->database = g_build_filename (f->tmpdir, "cassino.db", NULL);
+
+  f->settings = g_settings_new (APPLICATION_ID);
+  g_settings_reset (f->settings, "last-game");
+  g_settings_set_enum (f->settings, "animation-speed", 0);
+  g_settings_set_string (f->settings, "player-name", "Tess");
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      g_autofree char *start = g_strdup_printf ("2026-03-%02uT09:00:00Z", i + 1);
+      g_autofree char *end = g_strdup_printf ("2026-03-%02uT09:20:00Z", i + 1);
+
+      f->games[i] = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 700 + i, human_of (i), "medium");
+      cassino_game_set_tag (f->games[i], "Start", start);
+      cassino_game_set_tag (f->games[i], "End", end);
+      f->ids[i] = cassino_store_record_game (store, f->games[i], 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_finalize_object (store);
+}
+
+static void
+open_window (Fixture *f)
+{
+  f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+  cassino_window_set_top_page (f->window, "history");
+  iterate (50);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  if (f->window)
+    {
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      iterate (50);
+    }
+  for (guint i = 0; i < N_GAMES; i++)
+    cassino_game_unref (f->games[i]);
+  g_clear_object (&f->settings);
+  remove_tree (f->tmpdir);
+  g_free (f->database);
+  g_free (f->tmpdir);
+}
+
+static guint
+n_rows (Fixture *f)
+{
+  GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
+}
+
+/* "Tess won 23–11", worked out from the engine's game */
+static char *
+expected_result (CassinoGame *game)
+{
+  int winner = cassino_game_get_winner (game);
+  g_autofree char *score = g_strdup_printf ("%u–%u", cassino_game_get_score (game, 0), cassino_game_get_score (game, 1));
+
+  if (winner < 0)
+    return g_strdup_printf ("Draw %s", score);
+  return g_strdup_printf ("%s won %s", cassino_game_get_seat (game, (guint) winner)->name, score);
+}
+
+static void
+test_history_lists_games (Fixture       *f,
+                          gconstpointer  data)
+{
+  CassinoHistoryView *view;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  {
+    g_autofree char *result = cassino_history_view_dup_cell_text (view, 0, "result");
+
+    g_assert_cmpstr (result, ==, "Unfinished");
+  }
+
+  /* newest first, each with its players, its result and its length */
+  for (guint row = 1; row < N_ROWS; row++)
+    {
+      CassinoGame *game = f->games[N_GAMES - row];
+      g_autofree char *result = cassino_history_view_dup_cell_text (view, row, "result");
+      g_autofree char *expected = expected_result (game);
+      g_autofree char *players = cassino_history_view_dup_cell_text (view, row, "players");
+      g_autofree char *expected_players = g_strdup_printf ("%s – Computer 1", human_of (N_GAMES - row));
+      g_autofree char *length = cassino_history_view_dup_cell_text (view, row, "length");
+      g_autofree char *expected_length = g_strdup_printf ("%u deals · 20 min", cassino_game_get_n_deals (game));
+      g_autofree char *variant = cassino_history_view_dup_cell_text (view, row, "variant");
+
+      g_assert_cmpstr (result, ==, expected);
+      g_assert_cmpstr (players, ==, expected_players);
+      g_assert_cmpstr (length, ==, expected_length);
+      g_assert_cmpstr (variant, ==, "Classic, 2 players");
+    }
+}
+
+static void
+test_history_filters (Fixture       *f,
+                      gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  CassinoRecords *records;
+  int tess = -1, uma = -1;
+  guint tess_won = 0, tess_games = 0, uma_games = 0;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  records = cassino_window_get_records (f->window);
+  for (guint i = 0; i < g_list_model_get_n_items (cassino_records_get_player_names (records)); i++)
+    {
+      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (cassino_records_get_player_names (records)), i);
+
+      if (g_strcmp0 (name, "Tess") == 0)
+        tess = (int) i;
+      if (g_strcmp0 (name, "Uma") == 0)
+        uma = (int) i;
+    }
+  g_assert_cmpint (tess, >=, 0);
+  g_assert_cmpint (uma, >=, 0);
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      if (g_str_equal (human_of (i), "Uma"))
+        uma_games++;
+      else
+        {
+          tess_games++;
+          if (cassino_game_get_winner (f->games[i]) == 0)
+            tess_won++;
+        }
+    }
+
+  cassino_history_view_set_filter (view, tess, -1, -1, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, tess_games + 1);
+  cassino_history_view_set_filter (view, tess, -1, -1, CASSINO_STORE_RESULT_WON, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, tess_won);
+  for (guint row = 0; row < tess_won; row++)
+    {
+      g_autofree char *result = cassino_history_view_dup_cell_text (view, row, "result");
+
+      g_assert_true (g_str_has_prefix (result, "Won "));
+    }
+  cassino_history_view_set_filter (view, tess, -1, -1, CASSINO_STORE_RESULT_LOST, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, tess_games - tess_won);
+  /* against Uma: never */
+  cassino_history_view_set_filter (view, tess, uma, -1, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, 0);
+  /* another variant */
+  cassino_history_view_set_filter (view, -1, -1, CASSINO_PRESET_ROYAL, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, 0);
+  /* the games of March 2026 are more than 7 days old only if today is later */
+  cassino_history_view_set_filter (view, -1, -1, -1, CASSINO_STORE_RESULT_ANY, 0, "um");
+  g_assert_cmpuint (n_rows (f), ==, uma_games);
+  cassino_history_view_set_filter (view, -1, -1, -1, CASSINO_STORE_RESULT_UNFINISHED, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, 1);
+  cassino_history_view_set_filter (view, -1, -1, -1, CASSINO_STORE_RESULT_FINISHED, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_GAMES);
+  cassino_history_view_set_filter (view, -1, -1, -1, CASSINO_STORE_RESULT_ANY, 7, NULL);
+  g_assert_cmpuint (n_rows (f), ==, 1);
+  cassino_history_view_set_filter (view, -1, -1, -1, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+}
+
+static void
+assert_same_position (const CassinoPosition *a,
+                      const CassinoPosition *b,
+                      guint                  step)
+{
+  for (guint s = 0; s < a->rules->n_players; s++)
+    g_assert_cmphex (a->hands[s], ==, b->hands[s]);
+  g_assert_cmphex (a->loose, ==, b->loose);
+  g_assert_cmpuint (a->n_builds, ==, b->n_builds);
+  for (guint i = 0; i < a->n_builds; i++)
+    {
+      g_assert_cmphex (a->builds[i].cards, ==, b->builds[i].cards);
+      g_assert_cmpuint (a->builds[i].value, ==, b->builds[i].value);
+      g_assert_cmpint (a->builds[i].owner, ==, b->builds[i].owner);
+    }
+  for (guint s = 0; s < a->rules->n_sides; s++)
+    {
+      g_assert_cmphex (a->piles[s], ==, b->piles[s]);
+      g_assert_cmpuint (a->sweeps[s], ==, b->sweeps[s]);
+    }
+  g_assert_cmpuint (a->to_move, ==, b->to_move);
+  g_assert_cmpuint (a->stock_pos, ==, b->stock_pos);
+  (void) step;
+}
+
+static void
+test_replay_steps (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoGame *game = f->games[4];
+  CassinoReplayView *view;
+  CassinoReplay *replay;
+  CassinoGameController *controller;
+  CassinoGame *engine;
+  guint step = 0;
+
+  open_window (f);
+  g_assert_true (cassino_window_open_replay (f->window, f->ids[4], &error));
+  g_assert_no_error (error);
+  view = cassino_window_get_replay_view (f->window);
+  replay = cassino_replay_view_get_replay (view);
+  controller = cassino_replay_view_get_controller (view);
+  g_assert_true (cassino_game_controller_is_replay (controller));
+  g_assert_true (cassino_game_controller_get_all_hands (controller));
+  g_assert_false (cassino_game_controller_is_human_turn (controller));
+  cassino_table_view_set_animation_duration (cassino_replay_view_get_table_view (view), 0);
+
+  /* the engine plays the recorded game again beside the replay; each
+   * "next" (the → key's action) must show its position */
+  engine = cassino_game_new (cassino_game_get_rules (game), cassino_game_get_seed (game),
+                             cassino_game_get_first_dealer (game));
+  for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+    {
+      const CassinoDeal *deal = cassino_game_get_deal (game, d);
+
+      g_assert_true (cassino_game_start_deal_with_deck (engine, deal->dealer, deal->seed, deal->deck,
+                                                        deal->deck_len, &error));
+      g_assert_no_error (error);
+      if (step > 0)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (view), "replay.next", NULL);
+          iterate (1);
+        }
+      g_assert_cmpuint (cassino_replay_get_step (replay), ==, step);
+      assert_same_position (cassino_game_get_position (cassino_game_controller_get_game (controller)),
+                            cassino_game_get_position (engine), step);
+      for (guint p = 0; p < deal->plays->len; p++)
+        {
+          g_assert_true (cassino_game_play (engine, &g_array_index (deal->plays, CassinoPlay, p).move, &error));
+          gtk_widget_activate_action (GTK_WIDGET (view), "replay.next", NULL);
+          iterate (1);
+          step++;
+          g_assert_cmpuint (cassino_replay_get_step (replay), ==, step);
+          assert_same_position (cassino_game_get_position (cassino_game_controller_get_game (controller)),
+                                cassino_game_get_position (engine), step);
+        }
+      step++;
+    }
+  g_assert_cmpuint (step, ==, cassino_replay_get_n_steps (replay));
+  cassino_game_unref (engine);
+
+  /* Home, and a click on a row of the move list */
+  gtk_widget_activate_action (GTK_WIDGET (view), "replay.first", NULL);
+  g_assert_cmpuint (cassino_replay_get_step (replay), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (view), "replay.last", NULL);
+  g_assert_cmpuint (cassino_replay_get_step (replay), ==, cassino_replay_get_n_steps (replay) - 1);
+  gtk_selection_model_select_item (gtk_list_view_get_model (cassino_replay_view_get_move_list (view)), 3, TRUE);
+  g_assert_cmpuint (cassino_replay_get_step (replay), ==, 3);
+
+  /* one seat's view: the others' hands face down */
+  cassino_replay_view_set_seat_view (view, 1);
+  g_assert_false (cassino_game_controller_get_all_hands (controller));
+  g_assert_cmpuint (cassino_game_controller_get_viewer (controller), ==, 1);
+
+  /* play the deal again: a new game on the table from the same deck */
+  gtk_widget_activate_action (GTK_WIDGET (view), "replay.play-again", NULL);
+  iterate (20);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+  {
+    const CassinoDeal *now = cassino_game_get_current_deal (cassino_game_controller_get_game (cassino_window_get_controller (f->window)));
+    const CassinoDeal *then = cassino_game_get_deal (game, 0);
+
+    g_assert_cmpmem (now->deck, now->deck_len, then->deck, then->deck_len);
+    g_assert_cmpuint (now->dealer, ==, then->dealer);
+  }
+}
+
+static void
+test_statistics (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStatsView *view;
+  CassinoRecords *records;
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  g_autofree char *games = NULL, *wins = NULL, *ppd = NULL, *pct = NULL;
+  gint64 tess;
+  int position;
+
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  view = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  tess = cassino_store_find_human (store, "Tess", &error);
+  st = cassino_store_get_player_stats (store, tess, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
+  g_assert_no_error (error);
+  position = cassino_records_find_player (records, tess);
+  g_assert_cmpint (position, >=, 0);
+
+  cassino_stats_view_show (view, position, -1, -1, 0);
+  g_assert_true (cassino_stats_view_is_loading (view));
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "stats");
+
+  games = g_strdup_printf ("%u", st->games);
+  wins = g_strdup_printf ("%u", st->wins);
+  ppd = g_strdup_printf ("%.2f", st->points_per_deal);
+  pct = g_strdup_printf ("%.1f %%", st->win_percent);
+  g_assert_cmpuint (st->games, ==, 8);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, games);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "wins"), ==, wins);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "points-per-deal"), ==, ppd);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "win-percent"), ==, pct);
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    if (st->category_points[c])
+      {
+        g_autofree char *key = g_strdup_printf ("category-%u", c);
+        g_autofree char *text = g_strdup_printf ("%.1f %%", st->category_percent[c]);
+
+        g_assert_cmpstr (cassino_stats_view_get_figure (view, key), ==, text);
+      }
+  for (guint i = 0; i < st->head_to_head->len; i++)
+    {
+      CassinoStoreHeadToHead *h = st->head_to_head->pdata[i];
+      g_autofree char *key = g_strdup_printf ("h2h-%" G_GINT64_FORMAT, h->opponent_id);
+      g_autofree char *text = g_strdup_printf ("%u – %u – %u", h->wins, h->draws, h->losses);
+
+      g_assert_cmpstr (cassino_stats_view_get_figure (view, key), ==, text);
+    }
+  /* the graphs: one rating per game, the months, every game in the histogram */
+  g_assert_cmpuint (cassino_chart_get_n_values (CASSINO_CHART (cassino_stats_view_get_chart (view, "rating"))), ==, 8);
+  {
+    CassinoChart *points = CASSINO_CHART (cassino_stats_view_get_chart (view, "points"));
+    double sum = 0;
+
+    for (guint i = 0; i < cassino_chart_get_n_values (points); i++)
+      sum += cassino_chart_get_value (points, i);
+    g_assert_cmpfloat (sum, ==, 8);
+  }
+
+  /* filtered to a variant nobody played: the empty page says what to do */
+  cassino_stats_view_show (view, position, -1, CASSINO_PRESET_ROYAL, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
+}
+
+static char *
+history_keys (CassinoStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStoreHistoryCursor cursor = { 0 };
+  GString *keys = g_string_new (NULL);
+
+  do
+    {
+      g_autoptr(GPtrArray) page = cassino_store_get_history_page (store, NULL, &cursor, 5, &cursor, &error);
+
+      g_assert_no_error (error);
+      for (guint i = 0; i < page->len; i++)
+        {
+          CassinoStoreGameSummary *s = page->pdata[i];
+
+          g_string_append_printf (keys, "%s %s %d %u-%u %" G_GINT64_FORMAT "\n", s->key, s->state, s->winner_side,
+                                  s->scores[0], s->scores[1], s->started);
+        }
+    }
+  while (cursor.id != 0);
+  return g_string_free (keys, FALSE);
+}
+
+static void
+test_export_import (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *records_path = g_build_filename (f->tmpdir, "all.cassino", NULL);
+  g_autofree char *fresh_path = g_build_filename (f->tmpdir, "fresh.db", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (records_path);
+  g_autoptr(CassinoRecords) fresh = NULL;
+  g_autoptr(CassinoStore) a = NULL;
+  g_autoptr(CassinoStore) b = NULL;
+  g_autofree char *keys_a = NULL, *keys_b = NULL;
+  CassinoStoreImportReport report = { 0 };
+  guint count = 0;
+
+  open_window (f);
+  g_assert_true (cassino_records_export_records (cassino_window_get_records (f->window), CASSINO_STORE_EXPORT_ALL, 0,
+                                                 file, &count, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count, ==, N_ROWS);
+
+  fresh = cassino_records_new (fresh_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, 0);
+  g_assert_true (cassino_records_import_records (fresh, file, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.imported, ==, N_ROWS);
+  g_assert_cmpuint (report.failed, ==, 0);
+  cassino_store_import_report_clear (&report);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, N_ROWS);
+
+  a = cassino_store_open (f->database, &error);
+  b = cassino_store_open (fresh_path, &error);
+  g_assert_no_error (error);
+  keys_a = history_keys (a);
+  keys_b = history_keys (b);
+  g_assert_cmpstr (keys_a, ==, keys_b);
+
+  /* importing again skips every game */
+  g_assert_true (cassino_records_import_records (fresh, file, &report, &error));
+  g_assert_cmpuint (report.imported, ==, 0);
+  g_assert_cmpuint (report.skipped, ==, N_ROWS);
+  cassino_store_import_report_clear (&report);
+}
+
+static guint
+store_count (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+  guint count = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_count_history (store, NULL, &count, &error));
+  return count;
+}
+
+static void
+test_delete_undo (Fixture       *f,
+                  gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  gint64 first, second;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+
+  cassino_history_view_select (view, 3);
+  first = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (first, ==, f->ids[N_GAMES - 3]);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  /* nothing is deleted while the toast offers Undo */
+  g_assert_cmpuint (store_count (f), ==, N_ROWS);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  iterate (20);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  g_assert_cmpuint (store_count (f), ==, N_ROWS);
+  {
+    g_autofree char *result = cassino_history_view_dup_cell_text (view, 3, "result");
+    g_autofree char *expected = expected_result (f->games[N_GAMES - 3]);
+
+    g_assert_cmpstr (result, ==, expected);
+  }
+
+  /* delete it; deleting another lets the first go for real */
+  cassino_history_view_select (view, 3);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  iterate (20);
+  cassino_history_view_select (view, 1);
+  second = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (second, ==, f->ids[N_GAMES - 1]);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  iterate (20);
+  g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  iterate (20);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  /* closing the window does not delete the one brought back */
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = NULL;
+  iterate (50);
+  g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
+}
+
+/* The lazy model reads only the pages it is asked for. */
+static void
+test_lazy_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-lazy-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "lazy.db", NULL);
+  g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
+  g_autoptr(CassinoHistoryModel) model = NULL;
+  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7;
+  gint64 last_id = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
+
+      last_id = cassino_store_begin_game (store, game, 0, NULL, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  model = cassino_history_model_new (store);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+  g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 0);
+  {
+    g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
+    g_autoptr(CassinoHistoryItem) first = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    /* a jump to the end reads one page, not the ones before */
+    g_assert_nonnull (item);
+    g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 2);
+    g_assert_cmpint (cassino_history_item_get_id (first), ==, last_id);
+    g_assert_true (cassino_history_item_is_unfinished (first));
+  }
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), n));
+  g_clear_object (&model);
+  g_assert_finalize_object (g_steal_pointer (&store));
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("TZ", "UTC", TRUE);
+
+  {
+    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+
+    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+    g_test_dbus_up (bus);
+    if (display)
+      g_setenv ("DISPLAY", display, TRUE);
+  }
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  {
+    g_autoptr(GError) error = NULL;
+
+    the_app = cassino_application_new ();
+    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
+    g_application_register (G_APPLICATION (the_app), NULL, &error);
+    g_assert_no_error (error);
+  }
+
+#define ADD(path, func) \
+  g_test_add ("/cassino/ui-history/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
+  ADD ("lists-games", test_history_lists_games);
+  ADD ("filters", test_history_filters);
+  ADD ("replay-steps", test_replay_steps);
+  ADD ("statistics", test_statistics);
+  ADD ("export-import", test_export_import);
+  ADD ("delete-undo", test_delete_undo);
+
+  ret = g_test_run ();
+  g_clear_object (&the_app);
+  g_test_dbus_stop (bus);
+  return ret;
+}
