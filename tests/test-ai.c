@@ -212,6 +212,31 @@ test_hard_beats_easy (void)
   g_assert_cmpuint (hard, >, easy);
 }
 
+/* The card counter must beat the greedy player over a mirrored set: every
+ * seed is played twice, seats swapped. */
+static void
+test_medium_beats_easy (void)
+{
+  guint medium = 0, easy = 0;
+
+  for (guint64 seed = 1; seed <= 60; seed++)
+    for (guint mirror = 0; mirror < 2; mirror++)
+      {
+        int levels[2] = { CASSINO_LEVEL_MEDIUM, CASSINO_LEVEL_EASY };
+        int w;
+
+        if (mirror)
+          levels[0] = CASSINO_LEVEL_EASY, levels[1] = CASSINO_LEVEL_MEDIUM;
+        w = play_match ("classic", 2, levels, seed, 0);
+        if (w >= 0 && levels[w] == CASSINO_LEVEL_MEDIUM)
+          medium++;
+        else if (w >= 0)
+          easy++;
+      }
+  g_test_message ("medium %u, easy %u", medium, easy);
+  g_assert_cmpuint (medium, >, easy + 12);
+}
+
 /* Plain minimax over the rest of the deal: the value of the best line for
  * the side of the player to move. */
 static float
@@ -459,6 +484,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/async", test_async);
   g_test_add_func ("/cassino/ai/hint-reason", test_hint_reason);
   g_test_add_func ("/cassino/ai/every-preset", test_every_preset);
+  g_test_add_func ("/cassino/ai/medium-beats-easy", test_medium_beats_easy);
   g_test_add_func ("/cassino/ai/hard-beats-easy", test_hard_beats_easy);
   g_test_add_func ("/cassino/ai/expert-beats-random", test_expert_beats_random);
 

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -393,8 +395,8 @@ print_stats (const CassinoStoreStats *st,
   printf (_("  streak now %+d; longest: %u won, %u lost\n"),
           st->current_streak, st->longest_win_streak, st->longest_loss_streak);
   if (st->best_game_id)
-    printf (_("  best game %" G_GINT64_FORMAT " (won by %d)\n"), st->best_game_id, st->best_game_margin);
-  printf (_("  time played %" G_GINT64_FORMAT ":%02d:%02d\n"),
+    printf (_("  best game %" PRId64 " (won by %d)\n"), st->best_game_id, st->best_game_margin);
+  printf (_("  time played %" PRId64 ":%02d:%02d\n"),
           t / 3600, (int) (t / 60 % 60), (int) (t % 60));
   if (preset)
     {
@@ -680,6 +682,6 @@ cassino_cli_db_history (int    argc,
                 s->n_players, s->state, score->str, seats->str);
     }
   if (next.id != 0)
-    fprintf (stderr, _("more: --after %" G_GINT64_FORMAT ":%" G_GINT64_FORMAT "\n"), next.started, next.id);
+    fprintf (stderr, _("more: --after %" PRId64 ":%" PRId64 "\n"), next.started, next.id);
   return 0;
 }

@@ -564,6 +564,7 @@ static float
 policy_value (const Values          *v,
               const CassinoPosition *pos,
               const CassinoMove     *m,
+              guint                  root_side,
               CassinoMoveList       *scratch)
 {
   const CassinoRules *r = pos->rules;
@@ -591,6 +592,8 @@ policy_value (const Values          *v,
                         cassino_position_is_last_play (&after), scratch);
   if (cassino_rules_side_of (r, next) == mover_side)
     reply = -KNOB (4, 0.5f) * reply;
+  else if (mover_side != root_side)
+    reply *= KNOB (20, 1.0f);   /* the opponents do not see the root's hand */
   follow = after.hand_number == pos->hand_number ?
            best_capture (v, &after, mover, after.hands[mover], FALSE, scratch) : 0;
   if (m->type == CASSINO_MOVE_TRAIL)
@@ -602,6 +605,7 @@ static void
 choose_policy (const Values          *v,
                const CassinoPosition *pos,
                const CassinoMoveList *list,
+               guint                  root_side,
                CassinoMoveList       *scratch,
                CassinoMove           *out)
 {
@@ -611,7 +615,7 @@ choose_policy (const Values          *v,
   if (list->len > 1)
     for (guint i = 0; i < list->len; i++)
       {
-        float g = policy_value (v, pos, &list->moves[i], scratch);
+        float g = policy_value (v, pos, &list->moves[i], root_side, scratch);
 
         if (g > best)
           {
@@ -681,7 +685,7 @@ playout (const Values    *v,
       if (list.len == 0)
         break;   /* cannot happen (rules.md §4.4) */
       if (smart)
-        choose_policy (v, pos, &list, &scratch, &m);
+        choose_policy (v, pos, &list, side, &scratch, &m);
       else
         choose_greedy (v, pos, &list, &m);
       cassino_position_apply (pos, &m, NULL);
@@ -750,6 +754,7 @@ typedef struct {
   guint64       max_nodes;
   gboolean      aborted;
   GCancellable *cancellable;
+  gint64        deadline;   /* monotonic µs, 0: none */
 } Solver;
 
 static float
@@ -765,7 +770,9 @@ solve (Solver          *s,
   if (pos->deal_over)
     return evaluate_deal (pos, s->side);
   if (++s->nodes > s->max_nodes ||
-      ((s->nodes & 1023) == 0 && g_cancellable_is_cancelled (s->cancellable)))
+      ((s->nodes & 1023) == 0 &&
+       (g_cancellable_is_cancelled (s->cancellable) ||
+        (s->deadline && g_get_monotonic_time () > s->deadline))))
     {
       s->aborted = TRUE;
       return 0;
@@ -1248,7 +1255,8 @@ choose_internal (const CassinoView     *view,
         if (view_is_perfect (view))
           {
             /* exact: every card left is known */
-            Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable };
+            Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable,
+                         time_ms ? start + (gint64) time_ms * 1000 * 2 / 3 : 0 };
             CassinoPosition exact;
             float best_val = -G_MAXFLOAT;
 

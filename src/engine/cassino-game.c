@@ -273,7 +273,7 @@ cassino_game_next_deal (CassinoGame  *game,
   if (game->state != CASSINO_GAME_DEAL_OVER)
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   "the deal is not over");
+                   _("the deal is not over"));
       return FALSE;
     }
   cassino_game_start (game);
@@ -293,13 +293,13 @@ cassino_game_start_deal_with_deck (CassinoGame   *game,
   if (game->deals->len > 0 && game->state != CASSINO_GAME_DEAL_OVER)
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   "a deal is still being played");
+                   _("a deal is still being played"));
       return FALSE;
     }
   if (dealer >= game->rules.n_players)
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   "dealer %u is not a seat of a %u-player game", dealer, game->rules.n_players);
+                   _("dealer %u is not a seat of a %u-player game"), dealer, game->rules.n_players);
       return FALSE;
     }
   for (guint i = 0; i < deck_len; i++)
@@ -307,13 +307,13 @@ cassino_game_start_deal_with_deck (CassinoGame   *game,
       if (deck[i] >= CASSINO_N_CARDS || !(game->rules.deck_cards & CASSINO_CARD_BIT (deck[i])))
         {
           g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                       "the deck holds a card that is not in this game’s deck");
+                       _("the deck holds a card that is not in this game’s deck"));
           return FALSE;
         }
       if (seen & CASSINO_CARD_BIT (deck[i]))
         {
           g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                       "the deck holds %s twice", cassino_card_to_string (deck[i]));
+                       _("the deck holds %s twice"), cassino_card_to_string (deck[i]));
           return FALSE;
         }
       seen |= CASSINO_CARD_BIT (deck[i]);
@@ -321,7 +321,7 @@ cassino_game_start_deal_with_deck (CassinoGame   *game,
   if (seen != game->rules.deck_cards)
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   "the deck has %u cards, not %u", deck_len, game->rules.deck);
+                   _("the deck has %u cards, not %u"), deck_len, game->rules.deck);
       return FALSE;
     }
 
@@ -659,7 +659,7 @@ cassino_game_play (CassinoGame        *game,
   if (game->state != CASSINO_GAME_PLAYING)
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   game->state == CASSINO_GAME_OVER ? "the game is over" : "the deal is over");
+                   game->state == CASSINO_GAME_OVER ? _("the game is over") : _("the deal is over"));
       return FALSE;
     }
   if (!cassino_position_is_legal (&game->pos, move))
@@ -693,7 +693,7 @@ cassino_game_undo (CassinoGame  *game,
   if (!cassino_game_can_undo (game))
     {
       g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_CANNOT_UNDO,
-                   "there is no play of this deal to take back");
+                   _("there is no play of this deal to take back"));
       return FALSE;
     }
 

@@ -381,7 +381,7 @@ cassino_rules_set_option (CassinoRules  *rules,
   if (o == NULL)
     {
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_OPTION,
-                   "unknown option “%s”", name);
+                   _("unknown option “%s”"), name);
       return FALSE;
     }
 
@@ -427,7 +427,7 @@ cassino_rules_set_option (CassinoRules  *rules,
 
 bad:
   g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
-               "option “%s”: “%s” is not a valid value", name, value);
+               _("option “%s”: “%s” is not a valid value"), name, value);
   return FALSE;
 }
 
@@ -460,8 +460,10 @@ impossible (GError     **error,
             const char  *option,
             const char  *why)
 {
+  /* Translators: the first %s is the name of a rule option, e.g.
+   * "hand_size" (not translated), the second why its value is impossible */
   g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-               "option “%s”: %s", option, why);
+               _("option “%s”: %s"), option, why);
   return FALSE;
 }
 
@@ -472,47 +474,47 @@ cassino_rules_finish (CassinoRules  *r,
   guint n = r->n_players;
 
   if (n != 2 && n != 3 && n != 4 && n != 6)
-    return impossible (error, "players", "Cassino is played by 2, 3, 4 or 6 players");
+    return impossible (error, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
   if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
     {
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-                   "option “players”: the %s preset is not played by %u players",
+                   _("option “players”: the %s preset is not played by %u players"),
                    cassino_preset_to_string (r->preset), n);
       return FALSE;
     }
   if (r->deck != 52 && r->deck != 40)
-    return impossible (error, "deck", "the deck has 52 or 40 cards");
+    return impossible (error, "deck", _("the deck has 52 or 40 cards"));
   if (r->deal_packet != 1 && r->deal_packet != 2)
-    return impossible (error, "deal_packet", "cards are dealt one or two at a time");
+    return impossible (error, "deal_packet", _("cards are dealt one or two at a time"));
   if (r->hand_size < 1 || r->hand_size > 12)
-    return impossible (error, "hand_size", "a hand has 1 to 12 cards");
+    return impossible (error, "hand_size", _("a hand has 1 to 12 cards"));
   if (r->table_initial > 12)
-    return impossible (error, "table_initial", "at most 12 cards are dealt to the table");
+    return impossible (error, "table_initial", _("at most 12 cards are dealt to the table"));
   if (r->draw_after_play && n != 2)
-    return impossible (error, "draw_after_play", "draw Cassino is a game for two players");
+    return impossible (error, "draw_after_play", _("draw Cassino is a game for two players"));
   if (r->draw_after_play)
     {
       if (r->table_initial + n * r->hand_size > r->deck)
-        return impossible (error, "hand_size", "the deck is too small for the first deal");
+        return impossible (error, "hand_size", _("the deck is too small for the first deal"));
     }
   else if (r->deck < r->table_initial + n * r->hand_size ||
            (r->deck - r->table_initial) % (n * r->hand_size) != 0)
     return impossible (error, "hand_size",
-                       "the stock must share out into equal hands for every player");
+                       _("the stock must share out into equal hands for every player"));
   if (!(r->ace_values & VBIT (1)))
-    return impossible (error, "ace_values", "an ace always counts 1");
+    return impossible (error, "ace_values", _("an ace always counts 1"));
   if (!(r->big_cassino_values & VBIT (10)))
-    return impossible (error, "big_cassino_values", "the ten of diamonds always counts 10");
+    return impossible (error, "big_cassino_values", _("the ten of diamonds always counts 10"));
   if (!(r->little_cassino_values & VBIT (2)))
-    return impossible (error, "little_cassino_values", "the two of spades always counts 2");
+    return impossible (error, "little_cassino_values", _("the two of spades always counts 2"));
   if (r->count_as_you_go && r->target == 0)
-    return impossible (error, "count_as_you_go", "points counted as they are made need a target");
+    return impossible (error, "count_as_you_go", _("points counted as they are made need a target"));
   if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
-    return impossible (error, "rubber_games", "a rubber is an odd number of games");
+    return impossible (error, "rubber_games", _("a rubber is an odd number of games"));
   if (r->target > 999)
-    return impossible (error, "target", "the target is at most 999");
+    return impossible (error, "target", _("the target is at most 999"));
   if (r->lurch_below > 0 && r->target == 0)
-    return impossible (error, "lurch_below", "a lurch needs a target score");
+    return impossible (error, "lurch_below", _("a lurch needs a target score"));
 
   /* derived */
   r->n_sides = n;
@@ -630,7 +632,7 @@ parse_preset_name (const char     *name,
   if (!cassino_preset_from_string (name, out))
     {
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
-                   "unknown preset “%s”", name);
+                   _("unknown preset “%s”"), name);
       return FALSE;
     }
   return TRUE;

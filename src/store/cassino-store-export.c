@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -66,7 +68,7 @@ collect_ids (CassinoStore             *store,
         if (!exists)
           {
             g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                         _("There is no rubber %" G_GINT64_FORMAT "."), id);
+                         _("There is no rubber %" PRId64 "."), id);
             return FALSE;
           }
         games = cassino_store_get_rubber_games (store, id, error);

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -66,7 +68,7 @@ get_summary (CassinoStore  *store,
       break;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+                   _("There is no game %" PRId64 "."), game_id);
       return NULL;
     case CASSINO_SQLITE_ERROR_STEP:
     default:

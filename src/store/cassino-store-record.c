@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -139,7 +141,7 @@ cassino_store_end_rubber (CassinoStore        *store,
       if (ok && cassino_sqlite_changes (store->db) == 0)
         {
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                       _("There is no rubber %" G_GINT64_FORMAT "."), rubber_id);
+                       _("There is no rubber %" PRId64 "."), rubber_id);
           ok = FALSE;
         }
     }
@@ -387,7 +389,7 @@ cassino_store_get_game_key (CassinoStore  *store,
       return key;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+                   _("There is no game %" PRId64 "."), game_id);
       return NULL;
     case CASSINO_SQLITE_ERROR_STEP:
     default:
@@ -725,7 +727,7 @@ game_state (CassinoStore  *store,
       return TRUE;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+                   _("There is no game %" PRId64 "."), game_id);
       return FALSE;
     case CASSINO_SQLITE_ERROR_STEP:
     default:
@@ -769,7 +771,7 @@ sync_game (CassinoStore       *store,
   if (!g_str_equal (state, "playing"))
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
-                   _("Game %" G_GINT64_FORMAT " is no longer being played."), game_id);
+                   _("Game %" PRId64 " is no longer being played."), game_id);
       return FALSE;
     }
 
@@ -785,7 +787,7 @@ sync_game (CassinoStore       *store,
       if (n_moves > deal->plays->len)
         {
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
-                       _("Deal %u of game %" G_GINT64_FORMAT " has more moves recorded than played."),
+                       _("Deal %u of game %" PRId64 " has more moves recorded than played."),
                        deal->number, game_id);
           return FALSE;
         }
@@ -887,7 +889,7 @@ cassino_store_record_game (CassinoStore       *store,
       g_propagate_error (error, g_steal_pointer (&local));
     else if (game_id != 0)
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
-                   _("This game is already recorded (game %" G_GINT64_FORMAT ")."), game_id);
+                   _("This game is already recorded (game %" PRId64 ")."), game_id);
   }
   ok = ok &&
        (game_id = insert_game (store, game, key, rubber_id, NULL, source, error)) != 0 &&
@@ -927,7 +929,7 @@ current_deal_id (CassinoStore       *store,
       return store->cache_deal_id;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("Deal %u of game %" G_GINT64_FORMAT " has not been recorded."),
+                   _("Deal %u of game %" PRId64 " has not been recorded."),
                    deal->number, game_id);
       return 0;
     case CASSINO_SQLITE_ERROR_STEP:
@@ -1096,7 +1098,7 @@ cassino_store_abandon_game (CassinoStore  *store,
   if (cassino_sqlite_changes (store->db) == 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no unfinished game %" G_GINT64_FORMAT "."), game_id);
+                   _("There is no unfinished game %" PRId64 "."), game_id);
       return FALSE;
     }
   return TRUE;
@@ -1139,7 +1141,7 @@ cassino_store_delete_game (CassinoStore  *store,
           break;
         case CASSINO_SQLITE_DONE:
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                       _("There is no game %" G_GINT64_FORMAT "."), game_id);
+                       _("There is no game %" PRId64 "."), game_id);
           cassino_sqlite_end (store->db, FALSE, NULL);
           return FALSE;
         case CASSINO_SQLITE_ERROR_STEP:
@@ -1227,11 +1229,11 @@ replay_error (GError     **error,
 {
   if (ply >= 0)
     g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                 _("Game %" G_GINT64_FORMAT ", deal %u, move %d does not replay: %s"),
+                 _("Game %" PRId64 ", deal %u, move %d does not replay: %s"),
                  game_id, deal, ply + 1, why);
   else
     g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                 _("Game %" G_GINT64_FORMAT ", deal %u does not replay: %s"), game_id, deal, why);
+                 _("Game %" PRId64 ", deal %u does not replay: %s"), game_id, deal, why);
   return FALSE;
 }
 
@@ -1346,7 +1348,7 @@ load_game (CassinoStore  *store,
       break;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT "."), game_id);
+                   _("There is no game %" PRId64 "."), game_id);
       return NULL;
     case CASSINO_SQLITE_ERROR_STEP:
     default:
@@ -1356,7 +1358,7 @@ load_game (CassinoStore  *store,
   if (!cassino_rules_parse (&rules, options, n_players, &local))
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                   _("Game %" G_GINT64_FORMAT " has rules this version does not know: %s"),
+                   _("Game %" PRId64 " has rules this version does not know: %s"),
                    game_id, local->message);
       return NULL;
     }

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -646,7 +648,7 @@ update_player (CassinoStore  *store,
   if (cassino_sqlite_changes (store->db) == 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no player %" G_GINT64_FORMAT "."), player_id);
+                   _("There is no player %" PRId64 "."), player_id);
       return FALSE;
     }
   return TRUE;
@@ -783,7 +785,7 @@ cassino_store_get_player (CassinoStore  *store,
       return p;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no player %" G_GINT64_FORMAT "."), player_id);
+                   _("There is no player %" PRId64 "."), player_id);
       return NULL;
     case CASSINO_SQLITE_ERROR_STEP:
     default:

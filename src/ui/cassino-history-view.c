@@ -25,7 +25,8 @@ struct _CassinoHistoryView
 
   CassinoRecords     *records;
   GtkSingleSelection *selection;
-  GtkStringList      *players;       /* "Anyone" and the records' names */
+  GtkStringList      *players;       /* "Any player" and the records' names */
+  GtkStringList      *opponents;     /* "Any opponent" and the names */
   guint               search_source;
   AdwToast           *delete_toast;
 
@@ -205,6 +206,10 @@ read_players (CassinoHistoryView *self)
   g_signal_handlers_block_by_func (self->player_dropdown, on_filter_changed_cb, self);
   g_signal_handlers_block_by_func (self->opponent_dropdown, on_filter_changed_cb, self);
   gtk_string_list_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)),
+                          (const char *const *) strings->pdata);
+  /* Translators: the first choice of the opponent filter */
+  strings->pdata[0] = (char *) C_("filter", "Any opponent");
+  gtk_string_list_splice (self->opponents, 0, g_list_model_get_n_items (G_LIST_MODEL (self->opponents)),
                           (const char *const *) strings->pdata);
   gtk_drop_down_set_selected (self->player_dropdown, 0);
   gtk_drop_down_set_selected (self->opponent_dropdown, 0);
@@ -434,6 +439,7 @@ cassino_history_view_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->records);
   g_clear_object (&self->players);
+  g_clear_object (&self->opponents);
 
   G_OBJECT_CLASS (cassino_history_view_parent_class)->dispose (object);
 }
@@ -528,7 +534,8 @@ cassino_history_view_init (CassinoHistoryView *self)
 
   self->players = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (self->players));
-  gtk_drop_down_set_model (self->opponent_dropdown, G_LIST_MODEL (self->players));
+  self->opponents = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->opponent_dropdown, G_LIST_MODEL (self->opponents));
   add_columns (self);
 
   g_signal_connect (self->player_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);

@@ -88,7 +88,7 @@ typedef struct {
 void          cassino_stats_result_free        (CassinoStatsResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStatsResult, cassino_stats_result_free)
 
-#define CASSINO_STATS_HISTOGRAM_BINS 12
+#define CASSINO_STATS_HISTOGRAM_BINS 24
 
 /* Compute a player's statistics in a worker thread (its own connection to
  * the database). */

@@ -230,7 +230,10 @@ build_charts (CassinoStatsView   *self,
       for (guint i = 0; i < n; i++)
         {
           v[i] = g_array_index (r->histogram, guint, i);
-          g_ptr_array_add (labels, i % 2 == 0 ? g_strdup_printf ("%u%s", i / 2, i + 1 == n ? "+" : "") : NULL);
+          if (i + 1 == n)
+            g_ptr_array_add (labels, g_strdup_printf ("%.1f+", i / 2.0));
+          else
+            g_ptr_array_add (labels, i % 2 == 0 ? g_strdup_printf ("%u", i / 2) : NULL);
         }
       chart = CASSINO_CHART (add_chart (self, "points", _("Points per Deal"),
                                         _("How many games had each average of points per deal, in steps of a half point.")));
