@@ -2,11 +2,25 @@
  *
  * Every level sees only a CassinoView: its own hand, the table, the piles,
  * the counts of the other hands and the stock, and the set of cards it has
- * not seen.  The searching levels deal those unseen cards at random
- * (determinization), play the deal out, and keep the move that did best on
- * average over the same sampled deals (perfect-information Monte Carlo).
- * Once the seat can see everything that is left (the last hand of a
- * two-sided deal), an exact alpha-beta solver takes over.
+ * not seen.
+ *
+ * - beginner and easy judge a move by what it takes now (static card
+ *   values); beginner slips now and then.
+ * - medium counts cards: a card is worth its named points plus what it
+ *   adds to "most cards" / "most spades" as the counts stand in this deal
+ *   (values_init_counting); a move is worth what it takes, minus what the
+ *   next opponent can expect to take after it over the unseen cards (a
+ *   build it owns is a sure take), plus part of what the seat can take next
+ *   with the cards it keeps (expected_reply, medium_value).
+ * - hard and expert deal the unseen cards at random (determinization),
+ *   play every candidate move on the same sampled deals for a few plies
+ *   with a one-ply policy that sees the sampled hands, and judge the cut
+ *   with evaluate_cut() (named points, sweeps, the expected "most"
+ *   categories, builds credited to their owners); the best mean wins
+ *   (perfect-information Monte Carlo with short playouts: full playouts to
+ *   the end of the deal were measured to be too noisy).  Expert samples
+ *   more, looks at more candidates and, once it can see every card left
+ *   (the last hand of a two-sided deal), solves the rest exactly.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +30,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -146,41 +159,19 @@ view_copy (CassinoView       *dest,
     dest->history = g_array_copy (src->history);
 }
 
-/* Development knobs: CASSINO_AI_TUNE="i=x,j=y" overrides knob i (tuning only) */
+/* Tuning constants (measured with cassino-cli simulate; BENCHMARKS.md) */
 
-static float    tune_value[32];
-static gboolean tune_set[32];
-
-static void
-tune_init (void)
-{
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      const char *env = g_getenv ("CASSINO_AI_TUNE");
-
-      if (env)
-        {
-          g_auto(GStrv) parts = g_strsplit (env, ",", -1);
-
-          for (guint i = 0; parts[i]; i++)
-            {
-              guint k;
-              float x;
-
-              if (sscanf (parts[i], "%u=%f", &k, &x) == 2 && k < G_N_ELEMENTS (tune_value))
-                {
-                  tune_value[k] = x;
-                  tune_set[k] = TRUE;
-                }
-            }
-        }
-      g_once_init_leave (&done, 1);
-    }
-}
-
-#define KNOB(i, def) (tune_set[i] ? tune_value[i] : (def))
+#define MOST_SIGMA_SLOPE   0.8f   /* spread of a "most" race: slope * sqrt(cards left) + base */
+#define MOST_SIGMA_BASE    1.0f
+#define PARTNER_SHARE      0.5f   /* a partner's capture next, as a share of one's own */
+#define POLICY_FOLLOW      0.5f   /* playouts: weight of what the mover can take next */
+#define MEDIUM_FOLLOW      0.6f   /* medium: weight of what the seat can take next */
+#define HARD_SAMPLES       16
+#define EXPERT_SAMPLES     48
+#define HARD_CANDIDATES    6
+#define EXPERT_CANDIDATES  10
+#define PRIOR_PULL         0.05   /* search: pull of the one-ply judgement on near ties */
+#define HORIZON_PER_SEAT   2      /* playout plies per player before the cut */
 
 /* Card values: what capturing a card is worth */
 
@@ -285,7 +276,7 @@ most_unit (float points,
 
   if (points <= 0 || left == 0 || gap > (int) left || -gap > (int) left)
     return 0;
-  sigma = KNOB (0, 0.8f) * sqrtf ((float) left) + KNOB (1, 1.0f);
+  sigma = MOST_SIGMA_SLOPE * sqrtf ((float) left) + MOST_SIGMA_BASE;
   z = (float) gap / sigma;
   return 2.0f * points * expf (-0.5f * z * z) / (sigma * 2.5066283f);
 }
@@ -329,9 +320,9 @@ values_init_counting (Values             *v,
         }
     }
 
-  unit_cards = KNOB (2, 1.0f) * most_unit (cards_points, mine_cards - other_cards,
+  unit_cards = most_unit (cards_points, mine_cards - other_cards,
                                             cassino_cards_count (r->deck_cards & ~taken));
-  unit_suit = KNOB (3, 1.0f) * most_unit (suit_points, mine_suit - other_suit,
+  unit_suit = most_unit (suit_points, mine_suit - other_suit,
                                            cassino_cards_count (suit_cards & ~taken));
 
   for (guint c = 0; c < CASSINO_N_CARDS; c++)
@@ -496,7 +487,7 @@ most_expect (float points,
     return 0;
   if (left == 0 || gap > (int) left || -gap > (int) left)
     return gap > 0 ? points : gap < 0 ? -points : 0;
-  sigma = KNOB (0, 0.8f) * sqrtf ((float) left) + KNOB (1, 1.0f);
+  sigma = MOST_SIGMA_SLOPE * sqrtf ((float) left) + MOST_SIGMA_BASE;
   return points * erff ((float) gap / (sigma * 1.4142136f));
 }
 
@@ -527,9 +518,8 @@ evaluate_cut (const CassinoPosition *pos,
 
   /* a build will most likely go to its owner, who holds a card to take it */
   memcpy (piles, pos->piles, sizeof piles);
-  if (KNOB (16, 1) > 0)
-    for (guint b = 0; b < pos->n_builds; b++)
-      piles[cassino_rules_side_of (r, pos->builds[b].owner)] |= pos->builds[b].cards;
+  for (guint b = 0; b < pos->n_builds; b++)
+    piles[cassino_rules_side_of (r, pos->builds[b].owner)] |= pos->builds[b].cards;
 
   for (guint s = 0; s < r->n_sides; s++)
     {
@@ -591,14 +581,12 @@ policy_value (const Values          *v,
   reply = best_capture (v, &after, next, after.hands[next],
                         cassino_position_is_last_play (&after), scratch);
   if (cassino_rules_side_of (r, next) == mover_side)
-    reply = -KNOB (4, 0.5f) * reply;
-  else if (mover_side != root_side)
-    reply *= KNOB (20, 1.0f);   /* the opponents do not see the root's hand */
+    reply = -PARTNER_SHARE * reply;
   follow = after.hand_number == pos->hand_number ?
            best_capture (v, &after, mover, after.hands[mover], FALSE, scratch) : 0;
   if (m->type == CASSINO_MOVE_TRAIL)
     g -= 0.01f * v->card[m->card];
-  return g - reply + KNOB (5, 0.5f) * follow;
+  return g - reply + POLICY_FOLLOW * follow;
 }
 
 static void
@@ -626,34 +614,10 @@ choose_policy (const Values          *v,
   *out = list->moves[best_i];
 }
 
-/* Greedy playout policy (kept for comparison). */
-static void
-choose_greedy (const Values          *v,
-               const CassinoPosition *pos,
-               const CassinoMoveList *list,
-               CassinoMove           *out)
-{
-  float best = -G_MAXFLOAT;
-  guint best_i = 0;
-
-  for (guint i = 0; i < list->len; i++)
-    {
-      float g = move_gain (v, pos, &list->moves[i], FALSE);
-
-      if (g > best)
-        {
-          best = g;
-          best_i = i;
-        }
-    }
-  *out = list->moves[best_i];
-}
-
 static float
 playout (const Values    *v,
          CassinoPosition *pos,
          guint            side,
-         gboolean         smart,
          guint            horizon)
 {
   CassinoMoveList list, scratch;
@@ -666,84 +630,17 @@ playout (const Values    *v,
       CassinoMove m;
 
       if (horizon && plies++ >= horizon)
-        {
-          float val = evaluate_cut (pos, side);
-          float threat = KNOB (19, 0) > 0 ?
-            best_capture (v, pos, pos->to_move, pos->hands[pos->to_move],
-                          cassino_position_is_last_play (pos), &scratch) : 0;
-
-          if (cassino_rules_side_of (pos->rules, pos->to_move) == side)
-            val += KNOB (19, 0) * threat;
-          else
-            val -= KNOB (19, 0) * threat;
-          cassino_move_list_clear (&scratch);
-          cassino_move_list_clear (&list);
-          return val;
-        }
+        break;
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
       if (list.len == 0)
         break;   /* cannot happen (rules.md §4.4) */
-      if (smart)
-        choose_policy (v, pos, &list, side, &scratch, &m);
-      else
-        choose_greedy (v, pos, &list, &m);
+      choose_policy (v, pos, &list, side, &scratch, &m);
       cassino_position_apply (pos, &m, NULL);
     }
   cassino_move_list_clear (&scratch);
   cassino_move_list_clear (&list);
-  return evaluate_deal (pos, side);
-}
-
-/* Shallow alpha-beta inside a sampled deal: @depth plies, then the
- * evaluation of the cut.  Sides other than @side play against it. */
-static float
-search_ab (CassinoPosition *pos,
-           guint            side,
-           guint            depth,
-           float            alpha,
-           float            beta)
-{
-  CassinoMoveList list;
-  gboolean maximize;
-  float best;
-
-  if (pos->deal_over || depth == 0)
-    return evaluate_cut (pos, side);
-
-  maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
-  best = maximize ? -G_MAXFLOAT : G_MAXFLOAT;
-  cassino_move_list_init (&list);
-  cassino_position_legal_moves (pos, &list);
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < list.len; i++)
-      {
-        const CassinoMove *m = &list.moves[i];
-        gboolean first_pass = m->type == CASSINO_MOVE_CAPTURE || m->type == CASSINO_MOVE_CLAIM;
-        CassinoPosition child;
-        float val;
-
-        if ((pass == 0) != first_pass)
-          continue;
-        child = *pos;
-        cassino_position_apply (&child, m, NULL);
-        val = search_ab (&child, side, depth - 1, alpha, beta);
-        if (maximize)
-          {
-            best = MAX (best, val);
-            alpha = MAX (alpha, val);
-          }
-        else
-          {
-            best = MIN (best, val);
-            beta = MIN (beta, val);
-          }
-        if (alpha >= beta)
-          goto done;
-      }
-done:
-  cassino_move_list_clear (&list);
-  return best;
+  return evaluate_cut (pos, side);
 }
 
 /* Exact solver for positions where every card left is known */
@@ -962,7 +859,7 @@ expected_reply (const Values          *v,
     }
   if (out_sweep_risk)
     *out_sweep_risk = sweep_risk;
-  return certain + KNOB (14, 1.0f) * sure + expected;
+  return certain + sure + expected;
 }
 
 /* The position after the seat's move @m, as far as the seat can tell:
@@ -1015,7 +912,7 @@ medium_value (const Values      *v,
     follow = best_capture (v, &after, view->seat, rest, FALSE, scratch);
   if (m->type == CASSINO_MOVE_TRAIL)
     gain -= 0.01f * v->card[m->card];
-  return gain - KNOB (6, 1.0f) * reply + KNOB (7, 0.6f) * follow;
+  return gain - reply + MEDIUM_FOLLOW * follow;
 }
 
 /* Root search */
@@ -1033,9 +930,9 @@ default_iterations (CassinoLevel level)
   switch (level)
     {
     case CASSINO_LEVEL_HARD:
-      return (guint) KNOB (8, 16);
+      return HARD_SAMPLES;
     case CASSINO_LEVEL_EXPERT:
-      return (guint) KNOB (9, 48);
+      return EXPERT_SAMPLES;
     default:
       return 0;
     }
@@ -1044,28 +941,15 @@ default_iterations (CassinoLevel level)
 static guint
 candidate_limit (CassinoLevel level)
 {
-  return level == CASSINO_LEVEL_EXPERT ? (guint) KNOB (10, 10) : (guint) KNOB (11, 6);
+  return level == CASSINO_LEVEL_EXPERT ? EXPERT_CANDIDATES : HARD_CANDIDATES;
 }
 
 typedef struct {
   CassinoMove move;
   float       prior;
   double      total;
-  double      score;
   guint       n;
 } Candidate;
-
-static int
-compare_scores (const void *a,
-                const void *b)
-{
-  const Candidate *x = a;
-  const Candidate *y = b;
-
-  if (x->score != y->score)
-    return x->score > y->score ? -1 : 1;
-  return cassino_move_compare (&x->move, &y->move);
-}
 
 static int
 compare_candidates (const void *a,
@@ -1153,7 +1037,6 @@ choose_internal (const CassinoView     *view,
   guint iterations = 0;
   gboolean ok = TRUE;
 
-  tune_init ();
   values_init (&v, r);
   values_init_counting (&counting, r, pos->piles, side);
   cassino_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0x5ca1ab1e));
@@ -1196,24 +1079,6 @@ choose_internal (const CassinoView     *view,
   cassino_move_list_clear (&list);
   cassino_move_list_clear (&scratch);
   qsort (cands, n_cands, sizeof (Candidate), compare_candidates);
-  if (g_getenv ("CASSINO_AI_DEBUG") && level == CASSINO_LEVEL_MEDIUM)
-    {
-      g_autofree char *h = cassino_cards_to_string (pos->hands[view->seat], " ");
-      g_autofree char *t = cassino_cards_to_string (pos->loose, " ");
-      g_printerr ("seat %u hand [%s] table [%s]", view->seat, h, t);
-      for (guint b = 0; b < pos->n_builds; b++)
-        {
-          g_autofree char *bc = cassino_cards_to_string (pos->builds[b].cards, " ");
-          g_printerr (" {%s =%u by %d}", bc, pos->builds[b].value, pos->builds[b].owner);
-        }
-      g_printerr (" stock %u unit %.3f\n", view->stock_count, counting.card[4*5]);
-    }
-  if (g_getenv ("CASSINO_AI_DEBUG") && level == CASSINO_LEVEL_MEDIUM)
-    for (guint i = 0; i < n_cands; i++)
-      {
-        g_autofree char *t = cassino_move_to_notation (&cands[i].move);
-        g_printerr ("  %-24s %7.3f\n", t, cands[i].prior);
-      }
 
   switch (level)
     {
@@ -1245,14 +1110,11 @@ choose_internal (const CassinoView     *view,
         guint limit = MIN (n_cands, candidate_limit (level));
         guint max_iter = budget && budget->iterations ? budget->iterations : default_iterations (level);
         guint time_ms = budget ? budget->time_ms : 0;
-        gboolean smart = KNOB (12, 1) > 0;
-        guint horizon = (guint) (KNOB (15, 4) * r->n_players / 2);
-        guint depth = (guint) KNOB (17, 0);
-        gboolean halving = KNOB (18, 0) > 0;
+        guint horizon = HORIZON_PER_SEAT * r->n_players;
         guint active = limit;
-        double pull = KNOB (13, 0.05f);
+        double pull = PRIOR_PULL;
 
-        if (view_is_perfect (view))
+        if (level == CASSINO_LEVEL_EXPERT && view_is_perfect (view))
           {
             /* exact: every card left is known */
             Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable,
@@ -1306,20 +1168,6 @@ choose_internal (const CassinoView     *view,
                 (g_get_monotonic_time () - start) / 1000 >= (gint64) time_ms)
               break;
 
-            /* successive halving: after half the samples, spend the rest
-             * on the better half of the candidates */
-            if (halving && iterations == max_iter / 2 && active > 2)
-              {
-                guint remaining = (max_iter - iterations) * active;
-
-                for (guint i = 0; i < active; i++)
-                  cands[i].score = cands[i].total / MAX (cands[i].n, 1) + pull * cands[i].prior;
-                qsort (cands, active, sizeof (Candidate), compare_scores);
-                active = (active + 1) / 2;
-                max_iter = iterations + remaining / active;
-                halving = FALSE;
-              }
-
             /* the same sampled deal for every candidate: fair comparison */
             sample_position (view, &rng, &sample);
             for (guint i = 0; i < active; i++)
@@ -1327,10 +1175,7 @@ choose_internal (const CassinoView     *view,
                 CassinoPosition p = sample;
 
                 cassino_position_apply (&p, &cands[i].move, NULL);
-                if (depth > 0)
-                  cands[i].total += search_ab (&p, side, depth - 1, -G_MAXFLOAT, G_MAXFLOAT);
-                else
-                  cands[i].total += playout (&counting, &p, side, smart, horizon);
+                cands[i].total += playout (&counting, &p, side, horizon);
                 cands[i].n++;
               }
           }
