@@ -666,6 +666,75 @@ test_locked (void)
   store_test_rmdir (dir);
 }
 
+/* --- two stores of one database in a process, another process beside ------- */
+
+/* Opening a second store of a database must not release the first one's
+ * locks (it did: the header check closed a descriptor of its own).  Then
+ * the CLI, writing beside and closing last as it thought, checkpointed
+ * and deleted the WAL the app went on writing into: every move recorded
+ * after that was lost, though record_move() said it was committed. */
+static void
+test_second_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *err = NULL;
+  const char *simulate[] = { "simulate", "--db", path, "-n", "3", "-l", "easy,easy", NULL };
+  CassinoStore *store, *second;
+  CassinoGame *game;
+  gboolean new_deal;
+  gint64 id;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 21, "Eve", "easy");
+  id = cassino_store_begin_game (store, game, 0, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      store_test_step (game, rand, &new_deal);
+      g_assert_true (cassino_store_record_move (store, id, game, NULL, &error));
+    }
+
+  /* the history view's store, opened and closed */
+  second = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_finalize_object (second);
+
+  /* another process writes and closes */
+  g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 0);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      store_test_step (game, rand, &new_deal);
+      g_assert_true (cassino_store_record_move (store, id, game, NULL, &error));
+    }
+
+  /* seen from another process: every move */
+  {
+    const char *args[] = { "export", "--database", path, "--game", NULL, "-o", NULL, NULL };
+    g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+    g_autofree char *out = g_build_filename (dir, "export.txt", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr(GPtrArray) games = NULL;
+
+    args[4] = id_text;
+    args[6] = out;
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (args, FALSE, &err), ==, 0);
+    g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+    games = cassino_record_read (text, -1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 1);
+    g_assert_cmpuint (cassino_game_get_current_deal (games->pdata[0])->plays->len, ==, 5);
+  }
+  cassino_game_unref (game);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* --- cassino-cli on damaged files ------------------------------------------- */
 
 static void
@@ -764,6 +833,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/missing-dir", test_missing_dir);
   g_test_add_func ("/cassino/reliability/disk-full", test_disk_full);
   g_test_add_func ("/cassino/reliability/locked", test_locked);
+  g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
 
   return g_test_run ();

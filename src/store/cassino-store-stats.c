@@ -385,11 +385,14 @@ cassino_store_get_player_months (CassinoStore                   *store,
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
   stmt = prepare_filtered (store,
-                           "SELECT CAST(strftime('%%Y', ended, 'unixepoch', 'localtime') AS INTEGER), "
-                           "CAST(strftime('%%m', ended, 'unixepoch', 'localtime') AS INTEGER), "
-                           "count(*), sum(result > 0) "
-                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
-                           "AND (?3 = 0 OR n_players = ?3) GROUP BY 1, 2 ORDER BY 1, 2",
+                           "SELECT CAST(strftime('%%Y', d) AS INTEGER), CAST(strftime('%%m', d) AS INTEGER), "
+                           "sum(n), sum(w) FROM ("
+                           /* one date conversion a day, not one a game */
+                           "  SELECT date(day * 86400, 'unixepoch', 'localtime') AS d, n, w FROM ("
+                           "    SELECT ended / 86400 AS day, count(*) AS n, sum(result > 0) AS w "
+                           "    FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "    AND (?3 = 0 OR n_players = ?3) GROUP BY 1)) "
+                           "GROUP BY 1, 2 ORDER BY 1, 2",
                            "seat_stats", player_id, filter, error);
   if (stmt == NULL)
     goto failed;

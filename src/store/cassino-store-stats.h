@@ -92,8 +92,10 @@ CassinoStoreStats *cassino_store_get_player_stats (CassinoStore                 
                                                    CassinoStoreStatsFlags          flags,
                                                    GError                        **error);
 
-/* Games and wins of a player per calendar month (local time), oldest
- * first, for the "win % by month" graph. */
+/* Games and wins of a player per calendar month, oldest first, for the
+ * "win % by month" graph.  A game counts in the month of the local date of
+ * the UTC day it ended (local time is looked up once a day, not once a
+ * game), so a game ended near midnight may count a day off. */
 typedef struct {
   guint   year;
   guint   month;               /* 1..12 */

@@ -137,21 +137,41 @@ is_corruption (const GError *error)
           error->code == SQLITE_FORMAT);
 }
 
-/* Whether @path is plainly not an SQLite database (judged without SQLite,
- * which could touch its -wal file): a non-empty file without the header. */
+/* Whether @path is plainly not an SQLite database: a non-empty file
+ * without the header.  The first bytes are read through SQLite's own file
+ * layer, without a query (so that its -wal file is not touched), and
+ * never with a descriptor of our own: closing any descriptor of the file
+ * releases every POSIX lock this process holds on it, those of the
+ * connections already open on it included (another store of the same
+ * database in this process: the history view's).  Another process could
+ * then take the database for its last user, checkpoint and delete the WAL
+ * those connections go on writing into, and every move they record after
+ * that is lost (https://www.sqlite.org/howtocorrupt.html, 2.2).  SQLite
+ * keeps such descriptors open until the last lock on the file is gone. */
 static gboolean
 lacks_sqlite_header (const char *path)
 {
   static const char magic[16] = "SQLite format 3";   /* and its NUL */
   char header[16] = { 0 };
-  FILE *file = g_fopen (path, "rb");
-  size_t n;
+  sqlite3 *db = NULL;
+  sqlite3_file *file = NULL;
+  sqlite3_int64 size = 0;
+  gboolean lacks = FALSE;
 
-  if (file == NULL)
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return FALSE;
-  n = fread (header, 1, sizeof header, file);
-  fclose (file);
-  return n > 0 && (n < sizeof header || memcmp (header, magic, sizeof magic) != 0);
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+      sqlite3_file_control (db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK &&
+      file != NULL && file->pMethods != NULL &&
+      file->pMethods->xFileSize (file, &size) == SQLITE_OK && size > 0)
+    {
+      int n = (int) MIN (size, (sqlite3_int64) sizeof header);
+
+      if (file->pMethods->xRead (file, header, n, 0) == SQLITE_OK)
+        lacks = n < (int) sizeof header || memcmp (header, magic, sizeof magic) != 0;
+    }
+  sqlite3_close (db);
+  return lacks;
 }
 
 static gboolean

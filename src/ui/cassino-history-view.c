@@ -17,6 +17,8 @@
 
 #include <glib/gi18n.h>
 
+#include "cassino-ui-resources.h"
+
 #include "cassino-rules.h"
 
 struct _CassinoHistoryView
@@ -468,6 +470,8 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
     g_signal_new ("export-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
+  /* links the resources in, wherever the widget is used */
+  (void) cassino_ui_get_resource ();
   gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-history-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, search_entry);

@@ -18,6 +18,8 @@
 
 #include <glib/gi18n.h>
 
+#include "cassino-ui-resources.h"
+
 #include "cassino-replay-step.h"
 
 struct _CassinoReplayView
@@ -364,6 +366,8 @@ cassino_replay_view_class_init (CassinoReplayViewClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
   g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
+  /* links the resources in, wherever the widget is used */
+  (void) cassino_ui_get_resource ();
   gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-replay-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, flap);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, table_view);

@@ -18,6 +18,8 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "cassino-ui-resources.h"
+
 #include "cassino-chart.h"
 #include "cassino-rules.h"
 #include "cassino-score.h"
@@ -171,10 +173,13 @@ build_charts (CassinoStatsView   *self,
   CassinoChart *chart;
   guint n;
 
-  /* rating ± 2 RD */
+  /* rating ± 2 RD, at most 600 points (every k-th game, the last kept) */
   n = r->rating_history->len;
   if (n > 0)
     {
+      guint k = (n + 599) / 600;
+      guint m = 0;
+
       g_autofree double *v = g_new (double, n);
       g_autofree double *lo = g_new (double, n);
       g_autofree double *hi = g_new (double, n);
@@ -187,15 +192,18 @@ build_charts (CassinoStatsView   *self,
         {
           const CassinoStoreRatingPoint *p = &g_array_index (r->rating_history, CassinoStoreRatingPoint, i);
 
-          v[i] = p->glicko.rating;
-          lo[i] = p->glicko.rating - 2 * p->glicko.rd;
-          hi[i] = p->glicko.rating + 2 * p->glicko.rd;
+          if (i % k != 0 && i + 1 != n)
+            continue;
+          v[m] = p->glicko.rating;
+          lo[m] = p->glicko.rating - 2 * p->glicko.rd;
+          hi[m] = p->glicko.rating + 2 * p->glicko.rd;
+          m++;
         }
       /* Translators: the rating graph's title; %s is a variant */
       title = g_strdup_printf (_("Rating in %s"), preset_title);
       chart = CASSINO_CHART (add_chart (self, "rating", title,
                                         _("After each rated game; the band is twice the rating’s deviation either side: the narrower, the surer.")));
-      cassino_chart_set_band (chart, v, lo, hi, n);
+      cassino_chart_set_band (chart, v, lo, hi, m);
     }
 
   /* win % by month */
@@ -594,6 +602,8 @@ cassino_stats_view_class_init (CassinoStatsViewClass *klass)
 
   object_class->dispose = cassino_stats_view_dispose;
 
+  /* links the resources in, wherever the widget is used */
+  (void) cassino_ui_get_resource ();
   gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-stats-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, player_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CassinoStatsView, preset_dropdown);
