@@ -497,7 +497,9 @@ on_computer_turn_due_cb (gpointer user_data)
   const CassinoSeat *seat;
   CassinoLevel level = CASSINO_LEVEL_MEDIUM;
   CassinoView view;
-  CassinoAiBudget budget = { 0, 0 };
+  /* the level's own search, but never a decision of over 0.9 s: the
+   * exact solver and the sampling loop both stop at the time limit */
+  CassinoAiBudget budget = { 0, 900 };
   const CassinoDeal *deal;
   guint64 seed;
 

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "cassino-history-item.h"
 
 #include <glib/gi18n.h>
@@ -242,7 +244,7 @@ cassino_history_item_dup_length_text (CassinoHistoryItem *self)
       gint64 minutes = (s->ended - s->started + 30) / 60;
 
       /* Translators: a game's length: deals and minutes, e.g. "3 deals · 12 min" */
-      return g_strdup_printf (_("%s · %" G_GINT64_FORMAT " min"), deals, minutes);
+      return g_strdup_printf (_("%s · %" PRId64 " min"), deals, minutes);
     }
   return g_steal_pointer (&deals);
 }

@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "cassino-stats-view.h"
 
 #include <math.h>
@@ -119,9 +121,9 @@ duration_text (gint64 seconds)
 
   if (hours > 0)
     /* Translators: time played, e.g. "12 h 5 min" */
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " h %" G_GINT64_FORMAT " min"), hours, minutes);
+    return g_strdup_printf (_("%" PRId64 " h %" PRId64 " min"), hours, minutes);
   /* Translators: time played, e.g. "42 min" */
-  return g_strdup_printf (_("%" G_GINT64_FORMAT " min"), minutes);
+  return g_strdup_printf (_("%" PRId64 " min"), minutes);
 }
 
 static char *
