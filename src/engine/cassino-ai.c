@@ -1373,66 +1373,86 @@ cassino_ai_reason_to_string (const CassinoRules    *rules,
       break;
 
     case CASSINO_MOVE_CAPTURE:
-      /* Translators: "Take 7♦ 2♥ A♥ with 10♣" */
-      g_string_append_printf (s, _("Take %s with %s"), set, card);
-      g_string_append (s, ": ");
-      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards",
-                                              reason->cards_taken), reason->cards_taken);
-      if (reason->points_taken)
-        {
-          g_string_append (s, ", ");
-          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u point", "%u points",
-                                                  reason->points_taken), reason->points_taken);
-        }
-      if (reason->sweep)
-        {
-          g_string_append (s, ", ");
-          g_string_append (s, _("and a sweep"));
-        }
-      g_string_append (s, ".");
+      {
+        /* Translators: part of the reason for a capture, e.g. "3 cards"; it goes
+         * into "Take %s with %s: %s…" below */
+        g_autofree char *cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards",
+                                                               reason->cards_taken),
+                                                  reason->cards_taken);
+
+        if (reason->points_taken && reason->sweep)
+          /* Translators: the reason for a capture: the cards taken, the card played,
+           * "3 cards" and the points, e.g. "Take 7♦ 2♥ A♥ with 10♣: 3 cards, 2 points and a sweep." */
+          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                  "Take %s with %s: %s, %u point and a sweep.",
+                                                  "Take %s with %s: %s, %u points and a sweep.",
+                                                  reason->points_taken),
+                                  set, card, cards, reason->points_taken);
+        else if (reason->points_taken)
+          /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ A♥ with 10♣: 3 cards, 2 points." */
+          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                  "Take %s with %s: %s, %u point.",
+                                                  "Take %s with %s: %s, %u points.",
+                                                  reason->points_taken),
+                                  set, card, cards, reason->points_taken);
+        else if (reason->sweep)
+          /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ with 9♣: 2 cards and a sweep." */
+          g_string_append_printf (s, _("Take %s with %s: %s and a sweep."), set, card, cards);
+        else
+          /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ with 9♣: 2 cards." */
+          g_string_append_printf (s, _("Take %s with %s: %s."), set, card, cards);
+      }
       break;
 
     case CASSINO_MOVE_BUILD:
-      if (m->flags & CASSINO_MOVE_FLAG_MULTIPLE)
-        /* Translators: "Build 5 with 5♦ on 5♣ (a multiple build)" */
-        g_string_append_printf (s, _("Build %u with %s on %s (a multiple build)."), m->value, card, set);
-      else
-        /* Translators: "Build 8 with 5♥ on 3♣" */
-        g_string_append_printf (s, _("Build %u with %s on %s."), m->value, card, set);
-      g_string_append (s, " ");
       if (reason->build_unseen_takers == 0)
-        g_string_append (s, _("It is safe: every card that could take it has been seen."));
-      else
+        {
+          if (m->flags & CASSINO_MOVE_FLAG_MULTIPLE)
+            /* Translators: "Build 5 with 5♦ on 5♣ (a multiple build). It is safe: …" */
+            g_string_append_printf (s, _("Build %u with %s on %s (a multiple build). "
+                                         "It is safe: every card that could take it has been seen."),
+                                    m->value, card, set);
+          else
+            /* Translators: "Build 8 with 5♥ on 3♣. It is safe: …" */
+            g_string_append_printf (s, _("Build %u with %s on %s. "
+                                         "It is safe: every card that could take it has been seen."),
+                                    m->value, card, set);
+        }
+      else if (m->flags & CASSINO_MOVE_FLAG_MULTIPLE)
+        /* Translators: "Build 5 with 5♦ on 5♣ (a multiple build). 2 cards that could take it are still unseen." */
         g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                "Build %u with %s on %s (a multiple build). "
                                                 "%u card that could take it is still unseen.",
+                                                "Build %u with %s on %s (a multiple build). "
                                                 "%u cards that could take it are still unseen.",
                                                 reason->build_unseen_takers),
-                                reason->build_unseen_takers);
+                                m->value, card, set, reason->build_unseen_takers);
+      else
+        /* Translators: "Build 8 with 5♥ on 3♣. 2 cards that could take it are still unseen." */
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                "Build %u with %s on %s. "
+                                                "%u card that could take it is still unseen.",
+                                                "Build %u with %s on %s. "
+                                                "%u cards that could take it are still unseen.",
+                                                reason->build_unseen_takers),
+                                m->value, card, set, reason->build_unseen_takers);
       break;
 
     case CASSINO_MOVE_TRAIL:
     default:
-      /* Translators: "Trail 7♥" */
-      g_string_append_printf (s, _("Trail %s."), card);
       if (reason->leaves_sweep)
-        {
-          g_string_append (s, " ");
-          g_string_append (s, _("Careful: the next player may be able to sweep."));
-        }
+        /* Translators: "Trail 7♥. Careful: …" */
+        g_string_append_printf (s, _("Trail %s. Careful: the next player may be able to sweep."), card);
       else if (reason->exposed_points)
-        {
-          g_string_append (s, " ");
-          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                  "%u point is left on the table.",
-                                                  "%u points are left on the table.",
-                                                  reason->exposed_points),
-                                  reason->exposed_points);
-        }
+        /* Translators: "Trail 7♥. 2 points are left on the table." */
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                "Trail %s. %u point is left on the table.",
+                                                "Trail %s. %u points are left on the table.",
+                                                reason->exposed_points),
+                                card, reason->exposed_points);
       else
-        {
-          g_string_append (s, " ");
-          g_string_append (s, _("Nothing of value is left exposed."));
-        }
+        /* Translators: "Trail 7♥. Nothing of value is left exposed." */
+        g_string_append_printf (s, _("Trail %s. Nothing of value is left exposed."), card);
       break;
     }
   (void) rules;

@@ -249,7 +249,7 @@ open_and_check (const char     *path,
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_TOO_NEW,
                    _("The database “%s” was written by a newer version of Cassino "
-                     "(schema %" G_GINT64_FORMAT ", this version knows up to %u). "
+                     "(schema %" PRId64 ", this version knows up to %u). "
                      "It has been left as it is: update Cassino to use it."),
                    path, version, latest);
       cassino_sqlite_close (db);

@@ -154,16 +154,22 @@ about_activated (GSimpleAction *action,
                  gpointer       user_data)
 {
   CassinoApplication *self = user_data;
-  static const char *developers[] = {
-    "The Cassino developers",
+  const char *developers[] = {
+    /* Translators: the authors' collective name in the About window */
+    _("The Cassino developers"),
     NULL
   };
   GtkWidget *about;
+  g_autofree char *copyright = NULL;
+
+  /* Translators: the copyright line of the About window; %s is the year */
+  copyright = g_strdup_printf (_("© %s The Cassino developers"), "2026");
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
                         "application-name", _("Cassino"),
                         "application-icon", APPLICATION_ID,
+                        /* Translators: the authors' collective name in the About window */
                         "developer-name", _("The Cassino developers"),
                         "version", PACKAGE_VERSION,
                         "website", "https://github.com/cassinogame/cassino",
@@ -172,9 +178,10 @@ about_activated (GSimpleAction *action,
                         "developers", developers,
                         /* Translators: put your names here, one a line */
                         "translator-credits", _("translator-credits"),
-                        "copyright", "© 2026 The Cassino developers",
+                        "copyright", copyright,
                         "license-type", GTK_LICENSE_GPL_3_0,
                         NULL);
+  /* Translators: a credits section of the About window: the rule books the game follows */
   adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules from"),
                                        (const char *[]) { "Robert Long, The Laws of Cassino (1792)",
                                                           "Trumps, The American Hoyle (1867, 1880)",

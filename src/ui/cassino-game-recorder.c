@@ -15,6 +15,7 @@
 #include "cassino-game-recorder.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "cassino-store.h"
 #include "cassino-store-history.h"
@@ -343,7 +344,8 @@ cassino_game_recorder_load_game (CassinoGameRecorder  *self,
 
   if (self->store == NULL)
     {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN, "no database");
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                   _("No database is open: games are not being recorded."));
       return NULL;
     }
   summary = cassino_store_get_game_summary (self->store, game_id, error);
@@ -449,7 +451,8 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
 
   if (self->store == NULL)
     {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN, "no database");
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                   _("No database is open: games are not being recorded."));
       return NULL;
     }
   memset (rubber, 0, sizeof *rubber);
@@ -462,7 +465,7 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
     if (ids->len == 0)
       {
         g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                     "rubber %" G_GINT64_FORMAT " has no game", rubber_id);
+                     _("This rubber has no recorded game."));
         return NULL;
       }
     first = cassino_store_load_game (self->store, g_array_index (ids, gint64, 0), error);
@@ -475,7 +478,7 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
   if (last == NULL)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                   "the games of rubber %" G_GINT64_FORMAT " do not load", rubber_id);
+                   _("The games of this rubber could not be loaded."));
       return NULL;
     }
   self->rubber_id = rubber_id;

@@ -224,7 +224,26 @@ update_format_subtitle (CassinoNewGameDialog *self)
       break;
     case CASSINO_FORMAT_RUBBER:
     default:
-      subtitle = g_strdup (_("The first to win two games wins the rubber"));
+      {
+        /* the rubber's length as the advanced options set it now */
+        guint games = rules.rubber_games;
+        guint needed;
+
+        for (guint i = 0; i < self->options->len; i++)
+          {
+            OptionRow *o = &g_array_index (self->options, OptionRow, i);
+
+            if (o->info && o->info->kind == OPTION_NUMBER && g_str_equal (o->name, "rubber_games"))
+              games = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (o->control));
+          }
+        needed = games / 2 + 1;
+        /* Translators: the subtitle of "A rubber"; %u is the number of games a side must win */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "The first to win %u game wins the rubber",
+                                                 "The first to win %u games wins the rubber",
+                                                 needed),
+                                    needed);
+      }
       break;
     }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row), subtitle);
@@ -397,7 +416,12 @@ build_option_rows (CassinoNewGameDialog *self)
               adw_action_row_set_activatable_widget (ADW_ACTION_ROW (o.row), o.control);
             }
           else if (o.info && o.info->kind == OPTION_NUMBER)
-            o.control = gtk_spin_button_new_with_range (o.info->min, o.info->max, 1);
+            {
+              o.control = gtk_spin_button_new_with_range (o.info->min, o.info->max, 1);
+              if (g_str_equal (o.name, "rubber_games"))
+                g_signal_connect_swapped (o.control, "value-changed",
+                                          G_CALLBACK (update_format_subtitle), self);
+            }
           else
             o.control = gtk_entry_new ();
           gtk_widget_set_valign (o.control, GTK_ALIGN_CENTER);

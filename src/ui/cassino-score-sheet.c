@@ -258,16 +258,30 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
       GString *s = g_string_new (NULL);
 
       if (rubber->finished && rubber->winner >= 0)
-        g_string_append_printf (s, _("%s wins the rubber. "),
-                                cassino_game_controller_get_side_name (controller, (guint) rubber->winner));
-      /* Translators: the rubber standing follows, e.g. "Rubber (best of 3): Anna 1 game, You 0 games" */
-      g_string_append_printf (s, _("Rubber (first to %u games):"), rubber->games_needed);
+        {
+          /* Translators: the first line of the rubber standing when the rubber is over */
+          g_string_append_printf (s, _("%s wins the rubber."),
+                                  cassino_game_controller_get_side_name (controller, (guint) rubber->winner));
+          g_string_append_c (s, '\n');
+        }
+      /* Translators: the heading of the rubber standing; each side follows on a line
+       * of its own, e.g. "Rubber, first to 2 games wins:" / "Anna: 1 game won (34 points in all)" */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                              "Rubber, first to %u game wins:",
+                                              "Rubber, first to %u games wins:",
+                                              rubber->games_needed),
+                              rubber->games_needed);
       for (guint side = 0; side < rubber->n_sides; side++)
         {
-          g_string_append_printf (s, side ? ", %s " : " %s ",
-                                  cassino_game_controller_get_side_name (controller, side));
-          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u game (%u points)",
-                                                  "%u games (%u points)", rubber->games_won[side]),
+          g_string_append_c (s, '\n');
+          /* Translators: one line of the rubber standing: a side's name, the games it
+           * has won (the plural follows this number) and its rubber points so far,
+           * e.g. "Anna: 1 game won (34 points in all)" */
+          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                  "%s: %u game won (%u points in all)",
+                                                  "%s: %u games won (%u points in all)",
+                                                  rubber->games_won[side]),
+                                  cassino_game_controller_get_side_name (controller, side),
                                   rubber->games_won[side], rubber->points[side]);
         }
       gtk_label_set_label (self->rubber_label, s->str);

@@ -216,8 +216,12 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
             CassinoStoreImportReport report = { 0 };
 
             if (cassino_records_import_records (self->records, file, &report, &error))
-              /* Translators: a toast after importing game records: imported, already there, failed */
-              message = g_strdup_printf (_("Imported %u games · %u already there · %u failed"),
+              /* Translators: a toast after importing game records: imported, already there,
+               * failed; the plural follows the number imported */
+              message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                      "Imported %u game · %u already there · %u failed",
+                                                      "Imported %u games · %u already there · %u failed",
+                                                      report.imported),
                                          report.imported, report.skipped, report.failed);
             cassino_store_import_report_clear (&report);
           }
@@ -588,8 +592,12 @@ rubbers_activated (GtkWidget  *widget,
                                standing->str);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       {
-        /* Translators: how far a rubber is: games played and games needed to win it */
-        g_autofree char *subtitle = g_strdup_printf (_("%u games played · %u wins take it"),
+        /* Translators: how far a rubber is: games played (the plural follows it) and
+         * games needed to win it, e.g. "3 games played · 2 wins take it" */
+        g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                  "%u game played · %u wins take it",
+                                                                  "%u games played · %u wins take it",
+                                                                  info->game_ids->len),
                                                      info->game_ids->len, info->games_needed);
         adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
       }
