@@ -107,7 +107,9 @@ show_step (CassinoReplayView *self,
     {
       /* one move forward: the card travels */
       const CassinoDeal *deal = cassino_game_get_current_deal (game);
-      const CassinoPlay *play = &g_array_index (deal->plays, CassinoPlay, deal->plays->len - 1);
+      /* a copy: stepping back and forth below rebuilds the game */
+      const CassinoPlay play_copy = g_array_index (deal->plays, CassinoPlay, deal->plays->len - 1);
+      const CassinoPlay *play = &play_copy;
       CassinoGame *before_game;
       CassinoPosition before;
 
