@@ -555,7 +555,11 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
     }
 
   if (!read_history (json_object_get_member (obj, "history"), out, error))
-    return FALSE;
+    {
+      /* a FALSE leaves nothing to clear */
+      cassino_json_position_clear (out);
+      return FALSE;
+    }
 
   return TRUE;
 }
