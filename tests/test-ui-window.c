@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <sqlite3.h>
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
@@ -654,6 +656,117 @@ test_resume (Fixture       *f,
   g_assert_true (cassino_game_controller_is_human_turn (f->controller));
 }
 
+/* Run @sql on the window's database through a connection of its own. */
+static void
+exec_sql (Fixture    *f,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+  sqlite3_close (db);
+}
+
+/* The database refuses moves (as a full disk does): the player is told
+ * once, play goes on, and when it accepts again the whole game is saved
+ * and resumes in a new window. */
+static void
+test_record_failure (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 2718, NULL));
+  wait_for_turn (f);
+
+  exec_sql (f, "CREATE TRIGGER test_full BEFORE INSERT ON moves "
+               "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GArray) moves = legal_moves (f);
+
+      play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+      wait_for_turn (f);
+      g_assert_nonnull (cassino_window_get_last_toast (f->window));
+      g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
+      g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "disk is full"));
+    }
+
+  exec_sql (f, "DROP TRIGGER test_full;");
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+  }
+  wait_for_turn (f);
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "saved again"));
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  g_assert_cmpuint (plays, >=, 6);
+  close_window (f);
+
+  /* nothing missing: the game resumes at the very move */
+  open_window (f);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays);
+}
+
+static AdwMessageDialog *
+find_message_dialog (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (GTK_WINDOW (w)) == parent &&
+          gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* A damaged database is moved aside, the player is told where it went,
+ * and a new game starts on a new database. */
+static void
+test_damaged_database (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  AdwMessageDialog *dialog;
+  const char *name;
+  gboolean found = FALSE;
+
+  g_file_set_contents (f->database, "SQLite format 3\0 this is not a database at all, only damage", -1, &error);
+  g_assert_no_error (error);
+
+  open_window (f);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".corrupt-"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            cassino_game_controller_get_moved_aside_path (f->controller)));
+
+  dir = g_dir_open (f->tmpdir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)))
+    if (strstr (name, ".corrupt-"))
+      found = TRUE;
+  g_assert_true (found);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
 /* With no unfinished game, the app deals the default game at once. */
 static void
 test_default_game (Fixture       *f,
@@ -902,6 +1015,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
+  g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
 

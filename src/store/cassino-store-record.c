@@ -906,31 +906,31 @@ failed:
 static gint64
 current_deal_id (CassinoStore       *store,
                  gint64              game_id,
-                 const CassinoDeal  *deal,
+                 guint               deal_number,
                  GError            **error)
 {
   sqlite3_stmt *stmt;
 
-  if (store->cache_game_id == game_id && store->cache_deal_number == deal->number)
+  if (store->cache_game_id == game_id && store->cache_deal_number == deal_number)
     return store->cache_deal_id;
 
   stmt = cassino_sqlite_prepare (store->db, "SELECT id FROM deals WHERE game_id = ?1 AND number = ?2", error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int (stmt, 2, (int) deal->number);
+  sqlite3_bind_int (stmt, 2, (int) deal_number);
   switch (cassino_sqlite_step (store->db, stmt, error))
     {
     case CASSINO_SQLITE_ROW:
       store->cache_game_id = game_id;
-      store->cache_deal_number = deal->number;
+      store->cache_deal_number = deal_number;
       store->cache_deal_id = sqlite3_column_int64 (stmt, 0);
       sqlite3_reset (stmt);
       return store->cache_deal_id;
     case CASSINO_SQLITE_DONE:
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
                    _("Deal %u of game %" PRId64 " has not been recorded."),
-                   deal->number, game_id);
+                   deal_number, game_id);
       return 0;
     case CASSINO_SQLITE_ERROR_STEP:
     default:
@@ -993,7 +993,7 @@ cassino_store_record_move (CassinoStore                *store,
       return FALSE;
     }
   ply = deal->plays->len - 1;
-  deal_id = current_deal_id (store, game_id, deal, error);
+  deal_id = current_deal_id (store, game_id, deal->number, error);
   /* a single INSERT in autocommit mode: committed when it returns */
   if (deal_id == 0 ||
       !insert_move (store, deal_id, ply, &g_array_index (deal->plays, CassinoPlay, ply), info, error))
@@ -1012,8 +1012,6 @@ cassino_store_retract_moves (CassinoStore       *store,
                              GError            **error)
 {
   const CassinoDeal *deal;
-  gint64 deal_id;
-  sqlite3_stmt *stmt;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (game != NULL, FALSE);
@@ -1021,14 +1019,29 @@ cassino_store_retract_moves (CassinoStore       *store,
   deal = cassino_game_get_current_deal (game);
   if (deal == NULL)
     return TRUE;
-  deal_id = current_deal_id (store, game_id, deal, error);
+  return cassino_store_truncate_deal (store, game_id, deal->number, deal->plays->len, error);
+}
+
+gboolean
+cassino_store_truncate_deal (CassinoStore  *store,
+                             gint64         game_id,
+                             guint          deal_number,
+                             guint          n_plays,
+                             GError       **error)
+{
+  gint64 deal_id;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  deal_id = current_deal_id (store, game_id, deal_number, error);
   if (deal_id == 0)
     goto failed;
   stmt = cassino_sqlite_prepare (store->db, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2", error);
   if (stmt == NULL)
     goto failed;
   sqlite3_bind_int64 (stmt, 1, deal_id);
-  sqlite3_bind_int (stmt, 2, (int) deal->plays->len);
+  sqlite3_bind_int (stmt, 2, (int) n_plays);
   if (!cassino_sqlite_step_done (store->db, stmt, error))
     goto failed;
   return TRUE;

@@ -96,6 +96,14 @@ gboolean     cassino_store_retract_moves  (CassinoStore        *store,
                                            gint64               game_id,
                                            const CassinoGame   *game,
                                            GError             **error);
+/* Forget the plays of deal @deal_number of @game_id from the @n_plays-th
+ * on (what cassino_store_retract_moves() does for the current deal).
+ * CASSINO_STORE_ERROR_NOT_FOUND when that deal has not been recorded. */
+gboolean     cassino_store_truncate_deal  (CassinoStore        *store,
+                                           gint64               game_id,
+                                           guint                deal_number,
+                                           guint                n_plays,
+                                           GError             **error);
 /* Record the score of the current deal, which must be finished. */
 gboolean     cassino_store_end_deal       (CassinoStore        *store,
                                            gint64               game_id,

@@ -83,6 +83,8 @@ static GParamSpec *properties[N_PROPS];
 enum {
   CHANGED,
   MOVE_PLAYED,
+  RECORD_FAILED,
+  RECORD_RECOVERED,
   N_SIGNALS
 };
 
@@ -553,6 +555,8 @@ cassino_game_controller_dispose (GObject *object)
 
   cancel_computer (self);
   clear_hint (self);
+  if (self->recorder && self->game && !self->replay)
+    cassino_game_recorder_flush (self->recorder, self->game);
   g_clear_object (&self->recorder);
 
   G_OBJECT_CLASS (cassino_game_controller_parent_class)->dispose (object);
@@ -659,6 +663,41 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
     g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                   G_TYPE_UINT, G_TYPE_POINTER, G_TYPE_POINTER);
+
+  /**
+   * CassinoGameController::record-failed:
+   * @message: what the database said
+   *
+   * The game could not be saved (or the database opened); play goes on
+   * and every later step tries again.
+   */
+  signals[RECORD_FAILED] =
+    g_signal_new ("record-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * CassinoGameController::record-recovered:
+   *
+   * After a failure, the whole game is saved again.
+   */
+  signals[RECORD_RECOVERED] =
+    g_signal_new ("record-recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+on_record_failed_cb (CassinoGameRecorder   *recorder,
+                     const char            *message,
+                     CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_FAILED], 0, message);
+}
+
+static void
+on_record_recovered_cb (CassinoGameRecorder   *recorder,
+                        CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_RECOVERED], 0);
 }
 
 static void
@@ -670,6 +709,8 @@ cassino_game_controller_init (CassinoGameController *self)
   self->candidates = g_array_new (FALSE, FALSE, sizeof (CassinoMove));
   self->log = g_ptr_array_new_with_free_func (g_free);
   self->recorder = cassino_game_recorder_new ();
+  g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
+  g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 
@@ -685,6 +726,13 @@ cassino_game_controller_set_store_path (CassinoGameController *self,
 {
   g_return_if_fail (CASSINO_IS_GAME_CONTROLLER (self));
   cassino_game_recorder_open (self->recorder, path);
+}
+
+const char *
+cassino_game_controller_get_moved_aside_path (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), NULL);
+  return cassino_game_recorder_get_moved_aside_path (self->recorder);
 }
 
 void

@@ -27,6 +27,8 @@ CassinoGameController *cassino_game_controller_new (void);
 /* The database every game is recorded in (may be NULL: nothing recorded). */
 void         cassino_game_controller_set_store_path (CassinoGameController *self,
                                                      const char            *path);
+/* Where the store moved a damaged database when it opened, or NULL. */
+const char  *cassino_game_controller_get_moved_aside_path (CassinoGameController *self);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
 /* Resume unfinished game @game_id of the store (its rubber's standing

@@ -30,12 +30,20 @@ struct _CassinoGameRecorder
   gint64        rubber_id;
   gboolean      hint_used;
   gboolean      undo_used;
+  /* a step of the current game failed to reach the database: the next
+   * step brings the whole game up to date instead of adding to a gap */
+  gboolean      behind;
+  /* an undo that did not reach the database: the plays of deal
+   * retract_deal from retract_from on are stale (0: none) */
+  guint         retract_deal;
+  guint         retract_from;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
 
 enum {
   FAILED,
+  RECOVERED,
   N_SIGNALS
 };
 
@@ -49,6 +57,54 @@ report (CassinoGameRecorder *self,
     return;
   g_debug ("Recording failed: %s", error->message);
   g_signal_emit (self, signals[FAILED], 0, error->message);
+}
+
+/* A step failed: remember that the database is behind the game. */
+static void
+report_step (CassinoGameRecorder *self,
+             GError              *error)
+{
+  if (error == NULL)
+    return;
+  self->behind = TRUE;
+  report (self, error);
+}
+
+/* When an earlier step failed, write everything the game has that the
+ * database lacks (taken-back moves out, missing moves, deal scores, the
+ * result) in one transaction.  Returns TRUE when the database was behind:
+ * the caller's step is then part of what was written (or failed again). */
+static gboolean
+catch_up (CassinoGameRecorder *self,
+          const CassinoGame   *game)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!self->behind)
+    return FALSE;
+
+  if (self->retract_deal != 0)
+    {
+      if (!cassino_store_truncate_deal (self->store, self->game_id, self->retract_deal,
+                                        self->retract_from, &error) &&
+          !g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+        {
+          report (self, error);
+          return TRUE;
+        }
+      g_clear_error (&error);
+      self->retract_deal = 0;
+    }
+  if (!cassino_store_sync_game (self->store, self->game_id, game, &error))
+    {
+      report (self, error);
+      return TRUE;
+    }
+  g_debug ("Recording caught up with game %" G_GINT64_FORMAT, self->game_id);
+  self->behind = FALSE;
+  g_signal_emit (self, signals[RECOVERED], 0);
+  self->retract_deal = 0;
+  return TRUE;
 }
 
 static void
@@ -77,6 +133,16 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
   signals[FAILED] =
     g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * CassinoGameRecorder::recovered:
+   *
+   * After a failure, the database accepted the game again and holds all
+   * of it.
+   */
+  signals[RECOVERED] =
+    g_signal_new ("recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -100,6 +166,8 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
 
   g_clear_object (&self->store);
   self->game_id = 0;
+  self->behind = FALSE;
+  self->retract_deal = 0;
   self->rubber_id = 0;
   if (path == NULL)
     return TRUE;
@@ -109,11 +177,30 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
   return self->store != NULL;
 }
 
+const char *
+cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
+  return self->store ? cassino_store_get_moved_aside_path (self->store) : NULL;
+}
+
 gboolean
 cassino_game_recorder_is_open (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
   return self->store != NULL;
+}
+
+gboolean
+cassino_game_recorder_flush (CassinoGameRecorder *self,
+                             const CassinoGame   *game)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+
+  if (self->store == NULL || self->game_id == 0 || game == NULL)
+    return TRUE;
+  catch_up (self, game);
+  return !self->behind;
 }
 
 gint64
@@ -133,6 +220,8 @@ cassino_game_recorder_start (CassinoGameRecorder *self,
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
   self->game_id = 0;
+  self->behind = FALSE;
+  self->retract_deal = 0;
   self->hint_used = FALSE;
   self->undo_used = FALSE;
   if (self->store == NULL)
@@ -179,8 +268,10 @@ cassino_game_recorder_play (CassinoGameRecorder *self,
   info.undo_used = self->undo_used;
   self->hint_used = FALSE;
   self->undo_used = FALSE;
+  if (catch_up (self, game))
+    return;
   if (!cassino_store_record_move (self->store, self->game_id, game, &info, &error))
-    report (self, error);
+    report_step (self, error);
 }
 
 void
@@ -195,16 +286,18 @@ cassino_game_recorder_deal_over (CassinoGameRecorder *self,
   if (self->store == NULL || self->game_id == 0)
     return;
 
+  if (catch_up (self, game))
+    return;
   deal = cassino_game_get_current_deal (game);
   if (deal && deal->finished &&
       !cassino_store_end_deal (self->store, self->game_id, game, &error))
     {
-      report (self, error);
-      g_clear_error (&error);
+      report_step (self, error);
+      return;
     }
   if (cassino_game_get_state (game) == CASSINO_GAME_OVER &&
       !cassino_store_end_game (self->store, self->game_id, game, &error))
-    report (self, error);
+    report_step (self, error);
 }
 
 void
@@ -217,8 +310,10 @@ cassino_game_recorder_deal_started (CassinoGameRecorder *self,
 
   if (self->store == NULL || self->game_id == 0)
     return;
+  if (catch_up (self, game))
+    return;
   if (!cassino_store_begin_deal (self->store, self->game_id, game, &error))
-    report (self, error);
+    report_step (self, error);
 }
 
 void
@@ -233,15 +328,26 @@ void
 cassino_game_recorder_undo (CassinoGameRecorder *self,
                             const CassinoGame   *game)
 {
-  g_autoptr(GError) error = NULL;
+  const CassinoDeal *deal;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
   self->undo_used = TRUE;
   if (self->store == NULL || self->game_id == 0)
     return;
-  if (!cassino_store_retract_moves (self->store, self->game_id, game, &error))
-    report (self, error);
+  deal = cassino_game_get_current_deal (game);
+  if (deal == NULL)
+    return;
+  /* what was taken back must go before anything else is written */
+  if (self->retract_deal == deal->number)
+    self->retract_from = MIN (self->retract_from, deal->plays->len);
+  else
+    {
+      self->retract_deal = deal->number;
+      self->retract_from = deal->plays->len;
+    }
+  self->behind = TRUE;
+  catch_up (self, game);
 }
 
 void
@@ -278,6 +384,8 @@ cassino_game_recorder_abandon (CassinoGameRecorder *self,
       !cassino_store_abandon_rubber (self->store, self->rubber_id, &error))
     report (self, error);
   self->game_id = 0;
+  self->behind = FALSE;
+  self->retract_deal = 0;
   self->rubber_id = 0;
 }
 
@@ -318,6 +426,8 @@ cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
           g_clear_error (&error);
         }
       self->game_id = id;
+      self->behind = FALSE;
+  self->retract_deal = 0;
       self->rubber_id = summary->rubber_id;
       return game;
     }
@@ -359,6 +469,8 @@ cassino_game_recorder_load_game (CassinoGameRecorder  *self,
       if (!cassino_store_sync_game (self->store, game_id, game, &local_error))
         report (self, local_error);
       self->game_id = game_id;
+      self->behind = FALSE;
+  self->retract_deal = 0;
       self->rubber_id = summary->rubber_id;
       self->hint_used = FALSE;
       self->undo_used = FALSE;
@@ -483,6 +595,8 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
     }
   self->rubber_id = rubber_id;
   self->game_id = 0;
+  self->behind = FALSE;
+  self->retract_deal = 0;
   self->hint_used = FALSE;
   self->undo_used = FALSE;
   if (cassino_game_get_state (last) != CASSINO_GAME_OVER)

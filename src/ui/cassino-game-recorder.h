@@ -20,6 +20,9 @@ CassinoGameRecorder *cassino_game_recorder_new (void);
 gboolean     cassino_game_recorder_open          (CassinoGameRecorder *self,
                                                   const char          *path);
 gboolean     cassino_game_recorder_is_open       (CassinoGameRecorder *self);
+/* Where open() moved a damaged database before starting a new one, or
+ * NULL. */
+const char  *cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self);
 
 /* Each step of a game, recorded as it happens. */
 void         cassino_game_recorder_start         (CassinoGameRecorder *self,
@@ -77,6 +80,12 @@ CassinoGame *cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
                                                     guint                *out_game_number,
                                                     GError              **error);
 
+/* When an earlier step of @game could not be written (database busy,
+ * disk full), try again now to bring the database up to date.  Every step
+ * does this by itself; call it before letting go of the game.  Returns
+ * TRUE when the database holds all of @game. */
+gboolean     cassino_game_recorder_flush         (CassinoGameRecorder *self,
+                                                  const CassinoGame   *game);
 gint64       cassino_game_recorder_get_game_id   (CassinoGameRecorder *self);
 gint64       cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self);
 

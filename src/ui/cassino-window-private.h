@@ -22,6 +22,8 @@ struct _CassinoWindow
   CassinoGameController *controller;
   char                  *database;
   guint                  score_source;
+  char                  *last_toast;
+  AdwToast              *record_toast;     /* "could not be saved", while it lasts */
 
   /* template children */
   AdwToastOverlay       *toast_overlay;
@@ -53,6 +55,10 @@ struct _CassinoWindow
   GtkButton             *pass_button;
   CassinoScoreSheet     *score_sheet;
 };
+
+/* Show @text in a toast (and remember it: cassino_window_get_last_toast()). */
+AdwToast *_cassino_window_toast (CassinoWindow *self,
+                                 const char    *text);
 
 /* cassino-window-records.c: history, replay, statistics, players, rubbers,
  * export and import */

@@ -18,12 +18,7 @@
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
 
-static void
-toast (CassinoWindow *self,
-       const char    *text)
-{
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
-}
+#define toast(self, text) _cassino_window_toast ((self), (text))
 
 static void
 update_header (CassinoWindow *self)

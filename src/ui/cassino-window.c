@@ -394,8 +394,7 @@ undo_activated (GtkWidget  *widget,
   CassinoWindow *self = CASSINO_WINDOW (widget);
 
   if (cassino_game_controller_undo (self->controller))
-    adw_toast_overlay_add_toast (self->toast_overlay,
-                                 adw_toast_new (_("Move taken back — this game records that undo was used")));
+    _cassino_window_toast (self, _("Move taken back — this game records that undo was used"));
 }
 
 static void
@@ -454,7 +453,7 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
 
   if (!cassino_game_controller_start (self->controller, setup, 0, &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      _cassino_window_toast (self, error->message);
       return;
     }
   g_settings_set_string (self->settings, "last-game", json);
@@ -513,6 +512,82 @@ cassino_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (cassino_window_parent_class)->close_request (window);
 }
 
+AdwToast *
+_cassino_window_toast (CassinoWindow *self,
+                       const char    *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
+}
+
+/* The database refused a step of the game.  Say so once (not at every
+ * move while it lasts); the recorder tries again at every step. */
+static void
+on_record_failed_cb (CassinoGameController *controller,
+                     const char            *message,
+                     CassinoWindow         *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->record_toast)
+    return;
+  /* Translators: %s is the database's own message, e.g. "database or disk is full" */
+  text = g_strdup_printf (_("This game could not be saved (%s). Cassino keeps trying with every move."),
+                          message);
+  self->record_toast = _cassino_window_toast (self, text);
+  adw_toast_set_priority (self->record_toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (self->record_toast, 0);
+  g_object_add_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
+}
+
+static void
+on_record_recovered_cb (CassinoGameController *controller,
+                        CassinoWindow         *self)
+{
+  if (self->record_toast)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
+      adw_toast_dismiss (self->record_toast);
+      self->record_toast = NULL;
+    }
+  _cassino_window_toast (self, _("The game is saved again, every move of it"));
+}
+
+/* The store found the database damaged, moved it aside and started a new
+ * one: the player must hear of it, and where the old file is. */
+static void
+show_moved_aside (CassinoWindow *self)
+{
+  const char *moved = cassino_game_controller_get_moved_aside_path (self->controller);
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (moved == NULL)
+    return;
+  /* Translators: %s is a file name */
+  body = g_strdup_printf (_("Cassino could not read its database of games, so it put it aside as "
+                            "“%s” and started a new one. Nothing was deleted: the old file can be "
+                            "inspected or repaired with SQLite’s tools."),
+                          moved);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("The Game Database Was Damaged"),
+                                                       body));
+  adw_message_dialog_add_response (dialog, "close", _("_OK"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_map_cb (CassinoWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, on_map_cb, NULL);
+  show_moved_aside (self);
+}
+
 static void
 cassino_window_constructed (GObject *object)
 {
@@ -525,6 +600,8 @@ cassino_window_constructed (GObject *object)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   cassino_game_controller_set_store_path (self->controller, self->database);
+  if (cassino_game_controller_get_moved_aside_path (self->controller))
+    g_signal_connect (self, "map", G_CALLBACK (on_map_cb), NULL);
   update_speed (self);
   on_card_theme_changed_cb (self->settings, "card-theme", self);
 
@@ -546,6 +623,11 @@ cassino_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->controller, self);
     }
   g_clear_handle_id (&self->score_source, g_source_remove);
+  if (self->record_toast)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
+      self->record_toast = NULL;
+    }
   _cassino_window_records_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
   g_clear_object (&self->controller);
@@ -560,6 +642,7 @@ cassino_window_finalize (GObject *object)
   CassinoWindow *self = CASSINO_WINDOW (object);
 
   g_free (self->database);
+  g_free (self->last_toast);
 
   G_OBJECT_CLASS (cassino_window_parent_class)->finalize (object);
 }
@@ -690,6 +773,8 @@ cassino_window_init (CassinoWindow *self)
                            G_CALLBACK (on_card_theme_changed_cb), self, 0);
   g_signal_connect (self->controller, "changed", G_CALLBACK (on_controller_changed_cb), self);
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
+  g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
+  g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
 
   _cassino_window_records_init (self);
 
@@ -734,6 +819,13 @@ cassino_window_get_action_text (CassinoWindow *self)
 {
   g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
   return gtk_label_get_label (self->action_label);
+}
+
+const char *
+cassino_window_get_last_toast (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return self->last_toast;
 }
 
 const char *

@@ -30,6 +30,8 @@ const char            *cassino_window_get_page       (CassinoWindow *self);
 /* The action bar's texts. */
 const char            *cassino_window_get_action_text (CassinoWindow *self);
 const char            *cassino_window_get_prompt_text (CassinoWindow *self);
+/* What the last toast said (NULL before the first one). */
+const char            *cassino_window_get_last_toast (CassinoWindow *self);
 
 /* The views of the database (NULL without one). */
 CassinoRecords        *cassino_window_get_records    (CassinoWindow *self);
