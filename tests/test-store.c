@@ -1138,7 +1138,7 @@ test_ratings (Fixture       *f,
   g_assert_true (comp->anchored);
   g_assert_cmpfloat (comp->glicko.rating, ==, anchor.rating);
 
-  history = cassino_store_get_rating_history (f->store, alice, "classic", &error);
+  history = cassino_store_get_rating_history (f->store, alice, "classic", 0, &error);
   g_assert_cmpuint (history->len, ==, n_games);
   g_assert_cmpfloat_with_epsilon (g_array_index (history, CassinoStoreRatingPoint, n_games - 1).glicko.rating,
                                   expected.rating, 1e-6);
@@ -1147,11 +1147,30 @@ test_ratings (Fixture       *f,
   g_assert_cmpuint (board->len, ==, 1);
 
   g_assert_true (cassino_store_rebuild_ratings (f->store, &error));
-  rebuilt = cassino_store_get_rating_history (f->store, alice, "classic", &error);
+  rebuilt = cassino_store_get_rating_history (f->store, alice, "classic", 0, &error);
   g_assert_cmpuint (rebuilt->len, ==, n_games);
   for (guint i = 0; i < n_games; i++)
     g_assert_cmpfloat_with_epsilon (g_array_index (rebuilt, CassinoStoreRatingPoint, i).glicko.rating,
                                     g_array_index (history, CassinoStoreRatingPoint, i).glicko.rating, 1e-9);
+
+  /* thinned for a graph: the first, the last, evenly spaced between */
+  {
+    g_autoptr(GArray) thin = cassino_store_get_rating_history (f->store, alice, "classic", 3, &error);
+    g_autoptr(GArray) all = cassino_store_get_rating_history (f->store, alice, "classic", n_games + 5, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (n_games, >, 3);
+    g_assert_cmpuint (thin->len, ==, 3);
+    g_assert_cmpint (g_array_index (thin, CassinoStoreRatingPoint, 0).game_id, ==,
+                     g_array_index (history, CassinoStoreRatingPoint, 0).game_id);
+    g_assert_cmpint (g_array_index (thin, CassinoStoreRatingPoint, 1).game_id, ==,
+                     g_array_index (history, CassinoStoreRatingPoint, (n_games - 1) / 2).game_id);
+    g_assert_cmpint (g_array_index (thin, CassinoStoreRatingPoint, 2).game_id, ==,
+                     g_array_index (history, CassinoStoreRatingPoint, n_games - 1).game_id);
+    g_assert_cmpfloat (g_array_index (thin, CassinoStoreRatingPoint, 2).glicko.rating, ==,
+                       g_array_index (history, CassinoStoreRatingPoint, n_games - 1).glicko.rating);
+    g_assert_cmpuint (all->len, ==, n_games);
+  }
 
   /* another preset starts afresh */
   g_clear_pointer (&r, cassino_store_rating_free);
@@ -1296,6 +1315,110 @@ export_to_string (CassinoStore            *store,
 
 /* The history's name search and random access (the app's lazy list), and
  * deleting a game: its rows go, later ratings are computed again. */
+/* The month of a game is the local month it ended in, to the minute, and
+ * the one-pass series agrees with the months and histogram asked alone
+ * and with the points and deals of every game. */
+static void
+test_player_series (Fixture       *f,
+                    gconstpointer  data)
+{
+  /* ends in UTC, and the local month nine hours ahead */
+  static const struct { const char *end; guint month; } games[] = {
+    { "2026-01-31T14:59:00Z", 1 },   /* 23:59 on the 31st */
+    { "2026-01-31T15:00:00Z", 2 },   /* midnight: February */
+    { "2026-01-31T20:00:00Z", 2 },
+    { "2026-02-27T10:00:00Z", 2 },
+    { "2026-02-28T15:30:00Z", 3 },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStorePlayerSeries) series = NULL;
+  GArray *months, *bins;
+  g_autoptr(GArray) months_alone = NULL;
+  g_autoptr(GArray) bins_alone = NULL;
+  g_autofree char *old_tz = g_strdup (g_getenv ("TZ"));
+  guint expected_bins[12] = { 0, };
+  guint per_month[13] = { 0, };
+  gint64 ivy;
+
+  /* a fixed zone that needs no tz database: UTC+9 */
+  g_setenv ("TZ", "JST-9", TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 700 + i, "Ivy", "easy");
+      guint deals = cassino_game_get_n_deals (game);
+      gint points = 0;
+
+      cassino_game_set_tag (game, "Start", "2026-01-01T00:00:00Z");
+      cassino_game_set_tag (game, "End", games[i].end);
+      cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      for (guint d = 0; d < deals; d++)
+        {
+          const CassinoDeal *deal = cassino_game_get_deal (game, d);
+
+          if (deal->finished)
+            points += (gint) deal->score.total[0];
+        }
+      expected_bins[CLAMP (2 * points / (gint) deals, 0, 11)]++;
+      per_month[games[i].month]++;
+      cassino_game_unref (game);
+    }
+
+  ivy = cassino_store_find_human (f->store, "Ivy", &error);
+  g_assert_no_error (error);
+  series = cassino_store_get_player_series (f->store, ivy, NULL, 12, &error);
+  g_assert_no_error (error);
+  months = series->months;
+  bins = series->histogram;
+
+  g_assert_cmpuint (months->len, ==, 3);
+  for (guint i = 0; i < months->len; i++)
+    {
+      CassinoStoreMonth *m = &g_array_index (months, CassinoStoreMonth, i);
+
+      g_assert_cmpuint (m->year, ==, 2026);
+      g_assert_cmpuint (m->month, ==, i + 1);
+      g_assert_cmpuint (m->games, ==, per_month[i + 1]);
+    }
+  g_assert_cmpuint (bins->len, ==, 12);
+  for (guint i = 0; i < 12; i++)
+    g_assert_cmpuint (g_array_index (bins, guint, i), ==, expected_bins[i]);
+  g_assert_cmpstr (series->top_preset, ==, "classic");
+
+
+  months_alone = cassino_store_get_player_months (f->store, ivy, NULL, &error);
+  g_assert_no_error (error);
+  bins_alone = cassino_store_get_points_per_deal_histogram (f->store, ivy, NULL, 12, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (months_alone->data, months_alone->len * sizeof (CassinoStoreMonth),
+                   months->data, months->len * sizeof (CassinoStoreMonth));
+  g_assert_cmpmem (bins_alone->data, bins_alone->len * sizeof (guint),
+                   bins->data, bins->len * sizeof (guint));
+
+  /* more royal games than classic ones: royal is the most played */
+  for (guint i = 0; i < G_N_ELEMENTS (games) + 1; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_ROYAL, 2, 800 + i, "Ivy", "easy");
+
+      cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  {
+    g_autoptr(CassinoStorePlayerSeries) more = cassino_store_get_player_series (f->store, ivy, NULL, 0, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (more->top_preset, ==, "royal");
+    g_assert_cmpuint (more->histogram->len, ==, 0);
+  }
+
+  if (old_tz)
+    g_setenv ("TZ", old_tz, TRUE);
+  else
+    g_unsetenv ("TZ");
+}
+
 static void
 test_history_search_delete (Fixture       *f,
                             gconstpointer  data)
@@ -1839,6 +1962,7 @@ main (int    argc,
   ADD ("ratings", test_ratings);
   ADD ("history", test_history);
   ADD ("history-search-delete", test_history_search_delete);
+  ADD ("player-series", test_player_series);
   ADD ("export-import", test_export_import);
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);

@@ -239,17 +239,108 @@ cassino_store_get_rating (CassinoStore  *store,
   return rating;
 }
 
+static gboolean
+read_rating_point (CassinoStore            *store,
+                   sqlite3_stmt            *stmt,
+                   CassinoStoreRatingPoint *p)
+{
+  p->game_id = sqlite3_column_int64 (stmt, 0);
+  p->time = sqlite3_column_int64 (stmt, 1);
+  p->glicko.rating = sqlite3_column_double (stmt, 2);
+  p->glicko.rd = sqlite3_column_double (stmt, 3);
+  p->glicko.volatility = sqlite3_column_double (stmt, 4);
+  return TRUE;
+}
+
+/* The ids of the player's ratings for @preset, oldest first: a walk of
+ * the index ratings_player alone. */
+static GArray *
+rating_ids (CassinoStore  *store,
+            gint64         player_id,
+            const char    *preset,
+            GError       **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT id FROM ratings WHERE player_id = ?1 AND preset = ?2 ORDER BY id",
+                                 error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, player_id);
+  sqlite3_bind_text (stmt, 2, preset, -1, SQLITE_TRANSIENT);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          gint64 id = sqlite3_column_int64 (stmt, 0);
+
+          g_array_append_val (ids, id);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&ids);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return NULL;
+      }
+}
+
 GArray *
 cassino_store_get_rating_history (CassinoStore  *store,
                                   gint64         player_id,
                                   const char    *preset,
+                                  guint          max_points,
                                   GError       **error)
 {
   g_autoptr(GArray) points = g_array_new (FALSE, TRUE, sizeof (CassinoStoreRatingPoint));
+  g_autoptr(GArray) ids = NULL;
   sqlite3_stmt *stmt;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
   g_return_val_if_fail (preset != NULL, NULL);
+  g_return_val_if_fail (max_points != 1, NULL);
+
+  if (max_points > 0)
+    {
+      ids = rating_ids (store, player_id, preset, error);
+      if (ids == NULL)
+        goto failed;
+    }
+
+  if (ids != NULL && ids->len > max_points)
+    {
+      /* the first, the last and evenly spaced ones between: one lookup
+       * each, rather than reading every row */
+      stmt = cassino_sqlite_prepare (store->db,
+                                     "SELECT game_id, time, rating, rd, volatility FROM ratings WHERE id = ?1",
+                                     error);
+      if (stmt == NULL)
+        goto failed;
+      for (guint i = 0; i < max_points; i++)
+        {
+          guint k = (guint) (((guint64) i * (ids->len - 1)) / (max_points - 1));
+          CassinoStoreRatingPoint p;
+
+          sqlite3_bind_int64 (stmt, 1, g_array_index (ids, gint64, k));
+          switch (cassino_sqlite_step (store->db, stmt, error))
+            {
+            case CASSINO_SQLITE_ROW:
+              read_rating_point (store, stmt, &p);
+              g_array_append_val (points, p);
+              sqlite3_reset (stmt);
+              break;
+            case CASSINO_SQLITE_DONE:
+              break;     /* deleted since the ids were read: leave it out */
+            case CASSINO_SQLITE_ERROR_STEP:
+            default:
+              goto failed;
+            }
+        }
+      return g_steal_pointer (&points);
+    }
 
   stmt = cassino_sqlite_prepare (store->db,
                                  "SELECT game_id, time, rating, rd, volatility FROM ratings "
@@ -265,11 +356,7 @@ cassino_store_get_rating_history (CassinoStore  *store,
         {
           CassinoStoreRatingPoint p;
 
-          p.game_id = sqlite3_column_int64 (stmt, 0);
-          p.time = sqlite3_column_int64 (stmt, 1);
-          p.glicko.rating = sqlite3_column_double (stmt, 2);
-          p.glicko.rd = sqlite3_column_double (stmt, 3);
-          p.glicko.volatility = sqlite3_column_double (stmt, 4);
+          read_rating_point (store, stmt, &p);
           g_array_append_val (points, p);
         }
         break;

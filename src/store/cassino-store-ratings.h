@@ -46,10 +46,13 @@ CassinoStoreRating *cassino_store_get_rating   (CassinoStore  *store,
                                                 const char    *preset,
                                                 GError       **error);
 /* Returns: (transfer full) (element-type CassinoStoreRatingPoint): the
- * rating after each rated game, oldest first. */
+ * rating after each rated game, oldest first.  With @max_points > 1 and
+ * more games than that, only @max_points of them: the first, the last and
+ * evenly spaced ones between (what a graph can show).  0: every game. */
 GArray             *cassino_store_get_rating_history (CassinoStore  *store,
                                                       gint64         player_id,
                                                       const char    *preset,
+                                                      guint          max_points,
                                                       GError       **error);
 /* Returns: (transfer full) (element-type CassinoStoreRating): every rated
  * human for @preset, best first. */

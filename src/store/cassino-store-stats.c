@@ -373,53 +373,154 @@ failed:
   return NULL;
 }
 
+/* The local calendar month of a UTC time.  Time zone offsets and their
+ * changes fall on quarter hours, so the answer is the same within a
+ * quarter hour: @cache keeps the last one. */
+typedef struct {
+  GTimeZone *tz;
+  gint64     quarter;
+  guint      year;
+  guint      month;
+} MonthCache;
+
+static void
+local_month (MonthCache *cache,
+             gint64      time,
+             guint      *year,
+             guint      *month)
+{
+  gint64 quarter = time >= 0 ? time / 900 : (time - 899) / 900;
+
+  if (quarter != cache->quarter)
+    {
+      int interval = g_time_zone_find_interval (cache->tz, G_TIME_TYPE_UNIVERSAL, time);
+      gint64 local = time + g_time_zone_get_offset (cache->tz, MAX (interval, 0));
+      GDate date;
+
+      g_date_clear (&date, 1);
+      /* days since 1970-01-01 (day 719163 of the Julian count GDate uses) */
+      g_date_set_julian (&date, (guint32) (719163 + (local >= 0 ? local / 86400 : (local - 86399) / 86400)));
+      cache->quarter = quarter;
+      cache->year = g_date_get_year (&date);
+      cache->month = g_date_get_month (&date);
+    }
+  *year = cache->year;
+  *month = cache->month;
+}
+
+void
+cassino_store_player_series_free (CassinoStorePlayerSeries *series)
+{
+  if (series == NULL)
+    return;
+  g_clear_pointer (&series->months, g_array_unref);
+  g_clear_pointer (&series->histogram, g_array_unref);
+  g_free (series->top_preset);
+  g_free (series);
+}
+
+CassinoStorePlayerSeries *
+cassino_store_get_player_series (CassinoStore                   *store,
+                                 gint64                          player_id,
+                                 const CassinoStoreStatsFilter  *filter,
+                                 guint                           n_bins,
+                                 GError                        **error)
+{
+  g_autoptr(CassinoStorePlayerSeries) series = g_new0 (CassinoStorePlayerSeries, 1);
+  g_autoptr(GHashTable) presets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  MonthCache cache = { NULL, G_MININT64, 0, 0 };
+  sqlite3_stmt *stmt;
+  gboolean ok = FALSE;
+  guint top = 0;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  series->months = g_array_new (FALSE, TRUE, sizeof (CassinoStoreMonth));
+  series->histogram = g_array_sized_new (FALSE, TRUE, sizeof (guint), MAX (n_bins, 1));
+  g_array_set_size (series->histogram, n_bins);
+  cache.tz = g_time_zone_new_local ();
+
+  /* one pass in the order of the table's key (player, time ended) */
+  stmt = prepare_filtered (store,
+                           "SELECT ended, result > 0, points, deals, preset "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "AND (?3 = 0 OR n_players = ?3) ORDER BY ended",
+                           "seat_stats", player_id, filter, error);
+  if (stmt == NULL)
+    goto out;
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          GArray *months = series->months;
+          gint64 deals = sqlite3_column_int64 (stmt, 3);
+          const char *preset = _cassino_column_text (stmt, 4);
+          CassinoStoreMonth *last = months->len ? &g_array_index (months, CassinoStoreMonth, months->len - 1) : NULL;
+          gpointer count;
+          guint year, month;
+
+          local_month (&cache, sqlite3_column_int64 (stmt, 0), &year, &month);
+          if (last == NULL || last->year != year || last->month != month)
+            {
+              CassinoStoreMonth m = { year, month, 0, 0 };
+
+              g_array_append_val (months, m);
+              last = &g_array_index (months, CassinoStoreMonth, months->len - 1);
+            }
+          last->games++;
+          last->wins += sqlite3_column_int (stmt, 1) ? 1 : 0;
+
+          if (deals > 0 && n_bins > 0)
+            {
+              /* truncated towards zero, as a mean of half points */
+              gint64 bin = 2 * sqlite3_column_int64 (stmt, 2) / deals;
+
+              g_array_index (series->histogram, guint, CLAMP (bin, 0, (gint64) n_bins - 1))++;
+            }
+
+          /* the most played preset (the first by name among equals) */
+          count = g_hash_table_lookup (presets, preset);
+          g_hash_table_insert (presets, g_strdup (preset), GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+          if (GPOINTER_TO_UINT (count) + 1 > top ||
+              (GPOINTER_TO_UINT (count) + 1 == top && g_strcmp0 (preset, series->top_preset) < 0))
+            {
+              top = GPOINTER_TO_UINT (count) + 1;
+              if (g_strcmp0 (preset, series->top_preset) != 0)
+                {
+                  g_free (series->top_preset);
+                  series->top_preset = g_strdup (preset);
+                }
+            }
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        ok = TRUE;
+        goto out;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        goto out;
+      }
+
+out:
+  g_time_zone_unref (cache.tz);
+  if (!ok)
+    {
+      _cassino_store_convert_error (error);
+      return NULL;
+    }
+  return g_steal_pointer (&series);
+}
+
 GArray *
 cassino_store_get_player_months (CassinoStore                   *store,
                                  gint64                          player_id,
                                  const CassinoStoreStatsFilter  *filter,
                                  GError                        **error)
 {
-  g_autoptr(GArray) months = g_array_new (FALSE, TRUE, sizeof (CassinoStoreMonth));
-  sqlite3_stmt *stmt;
+  g_autoptr(CassinoStorePlayerSeries) series = cassino_store_get_player_series (store, player_id, filter, 0, error);
 
-  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
-
-  stmt = prepare_filtered (store,
-                           "SELECT CAST(strftime('%%Y', d) AS INTEGER), CAST(strftime('%%m', d) AS INTEGER), "
-                           "sum(n), sum(w) FROM ("
-                           /* one date conversion a day, not one a game */
-                           "  SELECT date(day * 86400, 'unixepoch', 'localtime') AS d, n, w FROM ("
-                           "    SELECT ended / 86400 AS day, count(*) AS n, sum(result > 0) AS w "
-                           "    FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
-                           "    AND (?3 = 0 OR n_players = ?3) GROUP BY 1)) "
-                           "GROUP BY 1, 2 ORDER BY 1, 2",
-                           "seat_stats", player_id, filter, error);
-  if (stmt == NULL)
-    goto failed;
-  for (;;)
-    switch (cassino_sqlite_step (store->db, stmt, error))
-      {
-      case CASSINO_SQLITE_ROW:
-        {
-          CassinoStoreMonth m;
-
-          m.year = (guint) sqlite3_column_int (stmt, 0);
-          m.month = (guint) sqlite3_column_int (stmt, 1);
-          m.games = (guint) sqlite3_column_int (stmt, 2);
-          m.wins = (guint) sqlite3_column_int (stmt, 3);
-          g_array_append_val (months, m);
-        }
-        break;
-      case CASSINO_SQLITE_DONE:
-        return g_steal_pointer (&months);
-      case CASSINO_SQLITE_ERROR_STEP:
-      default:
-        goto failed;
-      }
-
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
+  return series ? g_steal_pointer (&series->months) : NULL;
 }
 
 GArray *
@@ -429,41 +530,10 @@ cassino_store_get_points_per_deal_histogram (CassinoStore                   *sto
                                              guint                           n_bins,
                                              GError                        **error)
 {
-  g_autoptr(GArray) bins = NULL;
-  sqlite3_stmt *stmt;
+  g_autoptr(CassinoStorePlayerSeries) series = NULL;
 
-  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
   g_return_val_if_fail (n_bins > 0, NULL);
 
-  bins = g_array_sized_new (FALSE, TRUE, sizeof (guint), n_bins);
-  g_array_set_size (bins, n_bins);
-  stmt = prepare_filtered (store,
-                           "SELECT CAST(2.0 * points / deals AS INTEGER), count(*) "
-                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
-                           "AND (?3 = 0 OR n_players = ?3) AND deals > 0 GROUP BY 1",
-                           "seat_stats", player_id, filter, error);
-  if (stmt == NULL)
-    goto failed;
-  for (;;)
-    switch (cassino_sqlite_step (store->db, stmt, error))
-      {
-      case CASSINO_SQLITE_ROW:
-        {
-          gint64 bin = sqlite3_column_int64 (stmt, 0);
-          guint count = (guint) sqlite3_column_int (stmt, 1);
-
-          bin = CLAMP (bin, 0, (gint64) n_bins - 1);
-          g_array_index (bins, guint, bin) += count;
-        }
-        break;
-      case CASSINO_SQLITE_DONE:
-        return g_steal_pointer (&bins);
-      case CASSINO_SQLITE_ERROR_STEP:
-      default:
-        goto failed;
-      }
-
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
+  series = cassino_store_get_player_series (store, player_id, filter, n_bins, error);
+  return series ? g_steal_pointer (&series->histogram) : NULL;
 }

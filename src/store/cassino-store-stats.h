@@ -93,9 +93,7 @@ CassinoStoreStats *cassino_store_get_player_stats (CassinoStore                 
                                                    GError                        **error);
 
 /* Games and wins of a player per calendar month, oldest first, for the
- * "win % by month" graph.  A game counts in the month of the local date of
- * the UTC day it ended (local time is looked up once a day, not once a
- * game), so a game ended near midnight may count a day off. */
+ * "win % by month" graph: a game counts in the local month it ended in. */
 typedef struct {
   guint   year;
   guint   month;               /* 1..12 */
@@ -120,6 +118,25 @@ GArray            *cassino_store_get_points_per_deal_histogram (CassinoStore    
                                                                 const CassinoStoreStatsFilter  *filter,
                                                                 guint                           n_bins,
                                                                 GError                        **error);
+
+/* What a statistics page draws, in a single pass over the player's
+ * games: the month series and the points-per-deal histogram above, and
+ * the preset the player played most (NULL without games). */
+typedef struct {
+  GArray *months;          /* CassinoStoreMonth */
+  GArray *histogram;       /* guint, @n_bins long */
+  char   *top_preset;
+} CassinoStorePlayerSeries;
+
+void               cassino_store_player_series_free (CassinoStorePlayerSeries *series);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStorePlayerSeries, cassino_store_player_series_free)
+
+/* Returns: (transfer full), or NULL with @error.  @n_bins may be 0. */
+CassinoStorePlayerSeries *cassino_store_get_player_series (CassinoStore                   *store,
+                                                           gint64                          player_id,
+                                                           const CassinoStoreStatsFilter  *filter,
+                                                           guint                           n_bins,
+                                                           GError                        **error);
 
 /* The (preset, player count) pairs a player has finished games in, as
  * "preset/N" strings.  Returns: (transfer full). */

@@ -89,6 +89,8 @@ void          cassino_stats_result_free        (CassinoStatsResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStatsResult, cassino_stats_result_free)
 
 #define CASSINO_STATS_HISTOGRAM_BINS 24
+/* the most points of the rating graph (the first, the last, evenly between) */
+#define CASSINO_STATS_RATING_POINTS 600
 
 /* Compute a player's statistics in a worker thread (its own connection to
  * the database). */
