@@ -778,6 +778,29 @@ test_rubber (Fixture       *f,
       cassino_rubber_add_game (&rubber, game);
       cassino_game_unref (game);
       g_assert_cmpuint (seed, <, 200);
+
+      /* the standing while it is played: counted from its games */
+      if (!rubber.finished)
+        {
+          g_autoptr(GPtrArray) list = cassino_store_list_rubbers (f->store, CASSINO_STORE_RUBBERS_ALL, &error);
+          CassinoStoreRubberInfo *info;
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (list->len, ==, 1);
+          info = list->pdata[0];
+          g_assert_cmpstr (info->state, ==, "playing");
+          g_assert_cmpint (info->winner_side, ==, -1);
+          g_assert_cmpuint (info->n_sides, ==, 2);
+          g_assert_cmpuint (info->game_ids->len, ==, rubber.n_games);
+          for (guint side = 0; side < 2; side++)
+            {
+              g_assert_cmpuint (info->games_won[side], ==, rubber.games_won[side]);
+              g_assert_cmpuint (info->points[side], ==, rubber.points[side]);
+            }
+          /* partners by seat: Alice (seat 0) with Computer 2 */
+          g_assert_cmpstr (info->side_names[0], ==, "Alice & Computer 2");
+          g_assert_cmpstr (info->side_names[1], ==, "Computer 1 & Computer 3");
+        }
     }
   g_assert_true (cassino_store_end_rubber (f->store, rid, &rubber, &error));
   g_assert_no_error (error);
@@ -786,6 +809,33 @@ test_rubber (Fixture       *f,
   open_rubbers = cassino_store_list_unfinished_rubbers (f->store, &error);
   g_assert_cmpuint (open_rubbers->len, ==, 0);
   g_assert_cmpint (query_int (f->store, "SELECT winner_side FROM rubbers"), ==, rubber.winner);
+
+  /* finished: listed with its winner and recorded standing, after any
+   * rubber being played */
+  {
+    g_autoptr(GPtrArray) list = NULL;
+    CassinoStoreRubberInfo *info;
+    gint64 second = cassino_store_begin_rubber (f->store, &rules, &error);
+
+    g_assert_no_error (error);
+    list = cassino_store_list_rubbers (f->store, CASSINO_STORE_RUBBERS_FINISHED, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (list->len, ==, 1);
+    info = list->pdata[0];
+    g_assert_cmpint (info->id, ==, rid);
+    g_assert_cmpstr (info->state, ==, "finished");
+    g_assert_cmpint (info->winner_side, ==, rubber.winner);
+    g_assert_cmpint (info->ended, >, 0);
+    g_assert_cmpuint (info->games_won[rubber.winner], ==, rules.rubber_games / 2 + 1);
+    g_assert_cmpuint (info->points[rubber.winner], ==, rubber.points[rubber.winner]);
+    g_clear_pointer (&list, g_ptr_array_unref);
+
+    list = cassino_store_list_rubbers (f->store, CASSINO_STORE_RUBBERS_ALL, &error);
+    g_assert_cmpuint (list->len, ==, 2);
+    g_assert_cmpint (((CassinoStoreRubberInfo *) list->pdata[0])->id, ==, second);
+    g_assert_cmpuint (((CassinoStoreRubberInfo *) list->pdata[0])->n_sides, ==, 0);
+    g_assert_cmpint (((CassinoStoreRubberInfo *) list->pdata[1])->id, ==, rid);
+  }
 }
 
 /* Statistics: a fixture computed by hand (see the comments) */

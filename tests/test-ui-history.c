@@ -582,6 +582,160 @@ test_delete_undo (Fixture       *f,
 }
 
 /* The lazy model reads only the pages it is asked for. */
+/* Every widget of @type under @widget, depth first. */
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect (child, type, found);
+}
+
+static GtkWindow *
+find_toplevel (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
+        return w;
+    }
+  return NULL;
+}
+
+/* A game of a best-of-three rubber, played with random moves. */
+static CassinoGame *
+rubber_game (const CassinoRules *rules,
+             guint64             seed)
+{
+  CassinoGame *game = cassino_game_new (rules, seed, (guint) (seed % 2));
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
+  gboolean new_deal;
+
+  cassino_game_set_seat (game, 0, "Tess", CASSINO_SEAT_HUMAN, NULL);
+  cassino_game_set_seat (game, 1, "Computer 1", CASSINO_SEAT_COMPUTER, "easy");
+  cassino_game_start (game);
+  while (store_test_step (game, rand, &new_deal))
+    ;
+  return game;
+}
+
+/* The rubbers: a finished one with its winner and standing, one being
+ * played that can be continued, each with its games. */
+static void
+test_rubbers (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  CassinoStore *store;
+  CassinoRules rules;
+  CassinoRubber rubber;
+  gint64 done_id, open_id, open_game;
+  GtkWindow *window;
+  AdwExpanderRow *done_row = NULL, *open_row = NULL;
+  g_autofree char *done_title = NULL;
+  g_autofree char *done_subtitle = NULL;
+  guint64 seed = 900;
+
+  g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_ENGLISH, 2, &error));
+  rules.rubber_games = 3;   /* best of three */
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+
+  done_id = cassino_store_begin_rubber (store, &rules, &error);
+  cassino_rubber_init (&rubber, &rules);
+  while (!rubber.finished)
+    {
+      CassinoGame *game = rubber_game (&rules, seed++);
+
+      g_assert_cmpint (cassino_store_record_game (store, game, done_id, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      cassino_rubber_add_game (&rubber, game);
+      cassino_game_unref (game);
+    }
+  g_assert_true (cassino_store_end_rubber (store, done_id, &rubber, &error));
+  g_assert_no_error (error);
+
+  open_id = cassino_store_begin_rubber (store, &rules, &error);
+  {
+    CassinoGame *game = rubber_game (&rules, seed++);
+
+    open_game = cassino_store_record_game (store, game, open_id, CASSINO_STORE_SOURCE_PLAYED, &error);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  g_assert_finalize_object (store);
+
+  open_window (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
+  WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
+  window = find_toplevel ("Rubbers");
+  iterate (50);
+
+  collect (GTK_WIDGET (window), ADW_TYPE_EXPANDER_ROW, rows);
+  g_assert_cmpuint (rows->len, ==, 2);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      AdwExpanderRow *row = rows->pdata[i];
+
+      if (strstr (adw_expander_row_get_subtitle (row), "Won by"))
+        done_row = row;
+      else
+        open_row = row;
+    }
+  g_assert_nonnull (done_row);
+  g_assert_nonnull (open_row);
+
+  /* "English · Tess 2 · Computer 1 1", "Won by Tess with 2 points · date" */
+  done_title = g_strdup_printf ("Tess %u · Computer 1 %u", rubber.games_won[0], rubber.games_won[1]);
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (done_row)), done_title));
+  done_subtitle = g_strdup_printf ("Won by %s with %u point", rubber.winner == 0 ? "Tess" : "Computer 1",
+                                   rubber.points[rubber.winner]);
+  g_assert_true (g_str_has_prefix (adw_expander_row_get_subtitle (done_row), done_subtitle));
+  g_assert_nonnull (strstr (adw_expander_row_get_subtitle (open_row), "1 game played · 2 wins take it"));
+
+  /* the games of the finished one, each with its result */
+  {
+    g_autoptr(GPtrArray) games = g_ptr_array_new ();
+
+    collect (GTK_WIDGET (done_row), ADW_TYPE_ACTION_ROW, games);
+    /* (the expander's own header is an action row too) */
+    for (guint i = games->len; i-- > 0;)
+      if (!g_str_has_prefix (adw_preferences_row_get_title (games->pdata[i]), "Game "))
+        g_ptr_array_remove_index (games, i);
+    g_assert_cmpuint (games->len, ==, rubber.n_games);
+    for (guint i = 0; i < games->len; i++)
+      g_assert_true (strstr (adw_action_row_get_subtitle (games->pdata[i]), " won, ") ||
+                     g_str_has_prefix (adw_action_row_get_subtitle (games->pdata[i]), "Drawn"));
+  }
+
+  /* Continue: the table, in the rubber's second game */
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+    CassinoGameController *controller = cassino_window_get_controller (f->window);
+    GtkButton *cont = NULL;
+
+    collect (GTK_WIDGET (open_row), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Continue") == 0)
+        cont = buttons->pdata[i];
+    g_assert_nonnull (cont);
+    g_signal_emit_by_name (cont, "clicked");
+    WAIT_FOR (find_toplevel ("Rubbers") == NULL, 10);
+    g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, NULL);
+    g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+    g_assert_nonnull (cassino_game_controller_get_rubber (controller));
+    g_assert_cmpuint (cassino_game_controller_get_rubber (controller)->n_games, ==, 1);
+    g_assert_cmpint (cassino_game_controller_get_game_id (controller), >, open_game);
+  }
+}
+
 static void
 test_lazy_model (void)
 {
@@ -663,6 +817,7 @@ main (int   argc,
   ADD ("statistics", test_statistics);
   ADD ("export-import", test_export_import);
   ADD ("delete-undo", test_delete_undo);
+  ADD ("rubbers", test_rubbers);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

@@ -234,25 +234,133 @@ cassino_store_rubber_info_free (CassinoStoreRubberInfo *info)
   if (info == NULL)
     return;
   g_free (info->preset);
+  g_free (info->state);
   g_clear_pointer (&info->game_ids, g_array_unref);
+  for (guint s = 0; s < G_N_ELEMENTS (info->side_names); s++)
+    g_free (info->side_names[s]);
   g_free (info);
 }
 
+/* Who plays for each side (the seats of the rubber's first game, partners
+ * joined by " & "), and the standing: games won and their value per side.
+ * A finished rubber has its standing as it was recorded at its end. */
+static gboolean
+read_rubber_sides (CassinoStore           *store,
+                   CassinoStoreRubberInfo *info,
+                   GError                **error)
+{
+  sqlite3_stmt *stmt;
+  gboolean recorded = FALSE;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT side, name FROM game_seats WHERE game_id = "
+                                 "(SELECT id FROM games WHERE rubber_id = ?1 ORDER BY started, id LIMIT 1) "
+                                 "ORDER BY seat", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, info->id);
+  for (;;)
+    {
+      CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
+      guint side;
+
+      if (step == CASSINO_SQLITE_DONE)
+        break;
+      if (step != CASSINO_SQLITE_ROW)
+        return FALSE;
+      side = (guint) sqlite3_column_int (stmt, 0);
+      if (side >= CASSINO_MAX_SIDES)
+        continue;
+      info->n_sides = MAX (info->n_sides, side + 1);
+      if (info->side_names[side] == NULL)
+        info->side_names[side] = _cassino_column_dup (stmt, 1);
+      else
+        {
+          /* Translators: partners in a rubber's list, e.g. "Anna & Carl" */
+          char *both = g_strdup_printf (_("%s & %s"), info->side_names[side], _cassino_column_text (stmt, 1));
+
+          g_free (info->side_names[side]);
+          info->side_names[side] = both;
+        }
+    }
+
+  if (g_str_equal (info->state, "finished"))
+    {
+      stmt = cassino_sqlite_prepare (store->db,
+                                     "SELECT side, games_won, points FROM rubber_sides WHERE rubber_id = ?1",
+                                     error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, info->id);
+      for (;;)
+        {
+          CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
+          guint side;
+
+          if (step == CASSINO_SQLITE_DONE)
+            break;
+          if (step != CASSINO_SQLITE_ROW)
+            return FALSE;
+          side = (guint) sqlite3_column_int (stmt, 0);
+          if (side >= CASSINO_MAX_SIDES)
+            continue;
+          info->games_won[side] = (guint) sqlite3_column_int (stmt, 1);
+          info->points[side] = (guint) sqlite3_column_int (stmt, 2);
+          info->n_sides = MAX (info->n_sides, side + 1);
+          recorded = TRUE;
+        }
+    }
+  if (recorded)
+    return TRUE;
+
+  /* still being played: count its finished games (a drawn one counts for
+   * nobody) */
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT winner_side, count(*), sum(coalesce(value, 1)) FROM games "
+                                 "WHERE rubber_id = ?1 AND state = 'finished' AND winner_side IS NOT NULL "
+                                 "GROUP BY winner_side", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, info->id);
+  for (;;)
+    {
+      CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
+      guint side;
+
+      if (step == CASSINO_SQLITE_DONE)
+        return TRUE;
+      if (step != CASSINO_SQLITE_ROW)
+        return FALSE;
+      side = (guint) sqlite3_column_int (stmt, 0);
+      if (side >= CASSINO_MAX_SIDES)
+        continue;
+      info->games_won[side] = (guint) sqlite3_column_int (stmt, 1);
+      info->points[side] = (guint) sqlite3_column_int (stmt, 2);
+      info->n_sides = MAX (info->n_sides, side + 1);
+    }
+}
+
 GPtrArray *
-cassino_store_list_unfinished_rubbers (CassinoStore  *store,
-                                       GError       **error)
+cassino_store_list_rubbers (CassinoStore             *store,
+                            CassinoStoreRubberStates  states,
+                            GError                  **error)
 {
   g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
   sqlite3_stmt *stmt;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
+  /* being played first, then by when they were last played */
   stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT b.id, r.preset, r.n_players, b.games_needed, b.started "
+                                 "SELECT b.id, r.preset, r.n_players, b.games_needed, b.started, "
+                                 "b.state, b.ended, b.winner_side "
                                  "FROM rubbers b JOIN rulesets r ON r.id = b.ruleset_id "
-                                 "WHERE b.state = 'playing' ORDER BY b.started DESC, b.id DESC", error);
+                                 "WHERE (b.state = 'playing' AND ?1 & 1) OR (b.state = 'finished' AND ?1 & 2) "
+                                 "ORDER BY b.state = 'playing' DESC, coalesce(b.ended, b.started) DESC, b.id DESC",
+                                 error);
   if (stmt == NULL)
     goto failed;
+  sqlite3_bind_int (stmt, 1, (int) states);
   for (gboolean more = TRUE; more;)
     switch (cassino_sqlite_step (store->db, stmt, error))
       {
@@ -265,6 +373,9 @@ cassino_store_list_unfinished_rubbers (CassinoStore  *store,
           info->n_players = (guint) sqlite3_column_int (stmt, 2);
           info->games_needed = (guint) sqlite3_column_int (stmt, 3);
           info->started = sqlite3_column_int64 (stmt, 4);
+          info->state = _cassino_column_dup (stmt, 5);
+          info->ended = sqlite3_column_int64 (stmt, 6);
+          info->winner_side = sqlite3_column_type (stmt, 7) == SQLITE_NULL ? -1 : sqlite3_column_int (stmt, 7);
           g_ptr_array_add (list, info);
         }
         break;
@@ -280,14 +391,21 @@ cassino_store_list_unfinished_rubbers (CassinoStore  *store,
       CassinoStoreRubberInfo *info = list->pdata[i];
 
       info->game_ids = cassino_store_get_rubber_games (store, info->id, error);
-      if (info->game_ids == NULL)
-        return NULL;
+      if (info->game_ids == NULL || !read_rubber_sides (store, info, error))
+        goto failed;
     }
   return g_steal_pointer (&list);
 
 failed:
   _cassino_store_convert_error (error);
   return NULL;
+}
+
+GPtrArray *
+cassino_store_list_unfinished_rubbers (CassinoStore  *store,
+                                       GError       **error)
+{
+  return cassino_store_list_rubbers (store, CASSINO_STORE_RUBBERS_PLAYING, error);
 }
 
 /* Keys */

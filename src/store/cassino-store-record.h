@@ -179,7 +179,7 @@ GArray      *cassino_store_get_move_infos (CassinoStore        *store,
                                            guint                deal_number,
                                            GError             **error);
 
-/* A rubber being played. */
+/* A rubber and its standing. */
 typedef struct {
   gint64   id;
   char    *preset;
@@ -187,7 +187,20 @@ typedef struct {
   guint    games_needed;
   gint64   started;
   GArray  *game_ids;         /* gint64, in order */
+  char    *state;            /* "playing" or "finished" */
+  gint64   ended;            /* 0 while it is played */
+  int      winner_side;      /* -1 while it is played */
+  guint    n_sides;
+  char    *side_names[CASSINO_MAX_SIDES];  /* "Anna", or partners "Anna & Carl" */
+  guint    games_won[CASSINO_MAX_SIDES];
+  guint    points[CASSINO_MAX_SIDES];      /* the values of the games won */
 } CassinoStoreRubberInfo;
+
+typedef enum {
+  CASSINO_STORE_RUBBERS_PLAYING  = 1 << 0,
+  CASSINO_STORE_RUBBERS_FINISHED = 1 << 1,
+  CASSINO_STORE_RUBBERS_ALL      = CASSINO_STORE_RUBBERS_PLAYING | CASSINO_STORE_RUBBERS_FINISHED,
+} CassinoStoreRubberStates;
 
 void         cassino_store_rubber_info_free (CassinoStoreRubberInfo *info);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStoreRubberInfo, cassino_store_rubber_info_free)
@@ -198,5 +211,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoStoreRubberInfo, cassino_store_rubber_info
  * rubbers still being played, newest first. */
 GPtrArray   *cassino_store_list_unfinished_rubbers (CassinoStore  *store,
                                                     GError       **error);
+
+/* Returns: (transfer full) (element-type CassinoStoreRubberInfo): the
+ * rubbers in @states (abandoned ones never), those being played first,
+ * then the most recently finished first. */
+GPtrArray   *cassino_store_list_rubbers   (CassinoStore             *store,
+                                           CassinoStoreRubberStates  states,
+                                           GError                  **error);
 
 G_END_DECLS

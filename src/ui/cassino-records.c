@@ -271,6 +271,14 @@ cassino_records_load_replay (CassinoRecords  *self,
 }
 
 GPtrArray *
+cassino_records_list_rubbers (CassinoRecords  *self,
+                              GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_store_list_rubbers (self->store, CASSINO_STORE_RUBBERS_ALL, error);
+}
+
+GPtrArray *
 cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
                                          GError         **error)
 {

@@ -73,6 +73,10 @@ CassinoReplay *cassino_records_load_replay     (CassinoRecords  *self,
  * Returns: (transfer full) (element-type CassinoStoreRubberInfo) */
 GPtrArray    *cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
                                                        GError         **error);
+/* Every rubber, those being played first, with its standing.
+ * Returns: (transfer full) (element-type CassinoStoreRubberInfo) */
+GPtrArray    *cassino_records_list_rubbers            (CassinoRecords  *self,
+                                                       GError         **error);
 
 /* Everything a statistics page shows. */
 typedef struct {

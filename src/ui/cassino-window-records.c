@@ -496,6 +496,134 @@ on_see_game_cb (GtkButton     *button,
     toast (self, error->message);
 }
 
+/* "Anna 2 · Bruno 1" */
+static char *
+rubber_standing (const CassinoStoreRubberInfo *info)
+{
+  GString *standing = g_string_new (NULL);
+
+  for (guint side = 0; side < info->n_sides; side++)
+    {
+      if (side)
+        g_string_append (standing, " · ");
+      /* Translators: a side and the games it won in a rubber, e.g. "Anna 2" */
+      g_string_append_printf (standing, C_("rubber standing", "%s %u"),
+                              info->side_names[side] ? info->side_names[side] : "?",
+                              info->games_won[side]);
+    }
+  return g_string_free (standing, FALSE);
+}
+
+static char *
+rubber_game_subtitle (const CassinoStoreGameSummary *s)
+{
+  GString *scores;
+
+  if (g_strcmp0 (s->state, "finished") != 0)
+    return g_strdup (_("Being played"));
+  scores = g_string_new (NULL);
+  for (guint side = 0; side < s->n_sides; side++)
+    g_string_append_printf (scores, side ? "–%u" : "%u", s->scores[side]);
+  if (s->winner_side >= 0)
+    for (guint k = 0; k < s->n_seats; k++)
+      if (s->seats[k].side == (guint) s->winner_side)
+        {
+          /* Translators: a finished game of a rubber: the winner and the
+           * final scores, e.g. "Anna won, 21–14" */
+          g_autofree char *text = g_strdup_printf (_("%s won, %s"), s->seats[k].name, scores->str);
+
+          g_string_free (scores, TRUE);
+          return g_steal_pointer (&text);
+        }
+  {
+    /* Translators: a drawn game of a rubber and its scores, e.g. "Drawn, 21–21" */
+    g_autofree char *text = g_strdup_printf (_("Drawn, %s"), scores->str);
+
+    g_string_free (scores, TRUE);
+    return g_steal_pointer (&text);
+  }
+}
+
+static GtkWidget *
+rubber_row (CassinoWindow                *self,
+            const CassinoStoreRubberInfo *info)
+{
+  GtkWidget *row = adw_expander_row_new ();
+  gboolean playing = g_str_equal (info->state, "playing");
+  g_autofree char *standing = rubber_standing (info);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  CassinoPreset preset;
+  const char *preset_title;
+
+  preset_title = cassino_preset_from_string (info->preset, &preset) ? cassino_preset_get_title (preset) : info->preset;
+  title = standing[0] ? g_strdup_printf ("%s · %s", preset_title, standing) : g_strdup (preset_title);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+
+  if (playing)
+    {
+      GtkWidget *cont = gtk_button_new_with_mnemonic (_("_Continue"));
+
+      /* Translators: how far a rubber is: games played (the plural follows it) and
+       * games needed to win it, e.g. "3 games played · 2 wins take it" */
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%u game played · %u wins take it",
+                                               "%u games played · %u wins take it",
+                                               info->game_ids->len),
+                                  info->game_ids->len, info->games_needed);
+      gtk_widget_set_valign (cont, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (cont, "suggested-action");
+      g_object_set_data (G_OBJECT (cont), "rubber-id", GSIZE_TO_POINTER ((gsize) info->id));
+      g_signal_connect (cont, "clicked", G_CALLBACK (on_continue_rubber_cb), self);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), cont);
+    }
+  else
+    {
+      g_autoptr(GDateTime) ended = g_date_time_new_from_unix_local (info->ended);
+      g_autofree char *date = ended ? g_date_time_format (ended, _("%Y-%m-%d")) : g_strdup ("");
+      const char *winner = info->winner_side >= 0 && (guint) info->winner_side < info->n_sides
+                           ? info->side_names[info->winner_side] : NULL;
+
+      if (winner)
+        /* Translators: a finished rubber: its winner, the points they made
+         * (the plural follows them) and the date, e.g. "Won by Anna with 3 points · 2026-11-21" */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "Won by %s with %u point · %s",
+                                                 "Won by %s with %u points · %s",
+                                                 info->points[info->winner_side]),
+                                    winner, info->points[info->winner_side], date);
+      else
+        /* Translators: a finished rubber without a winner, and its date */
+        subtitle = g_strdup_printf (_("Finished · %s"), date);
+    }
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
+
+  for (guint g = 0; g < info->game_ids->len; g++)
+    {
+      gint64 game_id = g_array_index (info->game_ids, gint64, g);
+      g_autoptr(CassinoStoreGameSummary) s = cassino_records_get_game_summary (self->records, game_id, NULL);
+      GtkWidget *game_row, *see;
+      g_autofree char *game_title = NULL;
+      g_autofree char *game_subtitle = NULL;
+
+      if (s == NULL)
+        continue;
+      game_row = adw_action_row_new ();
+      /* Translators: a game of a rubber, e.g. "Game 2" */
+      game_title = g_strdup_printf (_("Game %u"), g + 1);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (game_row), game_title);
+      game_subtitle = rubber_game_subtitle (s);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (game_row), game_subtitle);
+      see = gtk_button_new_with_label (_("Replay"));
+      gtk_widget_set_valign (see, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (see), "game-id", GSIZE_TO_POINTER ((gsize) game_id));
+      g_signal_connect (see, "clicked", G_CALLBACK (on_see_game_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (game_row), see);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (row), game_row);
+    }
+  return row;
+}
+
 static void
 rubbers_activated (GtkWidget  *widget,
                    const char *action_name,
@@ -504,114 +632,64 @@ rubbers_activated (GtkWidget  *widget,
   CassinoWindow *self = CASSINO_WINDOW (widget);
   g_autoptr(GPtrArray) rubbers = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *window, *page, *group;
+  GtkWidget *window, *page, *playing, *finished;
+  guint n_playing = 0, n_finished = 0;
 
   if (self->records == NULL)
     {
       toast (self, _("No games are recorded."));
       return;
     }
-  rubbers = cassino_records_list_unfinished_rubbers (self->records, &error);
+  rubbers = cassino_records_list_rubbers (self->records, &error);
+  if (rubbers == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
   window = adw_preferences_window_new ();
   gtk_window_set_title (GTK_WINDOW (window), _("Rubbers"));
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
   page = adw_preferences_page_new ();
-  group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rubbers Being Played"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+
+  playing = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (playing), _("Being Played"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (playing),
                                          _("A rubber is won by the first side to win a majority of its games. Finished rubbers count in the statistics."));
-  for (guint i = 0; rubbers && i < rubbers->len; i++)
+  finished = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (finished), _("Finished"));
+
+  for (guint i = 0; i < rubbers->len; i++)
     {
       CassinoStoreRubberInfo *info = rubbers->pdata[i];
-      GtkWidget *row = adw_expander_row_new ();
-      GtkWidget *cont = gtk_button_new_with_mnemonic (_("_Continue"));
-      guint won[6] = { 0 };
-      GString *standing = g_string_new (NULL);
-      CassinoPreset preset;
-      g_autofree char *title = NULL;
+      gboolean is_playing = g_str_equal (info->state, "playing");
 
-      for (guint g = 0; g < info->game_ids->len; g++)
-        {
-          gint64 game_id = g_array_index (info->game_ids, gint64, g);
-          g_autoptr(CassinoStoreGameSummary) s = cassino_records_get_game_summary (self->records, game_id, NULL);
-          GtkWidget *game_row, *see;
-          g_autofree char *game_title = NULL;
-
-          if (s == NULL)
-            continue;
-          if (g_strcmp0 (s->state, "finished") == 0 && s->winner_side >= 0 && s->winner_side < 6)
-            won[s->winner_side]++;
-          if (g == 0)
-            for (guint side = 0; side < s->n_sides; side++)
-              {
-                if (side)
-                  g_string_append (standing, " · ");
-                for (guint k = 0; k < s->n_seats; k++)
-                  if (s->seats[k].side == side)
-                    {
-                      g_string_append (standing, s->seats[k].name);
-                      break;
-                    }
-                g_string_append_printf (standing, " %%%u", side);
-              }
-          game_row = adw_action_row_new ();
-          /* Translators: a game of a rubber, e.g. "Game 2" */
-          game_title = g_strdup_printf (_("Game %u"), g + 1);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (game_row), game_title);
-          see = gtk_button_new_with_label (_("Replay"));
-          gtk_widget_set_valign (see, GTK_ALIGN_CENTER);
-          g_object_set_data (G_OBJECT (see), "game-id", GSIZE_TO_POINTER ((gsize) game_id));
-          g_signal_connect (see, "clicked", G_CALLBACK (on_see_game_cb), self);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (game_row), see);
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (row), game_row);
-        }
-      /* the standing: "Anna 1 · Bruno 0" */
-      for (guint side = 0; side < 6; side++)
-        {
-          g_autofree char *mark = g_strdup_printf ("%%%u", side);
-          g_autofree char *count = g_strdup_printf ("%u", won[side]);
-          char *at = strstr (standing->str, mark);
-
-          if (at)
-            {
-              gssize pos = at - standing->str;
-
-              g_string_erase (standing, pos, (gssize) strlen (mark));
-              g_string_insert (standing, pos, count);
-            }
-        }
-      title = g_strdup_printf ("%s · %s",
-                               cassino_preset_from_string (info->preset, &preset) ? cassino_preset_get_title (preset) : info->preset,
-                               standing->str);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      {
-        /* Translators: how far a rubber is: games played (the plural follows it) and
-         * games needed to win it, e.g. "3 games played · 2 wins take it" */
-        g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                                  "%u game played · %u wins take it",
-                                                                  "%u games played · %u wins take it",
-                                                                  info->game_ids->len),
-                                                     info->game_ids->len, info->games_needed);
-        adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
-      }
-      g_string_free (standing, TRUE);
-      gtk_widget_set_valign (cont, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (cont, "suggested-action");
-      g_object_set_data (G_OBJECT (cont), "rubber-id", GSIZE_TO_POINTER ((gsize) info->id));
-      g_signal_connect (cont, "clicked", G_CALLBACK (on_continue_rubber_cb), self);
-      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), cont);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (is_playing ? playing : finished),
+                                 rubber_row (self, info));
+      if (is_playing)
+        n_playing++;
+      else
+        n_finished++;
     }
-  if (rubbers == NULL || rubbers->len == 0)
+  if (n_playing == 0)
     {
       GtkWidget *row = adw_action_row_new ();
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No rubber is being played. Start one with New Game → Rubber."));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     _("No rubber is being played. Start one with New Game… → Length → A rubber."));
+      gtk_widget_add_css_class (row, "dim-label");
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (playing), row);
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (playing));
+  if (n_finished > 0)
+    adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (finished));
+  else
+    {
+      /* never shown: let go of the floating group */
+      g_object_ref_sink (finished);
+      g_object_unref (finished);
+    }
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   gtk_window_present (GTK_WINDOW (window));
 }
