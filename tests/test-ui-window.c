@@ -732,6 +732,18 @@ find_message_dialog (GtkWindow *parent)
   return NULL;
 }
 
+/* Every widget of @type under @widget, depth first. */
+static void
+collect_widgets (GtkWidget *widget,
+                 GType      type,
+                 GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, found);
+}
+
 /* A damaged database is moved aside, the player is told where it went,
  * and a new game starts on a new database. */
 static void
@@ -829,6 +841,31 @@ test_new_game_dialog (Fixture       *f,
   g_assert_cmpint (chosen->format, ==, CASSINO_FORMAT_SINGLE);
   g_assert_nonnull (strstr (chosen->options, "\"sweeps\":false"));
   g_assert_cmpint (chosen->seats[1].level, ==, CASSINO_LEVEL_HARD);
+
+  /* a seat's name from the player list: Tess played the game dealt at
+   * start, so she is in it; picking her makes the seat hers */
+  {
+    g_autoptr(GPtrArray) menus = g_ptr_array_new ();
+    g_autoptr(GPtrArray) people = g_ptr_array_new ();
+    g_autoptr(CassinoGameSetup) picked = NULL;
+    GtkWidget *popover;
+
+    collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_MENU_BUTTON, menus);
+    for (guint i = menus->len; i-- > 0;)
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (menus->pdata[i]), "Choose a Player") != 0)
+        g_ptr_array_remove_index (menus, i);
+    g_assert_cmpuint (menus->len, ==, CASSINO_MAX_PLAYERS);
+    g_assert_true (gtk_widget_get_visible (menus->pdata[1]));
+    popover = GTK_WIDGET (gtk_menu_button_get_popover (menus->pdata[1]));
+    collect_widgets (popover, GTK_TYPE_BUTTON, people);
+    g_assert_cmpuint (people->len, ==, 1);
+    g_assert_cmpstr (gtk_button_get_label (people->pdata[0]), ==, "Tess");
+    g_signal_emit_by_name (people->pdata[0], "clicked");
+    picked = cassino_new_game_dialog_get_setup (dialog, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (picked->seats[1].kind, ==, CASSINO_SEAT_HUMAN);
+    g_assert_cmpstr (picked->seats[1].name, ==, "Tess");
+  }
 
   /* starting from the dialog deals that game and remembers it */
   g_settings_set_string (f->settings, "last-game", "{}");

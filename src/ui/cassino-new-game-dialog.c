@@ -96,6 +96,7 @@ struct _CassinoNewGameDialog
   GArray          *options;       /* OptionRow */
   GtkWidget       *seat_rows[CASSINO_MAX_PLAYERS];
   GtkWidget       *seat_kinds[CASSINO_MAX_PLAYERS];
+  GtkWidget       *seat_people[CASSINO_MAX_PLAYERS];   /* GtkMenuButton: names from the player list */
   guint            player_counts[CASSINO_MAX_PLAYERS + 1];
   guint            n_player_counts;
   gboolean         loading;
@@ -387,6 +388,57 @@ start_activated (GtkWidget  *widget,
   g_signal_emit (self, signals[START_GAME], 0, setup);
 }
 
+/* The value a combo row shows beside its title wraps instead of being cut
+ * short ("Kla…"): titles and descriptions are long in some languages. */
+static void
+setup_value_label_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      gpointer                  in_list)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (in_list)
+    gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  else
+    {
+      /* whole words: the row's description wraps first */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_width_chars (GTK_LABEL (label), 8);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+      gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_value_label_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     gpointer                  in_list)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       string ? gtk_string_object_get_string (string) : "");
+}
+
+static void
+set_wrapping_factory (AdwComboRow *row)
+{
+  for (guint in_list = 0; in_list < 2; in_list++)
+    {
+      g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_value_label_cb), GUINT_TO_POINTER (in_list));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_value_label_cb), GUINT_TO_POINTER (in_list));
+      if (in_list)
+        adw_combo_row_set_list_factory (row, factory);
+      else
+        adw_combo_row_set_factory (row, factory);
+    }
+}
+
 static void
 build_option_rows (CassinoNewGameDialog *self)
 {
@@ -404,6 +456,7 @@ build_option_rows (CassinoNewGameDialog *self)
           for (guint k = 0; k < G_N_ELEMENTS (o.info->choices) && o.info->choices[k].value; k++)
             gtk_string_list_append (list, g_dgettext (GETTEXT_PACKAGE, o.info->choices[k].label));
           o.row = adw_combo_row_new ();
+          set_wrapping_factory (ADW_COMBO_ROW (o.row));
           adw_combo_row_set_model (ADW_COMBO_ROW (o.row), G_LIST_MODEL (list));
           o.control = o.row;
         }
@@ -438,6 +491,20 @@ build_option_rows (CassinoNewGameDialog *self)
     }
 }
 
+/* A name picked from the player list: it becomes the seat's, played by
+ * that person. */
+static void
+on_person_clicked_cb (GtkButton            *button,
+                      CassinoNewGameDialog *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "seat"));
+  GtkWidget *menu = self->seat_people[seat];
+
+  gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[seat]), gtk_button_get_label (button));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[seat]), 0);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+}
+
 static void
 build_seat_rows (CassinoNewGameDialog *self)
 {
@@ -461,6 +528,15 @@ build_seat_rows (CassinoNewGameDialog *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Who plays this seat"), -1);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
+
+      self->seat_people[i] = gtk_menu_button_new ();
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->seat_people[i]), "avatar-default-symbolic");
+      gtk_widget_set_valign (self->seat_people[i], GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (self->seat_people[i], "flat");
+      gtk_widget_set_tooltip_text (self->seat_people[i], _("Choose a Player"));
+      gtk_widget_set_visible (self->seat_people[i], FALSE);
+      adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), self->seat_people[i]);
+
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_preferences_group_add (self->seats_group, row);
       self->seat_rows[i] = row;
@@ -536,6 +612,9 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   gtk_string_list_append (formats, _("A rubber"));
   adw_combo_row_set_model (self->format_row, G_LIST_MODEL (formats));
 
+  set_wrapping_factory (self->preset_row);
+  set_wrapping_factory (self->format_row);
+
   build_option_rows (self);
   build_seat_rows (self);
 
@@ -580,6 +659,36 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
     load_rules (self, &rules);
   return self;
+}
+
+void
+cassino_new_game_dialog_set_people (CassinoNewGameDialog *self,
+                                    const char *const    *names)
+{
+  g_return_if_fail (CASSINO_IS_NEW_GAME_DIALOG (self));
+
+  for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
+    {
+      GtkWidget *popover = gtk_popover_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gboolean any = names && names[0];
+
+      gtk_widget_add_css_class (box, "menu");
+      for (guint n = 0; names && names[n]; n++)
+        {
+          GtkWidget *button = gtk_button_new_with_label (names[n]);
+
+          gtk_widget_add_css_class (button, "flat");
+          gtk_widget_add_css_class (button, "person");
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0.0f);
+          g_object_set_data (G_OBJECT (button), "seat", GUINT_TO_POINTER (i));
+          g_signal_connect (button, "clicked", G_CALLBACK (on_person_clicked_cb), self);
+          gtk_box_append (GTK_BOX (box), button);
+        }
+      gtk_popover_set_child (GTK_POPOVER (popover), box);
+      gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->seat_people[i]), popover);
+      gtk_widget_set_visible (self->seat_people[i], any);
+    }
 }
 
 guint

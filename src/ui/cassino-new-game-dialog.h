@@ -24,6 +24,10 @@ CassinoGameSetup     *cassino_new_game_dialog_get_setup (CassinoNewGameDialog  *
                                                          GError               **error);
 
 /* Number of rule option rows shown in the advanced section. */
+/* The people of the player list, offered as the names of the seats
+ * (NULL-terminated; NULL or empty: none to offer). */
+void                  cassino_new_game_dialog_set_people (CassinoNewGameDialog *self,
+                                                          const char *const    *names);
 guint                 cassino_new_game_dialog_get_n_option_rows (CassinoNewGameDialog *self);
 
 G_END_DECLS

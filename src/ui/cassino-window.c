@@ -476,6 +476,21 @@ cassino_window_new_game (CassinoWindow *self)
     setup = cassino_game_setup_new_default (name);
 
   dialog = cassino_new_game_dialog_new (GTK_WINDOW (self), setup);
+  if (self->records)
+    {
+      g_autoptr(GPtrArray) players = cassino_records_list_players (self->records, FALSE, NULL);
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+      for (guint i = 0; players && i < players->len; i++)
+        {
+          CassinoStorePlayer *p = players->pdata[i];
+
+          if (p->kind == CASSINO_SEAT_HUMAN)
+            g_ptr_array_add (names, p->name);
+        }
+      g_ptr_array_add (names, NULL);
+      cassino_new_game_dialog_set_people (dialog, (const char *const *) names->pdata);
+    }
   g_signal_connect_object (dialog, "start-game", G_CALLBACK (on_start_game_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
