@@ -30,6 +30,8 @@
 #include "cassino-seat-panel.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
+#include "cassino-card-theme.h"
+#include "test-card-theme-util.h"
 
 /* One application for the whole program: it is registered once. */
 static CassinoApplication *the_app;
@@ -779,6 +781,35 @@ test_damaged_database (Fixture       *f,
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
 }
 
+/* A card theme of gnome-cards-data chosen in the preferences draws the
+ * cards; one that is not installed gives Cassino's own cards and says why. */
+static void
+test_card_theme (Fixture       *f,
+                 gconstpointer  data)
+{
+  write_theme (g_get_user_data_dir (), "window_test.svg", NULL);
+  open_window (f);
+  g_assert_null (cassino_card_theme_get_current ());
+
+  g_settings_set_string (f->settings, "card-theme", "window_test.svg");
+  iterate (50);
+  g_assert_nonnull (cassino_card_theme_get_current ());
+  g_assert_cmpstr (cassino_card_theme_get_file_name (cassino_card_theme_get_current ()), ==, "window_test.svg");
+
+  g_settings_set_string (f->settings, "card-theme", "gone_away.svgz");
+  iterate (50);
+  g_assert_null (cassino_card_theme_get_current ());
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "gone_away.svgz"));
+
+  g_settings_set_string (f->settings, "card-theme", "window_test.svg");
+  iterate (50);
+  g_assert_nonnull (cassino_card_theme_get_current ());
+  g_settings_set_string (f->settings, "card-theme", "four-color");
+  iterate (50);
+  g_assert_null (cassino_card_theme_get_current ());
+  g_settings_reset (f->settings, "card-theme");
+}
+
 /* With no unfinished game, the app deals the default game at once. */
 static void
 test_default_game (Fixture       *f,
@@ -1011,6 +1042,7 @@ test_move_text (void)
 /* Not unreffed: that would wait for the app's connection.  Static, so it
  * stays reachable to the end (no leak report). */
 static GTestDBus *bus;
+static char *data_home;
 
 int
 main (int   argc,
@@ -1019,6 +1051,9 @@ main (int   argc,
   int ret;
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* card themes are looked for in the data folders: a private one */
+  data_home = g_dir_make_tmp ("cassino-ui-data-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
 
@@ -1053,6 +1088,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
@@ -1061,5 +1097,16 @@ main (int   argc,
   g_clear_object (&the_app);
   /* the application keeps the bus connection: stop without waiting for it */
   g_test_dbus_stop (bus);
+  {
+    g_autofree char *cards = g_build_filename (data_home, "aisleriot", "cards", NULL);
+    g_autofree char *theme = g_build_filename (cards, "window_test.svg", NULL);
+    g_autofree char *aisleriot = g_build_filename (data_home, "aisleriot", NULL);
+
+    g_unlink (theme);
+    g_rmdir (cards);
+    g_rmdir (aisleriot);
+    g_rmdir (data_home);
+    g_free (data_home);
+  }
   return ret;
 }

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "cassino-card-art.h"
+#include "cassino-card-theme.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -381,6 +382,12 @@ cassino_card_art_draw_face (cairo_t             *cr,
   guint rank;
   CassinoSuit suit;
 
+  if (cassino_card_theme_get_current ())
+    {
+      cassino_card_theme_draw (cassino_card_theme_get_current (), cr, card, w, h);
+      return;
+    }
+
   g_return_if_fail (card < CASSINO_N_CARDS);
 
   rank = CASSINO_CARD_RANK (card);
@@ -443,6 +450,12 @@ cassino_card_art_draw_back (cairo_t             *cr,
 {
   double m = w * 0.07;
   double step;
+
+  if (cassino_card_theme_get_current ())
+    {
+      cassino_card_theme_draw (cassino_card_theme_get_current (), cr, CASSINO_NO_CARD, w, h);
+      return;
+    }
 
   cairo_save (cr);
 

@@ -14,6 +14,7 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-card-theme.h"
 #include "cassino-game-setup.h"
 
 struct _CassinoPreferencesWindow
@@ -28,12 +29,11 @@ struct _CassinoPreferencesWindow
   GtkSwitch            *confirm_switch;
   AdwEntryRow          *player_name_row;
   AdwActionRow         *default_game_row;
+
+  GPtrArray            *card_themes;    /* card-theme values, in the order of the row */
 };
 
 G_DEFINE_FINAL_TYPE (CassinoPreferencesWindow, cassino_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
-
-/* card-theme values, in the order of the row */
-static const char *card_themes[] = { "", "four-color" };
 
 static const char *const color_schemes[] = { "default", "light", "dark", NULL };
 static const char *const speeds[] = { "off", "fast", "normal", "slow", NULL };
@@ -105,6 +105,7 @@ cassino_preferences_window_dispose (GObject *object)
   CassinoPreferencesWindow *self = CASSINO_PREFERENCES_WINDOW (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->card_themes, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), CASSINO_TYPE_PREFERENCES_WINDOW);
 
   G_OBJECT_CLASS (cassino_preferences_window_parent_class)->dispose (object);
@@ -134,10 +135,11 @@ theme_to_index (GValue   *value,
                 GVariant *variant,
                 gpointer  user_data)
 {
+  GPtrArray *card_themes = user_data;
   const char *theme = g_variant_get_string (variant, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (card_themes); i++)
-    if (g_strcmp0 (card_themes[i], theme) == 0)
+  for (guint i = 0; i < card_themes->len; i++)
+    if (g_strcmp0 (card_themes->pdata[i], theme) == 0)
       {
         g_value_set_uint (value, i);
         return TRUE;
@@ -151,24 +153,40 @@ index_to_theme (const GValue       *value,
                 const GVariantType *expected_type,
                 gpointer            user_data)
 {
+  GPtrArray *card_themes = user_data;
   guint i = g_value_get_uint (value);
 
-  return g_variant_new_string (i < G_N_ELEMENTS (card_themes) ? card_themes[i] : "");
+  return g_variant_new_string (i < card_themes->len ? card_themes->pdata[i] : "");
 }
 
 static void
 cassino_preferences_window_init (CassinoPreferencesWindow *self)
 {
   g_autoptr(GtkStringList) themes = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) installed = cassino_card_theme_list_installed ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (APPLICATION_ID);
 
+  /* Cassino's own cards, then the themes of gnome-cards-data */
+  self->card_themes = g_ptr_array_new_with_free_func (g_free);
   /* Translators: a card theme: the cards Cassino draws itself */
   gtk_string_list_append (themes, _("Cassino"));
+  g_ptr_array_add (self->card_themes, g_strdup (""));
   /* Translators: a card theme: clubs green and diamonds blue */
   gtk_string_list_append (themes, _("Cassino, four colours"));
+  g_ptr_array_add (self->card_themes, g_strdup ("four-color"));
+  for (guint i = 0; i < installed->len; i++)
+    {
+      CassinoCardThemeInfo *info = installed->pdata[i];
+
+      gtk_string_list_append (themes, info->title);
+      g_ptr_array_add (self->card_themes, g_strdup (info->file_name));
+    }
   adw_combo_row_set_model (self->card_theme_row, G_LIST_MODEL (themes));
+  if (installed->len > 0)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->card_theme_row),
+                                 _("Cassino’s own cards, or a theme installed with AisleRiot’s card sets"));
 
   g_settings_bind_with_mapping (self->settings, "color-scheme", self->color_scheme_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, nick_to_index, index_to_nick,
@@ -177,7 +195,8 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, nick_to_index, index_to_nick,
                                 (gpointer) speeds, NULL);
   g_settings_bind_with_mapping (self->settings, "card-theme", self->card_theme_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, theme_to_index, index_to_theme, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, theme_to_index, index_to_theme,
+                                g_ptr_array_ref (self->card_themes), (GDestroyNotify) g_ptr_array_unref);
   g_settings_bind (self->settings, "confirm-moves", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
 

@@ -9,6 +9,8 @@
 #include "config.h"
 
 #include "cassino-window.h"
+#include "cassino-card-theme.h"
+#include "cassino-card-widget.h"
 
 #include <glib/gi18n.h>
 
@@ -57,13 +59,40 @@ on_animation_speed_changed_cb (GSettings     *settings,
 }
 
 static void
+redraw_cards (GtkWidget *widget)
+{
+  if (CASSINO_IS_CARD_WIDGET (widget))
+    gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    redraw_cards (child);
+}
+
+/* "": Cassino's cards; "four-color": the same in four colours; else the
+ * file name of an installed gnome-cards-data theme. */
+static void
 on_card_theme_changed_cb (GSettings     *settings,
                           const char    *key,
                           CassinoWindow *self)
 {
-  g_autofree char *theme = g_settings_get_string (settings, "card-theme");
+  g_autofree char *name = g_settings_get_string (settings, "card-theme");
+  gboolean four_color = g_strcmp0 (name, "four-color") == 0;
+  CassinoCardTheme *current = cassino_card_theme_get_current ();
 
-  cassino_table_view_set_four_color (self->table_view, g_strcmp0 (theme, "four-color") == 0);
+  if (name[0] == '\0' || four_color)
+    cassino_card_theme_set_current (NULL);
+  else if (current == NULL || g_strcmp0 (cassino_card_theme_get_file_name (current), name) != 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CassinoCardTheme) theme = cassino_card_theme_new (name, &error);
+
+      /* a theme that went away or is damaged: Cassino's own cards */
+      if (theme == NULL)
+        _cassino_window_toast (self, error->message);
+      cassino_card_theme_set_current (theme);
+    }
+  cassino_table_view_set_four_color (self->table_view, four_color);
+  cassino_table_view_set_four_color (cassino_replay_view_get_table_view (self->replay_view), four_color);
+  redraw_cards (GTK_WIDGET (self));
 }
 
 /* The view */
