@@ -14,14 +14,35 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "cassino-card-art.h"
+#include "cassino-card-theme.h"
 
 typedef enum {
   KIND_CARD,
   KIND_BUILD,
   KIND_STACK,
 } Kind;
+
+typedef struct {
+  Kind                kind;
+  CassinoCard         card;
+  CassinoCards        cards;
+  guint               value;
+  gboolean            multiple;
+  gboolean            fan;
+  guint               count;
+  gboolean            face_down;
+  gboolean            liftable;
+  CassinoCardMarks    marks;
+  CassinoCardArtFlags flags;
+  GtkStateFlags       focus;
+  int                 width;
+  int                 height;
+  gconstpointer       theme;
+  GdkRGBA             color;
+} DrawnState;
 
 struct _CassinoCardWidget
 {
@@ -39,6 +60,11 @@ struct _CassinoCardWidget
   gboolean          liftable;
   gboolean          four_color;
   CassinoCardMarks  marks;
+
+  /* the last drawing and what it showed: drawn again only when that
+   * changes, so that a frame redraws only what moved */
+  GskRenderNode    *node;
+  DrawnState        drawn;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoCardWidget, cassino_card_widget, GTK_TYPE_WIDGET)
@@ -369,14 +395,53 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
   CassinoCardArtFlags flags = art_flags (self);
   graphene_rect_t rect, bounds;
   cairo_t *cr;
+  cairo_surface_t *image;
+  int scale;
+  DrawnState state;
 
   if (w < 2 || h < 2)
     return;
 
+  memset (&state, 0, sizeof state);
+  state.kind = self->kind;
+  state.card = self->card;
+  state.cards = self->cards;
+  state.value = self->value;
+  state.multiple = self->multiple;
+  state.fan = self->fan;
+  state.count = self->count;
+  state.face_down = self->face_down;
+  state.liftable = self->liftable;
+  state.marks = self->marks;
+  state.flags = flags;
+  state.focus = gtk_widget_get_state_flags (widget) & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED);
+  state.width = (int) w;
+  state.height = (int) h;
+  state.theme = cassino_card_theme_get_current ();
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &state.color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (self->node && memcmp (&state, &self->drawn, sizeof state) == 0)
+    {
+      gtk_snapshot_append_node (snapshot, self->node);
+      return;
+    }
+
   cassino_card_widget_get_card_rect (self, &rect);
   /* leave room for rings and badges around the card */
   graphene_rect_init (&bounds, -16, -16, w + 32, h + 32);
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  self->node = gsk_cairo_node_new (&bounds);
+  self->drawn = state;
+  /* drawn once into pixels at the screen's scale: the node keeps the
+   * image, so that painting it again is a copy, not the drawing again */
+  scale = gtk_widget_get_scale_factor (widget);
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                      (int) ceil (bounds.size.width * scale),
+                                      (int) ceil (bounds.size.height * scale));
+  cairo_surface_set_device_scale (image, scale, scale);
+  cairo_surface_set_device_offset (image, -bounds.origin.x * scale, -bounds.origin.y * scale);
+  cr = cairo_create (image);
 
   switch (self->kind)
     {
@@ -460,6 +525,13 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
     }
 
   cairo_destroy (cr);
+
+  cr = gsk_cairo_node_get_draw_context (self->node);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+  gtk_snapshot_append_node (snapshot, self->node);
 }
 
 static void
@@ -502,6 +574,7 @@ cassino_card_widget_finalize (GObject *object)
   CassinoCardWidget *self = CASSINO_CARD_WIDGET (object);
 
   g_free (self->owner_name);
+  g_clear_pointer (&self->node, gsk_render_node_unref);
 
   G_OBJECT_CLASS (cassino_card_widget_parent_class)->finalize (object);
 }
@@ -674,6 +747,7 @@ cassino_card_widget_set_build (CassinoCardWidget *self,
   self->multiple = multiple;
   g_free (self->owner_name);
   self->owner_name = g_strdup (owner_name);
+  g_clear_pointer (&self->node, gsk_render_node_unref);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

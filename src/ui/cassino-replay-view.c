@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "cassino-replay-view.h"
+#include "cassino-felt.h"
 
 #include <glib/gi18n.h>
 
@@ -367,6 +368,7 @@ cassino_replay_view_class_init (CassinoReplayViewClass *klass)
     g_signal_new ("play-deal-again", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
+  g_type_ensure (CASSINO_TYPE_FELT);
   g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();

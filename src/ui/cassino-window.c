@@ -10,6 +10,7 @@
 
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
+#include "cassino-felt.h"
 #include "cassino-card-widget.h"
 
 #include <glib/gi18n.h>
@@ -747,6 +748,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (CASSINO_TYPE_FELT);
   g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
   g_type_ensure (CASSINO_TYPE_SCORE_SHEET);
   g_type_ensure (CASSINO_TYPE_HISTORY_VIEW);

@@ -1,0 +1,204 @@
+/* bench-ui-table.c: frames of the table while cards travel (a program
+ * that prints figures, not a test; BENCHMARKS.md)
+ *
+ *   xvfb-run -a -s '-screen 0 1280x800x24' dbus-run-session -- \
+ *     _build/tests/bench-ui-table [--games N] [--speed fast|normal|slow]
+ *
+ * A real window at 1280 × 800 plays whole games, the player's seat moved
+ * by the program (first legal move) and the computer's by the computer,
+ * with the animations of the preferences.  Every frame the window draws
+ * is timed from the frame clock's "before-paint" to its "after-paint"
+ * (layout, snapshot and rendering: the work a frame costs), and the
+ * figures are printed for the frames drawn while a card was travelling.
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "cassino-application.h"
+#include "cassino-game-setup.h"
+#include "cassino-table-view.h"
+#include "cassino-window.h"
+
+static gint64 frame_start;
+static GArray *frame_ms;      /* double: frames drawn during animations */
+static GArray *all_ms;        /* double: every frame */
+static CassinoTableView *table;
+static gboolean verbose;
+static gboolean was_animating;
+static guint frames_into_move;
+
+static void
+on_before_paint_cb (GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  frame_start = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint_cb (GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  double ms;
+
+  if (frame_start == 0)
+    return;
+  ms = (g_get_monotonic_time () - frame_start) / 1000.0;
+  g_array_append_val (all_ms, ms);
+  if (cassino_table_view_is_animating (table))
+    g_array_append_val (frame_ms, ms);
+  frames_into_move = was_animating ? frames_into_move + 1 : 0;
+  was_animating = cassino_table_view_is_animating (table);
+  if (verbose && ms > 16.0)
+    g_print ("  a frame of %.1f ms (%s)\n", ms,
+             !was_animating ? "no card travelling" :
+             frames_into_move == 0 ? "the first of a move" : "during a move");
+  frame_start = 0;
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+print_figures (const char *what,
+               GArray     *ms)
+{
+  guint over = 0;
+
+  if (ms->len == 0)
+    {
+      g_print ("%-28s no frames\n", what);
+      return;
+    }
+  g_array_sort (ms, compare_double);
+  for (guint i = 0; i < ms->len; i++)
+    over += g_array_index (ms, double, i) > 16.0;
+  g_print ("%-28s %u frames: median %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; %u over 16 ms\n",
+           what, ms->len,
+           g_array_index (ms, double, ms->len / 2),
+           g_array_index (ms, double, (guint) (ms->len * 0.95)),
+           g_array_index (ms, double, (guint) (ms->len * 0.99)),
+           g_array_index (ms, double, ms->len - 1), over);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int games = 2;
+  g_autofree char *speed = NULL;
+  GOptionEntry entries[] = {
+    { "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games to play (default 2)", "N" },
+    { "speed", 's', 0, G_OPTION_ARG_STRING, &speed, "Animation speed: fast, normal (default) or slow", "SPEED" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "List every frame over 16 ms", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("— time the table's frames while cards travel");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *tmpdir = NULL;
+  g_autofree char *database = NULL;
+  CassinoApplication *app;
+  CassinoWindow *window;
+  CassinoGameController *controller;
+  guint moves = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_init ();
+  adw_init ();
+
+  settings = g_settings_new (APPLICATION_ID);
+  g_settings_set_string (settings, "animation-speed", speed ? speed : "normal");
+  frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  all_ms = g_array_new (FALSE, FALSE, sizeof (double));
+
+  tmpdir = g_dir_make_tmp ("cassino-bench-table-XXXXXX", &error);
+  database = g_build_filename (tmpdir, "bench.db", NULL);
+  app = cassino_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+
+  window = cassino_window_new (GTK_APPLICATION (app), database);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  table = cassino_window_get_table_view (window);
+  controller = cassino_window_get_controller (window);
+  {
+    GdkFrameClock *clock = gdk_surface_get_frame_clock (gtk_native_get_surface (GTK_NATIVE (window)));
+
+    g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint_cb), NULL);
+    g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint_cb), NULL);
+  }
+
+  for (int g = 0; g < games; g++)
+    {
+      g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Bench");
+
+      if (!cassino_game_controller_start (controller, setup, 1000 + (guint64) g, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      while (cassino_game_get_state (cassino_game_controller_get_game (controller)) != CASSINO_GAME_OVER)
+        {
+          const CassinoGame *game = cassino_game_controller_get_game (controller);
+
+          g_main_context_iteration (NULL, TRUE);
+          if (cassino_table_view_is_animating (table))
+            continue;
+          if (cassino_game_get_state (game) == CASSINO_GAME_DEAL_OVER)
+            gtk_widget_activate_action (GTK_WIDGET (window), "win.next-deal", NULL);
+          else if (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+                   cassino_game_controller_is_human_turn (controller))
+            {
+              CassinoMoveList list;
+
+              cassino_move_list_init (&list);
+              cassino_game_legal_moves (game, &list);
+              if (list.len > 0 && cassino_game_controller_play_move (controller, &list.moves[list.len - 1], NULL))
+                moves++;
+              cassino_move_list_clear (&list);
+            }
+        }
+    }
+
+  g_print ("games %d, your moves %u, animation speed %s, window 1280 × 800\n",
+           games, moves, speed ? speed : "normal");
+  print_figures ("frames while cards travel", frame_ms);
+  print_figures ("every frame", all_ms);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (database);
+  {
+    g_autofree char *wal = g_strconcat (database, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (database, "-shm", NULL);
+
+    g_unlink (wal);
+    g_unlink (shm);
+  }
+  g_rmdir (tmpdir);
+  return 0;
+}
