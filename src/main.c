@@ -24,6 +24,11 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* no GPU: cairo draws faster than OpenGL in software (BENCHMARKS.md) */
+  if (g_getenv ("GDK_DEBUG") == NULL && g_getenv ("GSK_RENDERER") == NULL &&
+      cassino_application_lacks_gpu ("/dev/dri"))
+    g_setenv ("GDK_DEBUG", "gl-disable", TRUE);
+
   app = cassino_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

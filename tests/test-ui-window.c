@@ -810,6 +810,25 @@ test_card_theme (Fixture       *f,
   g_settings_reset (f->settings, "card-theme");
 }
 
+/* Software drawing when there is no graphics device. */
+static void
+test_lacks_gpu (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cassino-dri-XXXXXX", NULL);
+  g_autofree char *node = g_build_filename (dir, "renderD128", NULL);
+  g_autofree char *by_path = g_build_filename (dir, "by-path", NULL);
+
+  g_assert_true (cassino_application_lacks_gpu ("/nonexistent/dri"));
+  g_assert_true (cassino_application_lacks_gpu (dir));
+  g_assert_cmpint (g_mkdir (by_path, 0755), ==, 0);
+  g_assert_true (cassino_application_lacks_gpu (dir));
+  g_assert_true (g_file_set_contents (node, "", 0, NULL));
+  g_assert_false (cassino_application_lacks_gpu (dir));
+  g_unlink (node);
+  g_rmdir (by_path);
+  g_rmdir (dir);
+}
+
 /* With no unfinished game, the app deals the default game at once. */
 static void
 test_default_game (Fixture       *f,
@@ -1080,6 +1099,7 @@ main (int   argc,
   }
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
+  g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
   g_test_add ("/cassino/ui/templates", Fixture, NULL, fixture_setup, test_templates, fixture_teardown);
   g_test_add ("/cassino/ui/default-game", Fixture, NULL, fixture_setup, test_default_game, fixture_teardown);
   g_test_add ("/cassino/ui/full-game", Fixture, NULL, fixture_setup, test_full_game, fixture_teardown);

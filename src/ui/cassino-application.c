@@ -81,6 +81,36 @@ debug_resume (CassinoWindow *window,
                 cassino_game_get_seed (game));
 }
 
+gboolean
+cassino_application_lacks_gpu (const char *dri_dir)
+{
+  g_autoptr(GDir) dir = g_dir_open (dri_dir, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    if (g_str_has_prefix (name, "renderD") || g_str_has_prefix (name, "card"))
+      return FALSE;
+  return TRUE;
+}
+
+/* CASSINO_DEBUG_TIMING (tests/bench-launch.sh): the wall-clock time of
+ * the first frame painted, in ms, on standard error. */
+static void
+on_first_frame_cb (GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  g_printerr ("cassino: first frame drawn at %" G_GINT64_FORMAT " ms\n", g_get_real_time () / 1000);
+  g_signal_handlers_disconnect_by_func (clock, on_first_frame_cb, user_data);
+}
+
+static void
+on_window_realize_cb (GtkWidget *window,
+                      gpointer   user_data)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (on_first_frame_cb), NULL);
+}
+
 static void
 cassino_application_activate (GApplication *application)
 {
@@ -99,6 +129,8 @@ cassino_application_activate (GApplication *application)
       if (debug)
         resumed = newest_unfinished_game (path);
       window = cassino_window_new (GTK_APPLICATION (self), path);
+      if (g_getenv ("CASSINO_DEBUG_TIMING"))
+        g_signal_connect (window, "realize", G_CALLBACK (on_window_realize_cb), NULL);
       if (debug)
         debug_resume (window, resumed);
       if (self->page)

@@ -19,4 +19,10 @@ const char         *cassino_application_get_database (CassinoApplication *self);
 void                cassino_application_set_database (CassinoApplication *self,
                                                       const char         *path);
 
+/* Whether @dri_dir ("/dev/dri") has no graphics device.  Without one,
+ * OpenGL is Mesa's software rasterizer, and GTK drawing through it starts
+ * 4× slower and takes twice the memory of drawing with cairo, so main()
+ * turns GL off (unless GDK_DEBUG or GSK_RENDERER say otherwise). */
+gboolean            cassino_application_lacks_gpu (const char *dri_dir);
+
 G_END_DECLS
