@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 
 #include "cassino-application.h"
@@ -810,6 +811,253 @@ test_card_theme (Fixture       *f,
   g_settings_reset (f->settings, "card-theme");
 }
 
+/* Real input from the X server (xdotool), as a player gives it: the keys
+ * H and Ctrl+Z, and a card dragged from the hand onto the table. */
+static void
+on_child_exited_cb (GPid     pid,
+                    int      status,
+                    gpointer user_data)
+{
+  *(int *) user_data = status;
+  g_spawn_close_pid (pid);
+}
+
+static void
+xdotool (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int status = -1;
+
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  /* the window must keep drawing while xdotool waits for it */
+  g_assert_true (g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_child_watch_add (pid, on_child_exited_cb, &status);
+  WAIT_FOR (status != -1, 20);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static char *
+window_xid (Fixture *f)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (f->window));
+
+  return g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+}
+
+/* The screen position of the middle of @widget. */
+static void
+screen_point (Fixture   *f,
+              GtkWidget *widget,
+              int       *out_x,
+              int       *out_y)
+{
+  graphene_point_t p;
+  double sx, sy;
+  g_autofree char *xid = window_xid (f);
+  g_autofree char *out = NULL;
+  const char *argv[] = { "xdotool", "getwindowgeometry", "--shell", NULL, NULL };
+  int wx = 0, wy = 0;
+
+  argv[3] = xid;
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (f->window),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                                 gtk_widget_get_height (widget) / 2.0), &p));
+  gtk_native_get_surface_transform (GTK_NATIVE (f->window), &sx, &sy);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL, NULL, NULL));
+  {
+    g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+
+    for (guint i = 0; lines[i]; i++)
+      {
+        if (g_str_has_prefix (lines[i], "X="))
+          wx = atoi (lines[i] + 2);
+        if (g_str_has_prefix (lines[i], "Y="))
+          wy = atoi (lines[i] + 2);
+      }
+  }
+  *out_x = wx + (int) (p.x + sx);
+  *out_y = wy + (int) (p.y + sy);
+}
+
+static void
+test_real_input (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autofree char *xid = NULL;
+  CassinoTableView *table;
+  CassinoMove capture = { 0 };
+  gboolean found = FALSE;
+  guint64 seed;
+  guint plays_before_drag;
+
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("needs an X server (xvfb-run)");
+      return;
+    }
+  if (g_find_program_in_path ("xdotool") == NULL)
+    {
+      g_test_skip ("needs xdotool");
+      return;
+    }
+
+  open_window (f);
+  xid = window_xid (f);
+  table = cassino_window_get_table_view (f->window);
+
+  /* a deal where the player can capture a loose card at once */
+  for (seed = 1; seed < 200 && !found; seed++)
+    {
+      g_autoptr(GArray) moves = NULL;
+
+      g_assert_true (cassino_game_controller_start (f->controller, setup, seed, NULL));
+      wait_for_turn (f);
+      if (state_of (f) != CASSINO_GAME_PLAYING || !cassino_game_controller_is_human_turn (f->controller))
+        continue;
+      moves = legal_moves (f);
+      for (guint i = 0; i < moves->len && !found; i++)
+        {
+          const CassinoMove *m = &g_array_index (moves, CassinoMove, i);
+
+          if (m->type == CASSINO_MOVE_CAPTURE && cassino_cards_count (m->set) == 1 && pos_of (f)->n_builds == 0)
+            {
+              guint same = 0;
+
+              /* one move only for that card on that item: a drop plays it */
+              for (guint j = 0; j < moves->len; j++)
+                same += g_array_index (moves, CassinoMove, j).card == m->card &&
+                        (g_array_index (moves, CassinoMove, j).set & m->set) != 0;
+              if (same == 1)
+                {
+                  capture = *m;
+                  found = TRUE;
+                }
+            }
+        }
+    }
+  g_assert_true (found);
+  iterate (200);
+
+  /* H: a hint */
+  xdotool ((const char *[]) { "windowfocus", "--sync", xid, NULL });
+  iterate (100);
+  xdotool ((const char *[]) { "key", "h", NULL });
+  WAIT_FOR (cassino_game_controller_get_hint_used (f->controller), 20);
+  cassino_game_controller_clear_selection (f->controller);
+  iterate (100);
+
+  /* a drag from the hand onto the card it captures */
+  plays_before_drag = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  {
+    int x0, y0, x1, y1;
+    guint plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+    g_autofree char *from_x = NULL, *from_y = NULL;
+
+    screen_point (f, GTK_WIDGET (cassino_table_view_get_hand_card (table, capture.card)), &x0, &y0);
+    screen_point (f, GTK_WIDGET (cassino_table_view_get_table_item (table, cassino_cards_first (capture.set))), &x1, &y1);
+    from_x = g_strdup_printf ("%d", x0);
+    from_y = g_strdup_printf ("%d", y0);
+    g_test_message ("drag from %d,%d to %d,%d", x0, y0, x1, y1);
+    cassino_game_controller_clear_selection (f->controller);
+    xdotool ((const char *[]) { "mousemove", "--sync", from_x, from_y, "mousedown", "1", NULL });
+    iterate (100);
+    /* in steps, as a hand moves: the drag starts past a threshold, and
+     * the drop target follows the pointer */
+    for (int step = 1; step <= 12; step++)
+      {
+        g_autofree char *x = g_strdup_printf ("%d", x0 + (x1 - x0) * step / 12);
+        g_autofree char *y = g_strdup_printf ("%d", y0 + (y1 - y0) * step / 12);
+
+        xdotool ((const char *[]) { "mousemove", x, y, NULL });
+        iterate (40);
+      }
+    iterate (200);
+    xdotool ((const char *[]) { "mouseup", "1", NULL });
+    WAIT_FOR (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len > plays, 20);
+    g_assert_true (cassino_move_equal (&g_array_index (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays,
+                                                       CassinoPlay, plays).move, &capture));
+  }
+
+  /* Ctrl+Z: the capture taken back, once the computer has answered */
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_can_undo (f->controller));
+  xdotool ((const char *[]) { "windowfocus", "--sync", xid, "key", "ctrl+z", NULL });
+  WAIT_FOR (cassino_game_controller_get_undo_used (f->controller), 20);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==,
+                    plays_before_drag);
+}
+
+/* With "confirm moves" on, every way of making a move asks first: a
+ * double click, a drop, Play. */
+static void
+test_confirm_moves (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GArray) moves = NULL;
+  AdwMessageDialog *dialog;
+  const CassinoMove *move;
+  guint plays;
+
+  g_settings_set_boolean (f->settings, "confirm-moves", TRUE);
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 99, NULL));
+  wait_for_turn (f);
+  moves = legal_moves (f);
+  move = &g_array_index (moves, CassinoMove, 0);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+
+  /* a double click on a hand card: asked, and "Cancel" plays nothing */
+  {
+    CassinoPlayResult result = cassino_game_controller_play_card (f->controller, move->card);
+
+    g_assert_true (result == CASSINO_PLAY_CONFIRM || result == CASSINO_PLAY_CHOOSE);
+    if (result == CASSINO_PLAY_CHOOSE)
+      g_assert_true (cassino_game_controller_play_candidate (f->controller, 0));
+  }
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Play This Move?");
+  g_assert_true (cassino_game_controller_has_pending_move (f->controller));
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+  g_assert_false (cassino_game_controller_has_pending_move (f->controller));
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays);
+
+  /* a drop onto the table (or a trail): asked, and "Play" plays it */
+  cassino_game_controller_clear_selection (f->controller);
+  {
+    CassinoPlayResult result = cassino_game_controller_drop_card (f->controller, move->card,
+                                                                  move->type == CASSINO_MOVE_TRAIL ? 0 : move->set);
+
+    if (result == CASSINO_PLAY_CHOOSE)
+      {
+        GArray *candidates = cassino_game_controller_get_candidates (f->controller);
+
+        for (guint i = 0; i < candidates->len; i++)
+          if (cassino_move_equal (&g_array_index (candidates, CassinoMove, i), move))
+            g_assert_true (cassino_game_controller_play_candidate (f->controller, i));
+      }
+    else
+      g_assert_cmpint (result, ==, CASSINO_PLAY_CONFIRM);
+  }
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  adw_message_dialog_response (dialog, "play");
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays + 1);
+  g_settings_set_boolean (f->settings, "confirm-moves", FALSE);
+}
+
 /* Software drawing when there is no graphics device. */
 static void
 test_lacks_gpu (void)
@@ -1108,6 +1356,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);
+  g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);

@@ -63,6 +63,9 @@ struct _CassinoGameController
   gint64            ai_started;
 
   gboolean          replay;            /* read-only: a replay shows a recorded game */
+  gboolean          confirm_moves;     /* ask before the player's moves */
+  gboolean          has_pending;       /* a move waiting for confirmation */
+  CassinoMove       pending;
   gboolean          all_hands;
 
   CassinoGameRecorder *recorder;
@@ -85,6 +88,7 @@ enum {
   MOVE_PLAYED,
   RECORD_FAILED,
   RECORD_RECOVERED,
+  CONFIRM_MOVE,
   N_SIGNALS
 };
 
@@ -683,6 +687,17 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
   signals[RECORD_RECOVERED] =
     g_signal_new ("record-recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * CassinoGameController::confirm-move:
+   * @text: what the move does, in words ("Take 9♦ with 9♠")
+   *
+   * The player made a move and confirmation is on: answer with
+   * cassino_game_controller_confirm_move().
+   */
+  signals[CONFIRM_MOVE] =
+    g_signal_new ("confirm-move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -1399,20 +1414,76 @@ cassino_game_controller_get_prompt (CassinoGameController *self,
   return self->prompt;
 }
 
+/* The player's move, made in the window: played, or held for
+ * confirmation. */
+static CassinoPlayResult
+play_human (CassinoGameController *self,
+            const CassinoMove     *move)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->confirm_moves)
+    {
+      g_autofree char *text = cassino_move_text_describe (position (self), move);
+
+      self->pending = *move;
+      self->has_pending = TRUE;
+      g_signal_emit (self, signals[CONFIRM_MOVE], 0, text);
+      return CASSINO_PLAY_CONFIRM;
+    }
+  if (!play (self, move, &error))
+    {
+      g_warning ("%s", error->message);
+      return CASSINO_PLAY_NOTHING;
+    }
+  return CASSINO_PLAY_PLAYED;
+}
+
+void
+cassino_game_controller_set_confirm_moves (CassinoGameController *self,
+                                           gboolean               confirm)
+{
+  g_return_if_fail (CASSINO_IS_GAME_CONTROLLER (self));
+  self->confirm_moves = !!confirm;
+}
+
+gboolean
+cassino_game_controller_has_pending_move (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return self->has_pending;
+}
+
+gboolean
+cassino_game_controller_confirm_move (CassinoGameController *self,
+                                      gboolean               play_it)
+{
+  CassinoMove move;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+
+  if (!self->has_pending)
+    return FALSE;
+  move = self->pending;
+  self->has_pending = FALSE;
+  /* the position may have moved on (a new game, undo): then it is no
+   * longer the move that was asked about */
+  if (!play_it || !human_turn (self) || !cassino_position_is_legal (position (self), &move))
+    {
+      emit_changed (self);
+      return FALSE;
+    }
+  return play (self, &move, NULL);
+}
+
 static CassinoPlayResult
 play_candidates (CassinoGameController *self)
 {
   if (self->candidates->len == 1)
     {
       CassinoMove move = g_array_index (self->candidates, CassinoMove, 0);
-      g_autoptr(GError) error = NULL;
 
-      if (!play (self, &move, &error))
-        {
-          g_warning ("%s", error->message);
-          return CASSINO_PLAY_NOTHING;
-        }
-      return CASSINO_PLAY_PLAYED;
+      return play_human (self, &move);
     }
   if (self->candidates->len > 1)
     return CASSINO_PLAY_CHOOSE;
@@ -1523,7 +1594,7 @@ cassino_game_controller_play_candidate (CassinoGameController *self,
   if (index >= self->candidates->len || !human_turn (self))
     return FALSE;
   move = g_array_index (self->candidates, CassinoMove, index);
-  return play (self, &move, NULL);
+  return play_human (self, &move) != CASSINO_PLAY_NOTHING;
 }
 
 gboolean

@@ -20,6 +20,7 @@ typedef enum {
   CASSINO_PLAY_NOTHING,   /* no move: the prompt says why */
   CASSINO_PLAY_PLAYED,    /* one move, played */
   CASSINO_PLAY_CHOOSE,    /* several moves fit: get_candidates() lists them */
+  CASSINO_PLAY_CONFIRM,   /* one move, waiting for "confirm-move" to be answered */
 } CassinoPlayResult;
 
 CassinoGameController *cassino_game_controller_new (void);
@@ -131,6 +132,16 @@ CassinoPlayResult cassino_game_controller_play_card  (CassinoGameController *sel
 CassinoPlayResult cassino_game_controller_drop_card  (CassinoGameController *self,
                                                       CassinoCard            card,
                                                       CassinoCards           item);
+/* With confirmation on (the "confirm-moves" preference), a move the
+ * player makes in any way (Play, Enter, a double click, a drop, the
+ * chooser) is not played at once: "confirm-move" is emitted with its
+ * description, and the answer is confirm_move (TRUE: play it). */
+void         cassino_game_controller_set_confirm_moves (CassinoGameController *self,
+                                                        gboolean               confirm);
+gboolean     cassino_game_controller_has_pending_move (CassinoGameController *self);
+gboolean     cassino_game_controller_confirm_move     (CassinoGameController *self,
+                                                       gboolean               play);
+
 /* The moves to choose from after CASSINO_PLAY_CHOOSE (CassinoMove). */
 GArray      *cassino_game_controller_get_candidates (CassinoGameController *self);
 gboolean     cassino_game_controller_play_candidate (CassinoGameController *self,

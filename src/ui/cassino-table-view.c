@@ -228,6 +228,7 @@ on_drop_cb (GtkDropTarget    *target,
   switch (cassino_game_controller_drop_card (self->controller, card, item))
     {
     case CASSINO_PLAY_PLAYED:
+    case CASSINO_PLAY_CONFIRM:
       return TRUE;
     case CASSINO_PLAY_CHOOSE:
       cassino_table_view_show_chooser (self);
@@ -717,6 +718,10 @@ on_move_played_cb (CassinoGameController *controller,
   CassinoCardWidget *hand_card;
   Flight *played;
   gboolean capture;
+
+  /* a move was made, in the chooser or not: its choices are gone */
+  if (self->chooser && gtk_widget_get_visible (self->chooser))
+    gtk_popover_popdown (GTK_POPOVER (self->chooser));
 
   adw_animation_reset (self->animation);
   end_flights (self);
@@ -1208,6 +1213,9 @@ cassino_table_view_dispose (GObject *object)
     remove_children (self->panels);
   g_clear_pointer ((GtkWidget **) &self->stock, gtk_widget_unparent);
   g_clear_pointer (&self->empty_label, gtk_widget_unparent);
+  /* an open popover keeps the pointer and keyboard grabbed */
+  if (self->chooser && gtk_widget_get_visible (self->chooser))
+    gtk_popover_popdown (GTK_POPOVER (self->chooser));
   g_clear_pointer (&self->chooser, gtk_widget_unparent);
 
   G_OBJECT_CLASS (cassino_table_view_parent_class)->dispose (object);

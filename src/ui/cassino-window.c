@@ -366,6 +366,7 @@ play_selection (CassinoWindow *self)
       gtk_widget_error_bell (GTK_WIDGET (self));
       break;
     case CASSINO_PLAY_PLAYED:
+    case CASSINO_PLAY_CONFIRM:
     default:
       break;
     }
@@ -376,8 +377,37 @@ on_confirm_response_cb (AdwMessageDialog *dialog,
                         const char       *response,
                         CassinoWindow    *self)
 {
-  if (g_strcmp0 (response, "play") == 0)
-    play_selection (self);
+  cassino_game_controller_confirm_move (self->controller, g_strcmp0 (response, "play") == 0);
+}
+
+/* "Confirm moves" is on and the player made a move, in whatever way:
+ * ask before it is played. */
+static void
+on_confirm_move_cb (CassinoGameController *controller,
+                    const char            *text,
+                    CassinoWindow         *self)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                                         _("Play This Move?"), text));
+
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "play", C_("button", "_Play"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "play");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_confirm_moves_changed_cb (GSettings     *settings,
+                             const char    *key,
+                             CassinoWindow *self)
+{
+  cassino_game_controller_set_confirm_moves (self->controller,
+                                             g_settings_get_boolean (settings, "confirm-moves"));
 }
 
 static void
@@ -385,27 +415,7 @@ play_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  CassinoWindow *self = CASSINO_WINDOW (widget);
-  const char *action = cassino_game_controller_get_action_text (self->controller);
-
-  if (action && g_settings_get_boolean (self->settings, "confirm-moves") &&
-      cassino_game_controller_get_candidates (self->controller)->len == 1)
-    {
-      AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                                             _("Play This Move?"), action));
-
-      adw_message_dialog_add_responses (dialog,
-                                        "cancel", _("_Cancel"),
-                                        "play", C_("button", "_Play"),
-                                        NULL);
-      adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "play");
-      adw_message_dialog_set_close_response (dialog, "cancel");
-      g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response_cb), self);
-      gtk_window_present (GTK_WINDOW (dialog));
-      return;
-    }
-  play_selection (self);
+  play_selection (CASSINO_WINDOW (widget));
 }
 
 static void
@@ -820,6 +830,10 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "changed", G_CALLBACK (on_controller_changed_cb), self);
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
   g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
+  g_signal_connect (self->controller, "confirm-move", G_CALLBACK (on_confirm_move_cb), self);
+  g_signal_connect_object (self->settings, "changed::confirm-moves",
+                           G_CALLBACK (on_confirm_moves_changed_cb), self, 0);
+  on_confirm_moves_changed_cb (self->settings, "confirm-moves", self);
   g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
 
   _cassino_window_records_init (self);
