@@ -410,7 +410,10 @@ print_stats (const CassinoStoreStats *st,
     {
       const CassinoStoreHeadToHead *h = st->head_to_head->pdata[i];
 
-      printf (_("  against %s: %u games, won %u, drawn %u, lost %u\n"),
+      /* Translators: a line of cassino-cli stats: the opponent, the games (the plural
+       * follows them), won, drawn and lost */
+      printf (g_dngettext (GETTEXT_PACKAGE, "  against %s: %u game, won %u, drawn %u, lost %u\n",
+                           "  against %s: %u games, won %u, drawn %u, lost %u\n", h->games),
               h->name, h->games, h->wins, h->draws, h->losses);
     }
 }

@@ -217,7 +217,9 @@ update_format_subtitle (CassinoNewGameDialog *self)
   switch (adw_combo_row_get_selected (self->format_row))
     {
     case CASSINO_FORMAT_TARGET:
-      subtitle = rules.target ? g_strdup_printf (_("First to %u points wins"), rules.target)
+      subtitle = rules.target ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "First to %u point wins",
+                                                              "First to %u points wins", rules.target),
+                                                 rules.target)
                               : g_strdup (_("In this variant one deal is the game"));
       break;
     case CASSINO_FORMAT_SINGLE:

@@ -84,10 +84,15 @@ update_detail (CassinoReplayView *self)
   g_autofree char *text = NULL;
   const char *detail = item ? cassino_replay_step_get_detail (item) : NULL;
 
-  /* Translators: where a replay is: step, steps, and what happened, e.g. "12 / 96 · Anna took 9♦ with 9♠" */
-  text = g_strdup_printf (_("%u / %u · %s%s%s"), step + 1, cassino_replay_get_n_steps (self->replay),
-                          item ? cassino_replay_step_get_text (item) : "",
-                          detail ? " · " : "", detail ? detail : "");
+  if (detail)
+    /* Translators: where a replay is: step, steps, what happened and more about it,
+     * e.g. "12 / 96 · Anna took 9♦ with 9♠ · a sweep" */
+    text = g_strdup_printf (_("%u / %u · %s · %s"), step + 1, cassino_replay_get_n_steps (self->replay),
+                            item ? cassino_replay_step_get_text (item) : "", detail);
+  else
+    /* Translators: where a replay is: step, steps, and what happened, e.g. "12 / 96 · Anna took 9♦ with 9♠" */
+    text = g_strdup_printf (_("%u / %u · %s"), step + 1, cassino_replay_get_n_steps (self->replay),
+                            item ? cassino_replay_step_get_text (item) : "");
   gtk_label_set_label (self->detail_label, text);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.first", step > 0);

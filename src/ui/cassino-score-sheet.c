@@ -273,16 +273,23 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
                               rubber->games_needed);
       for (guint side = 0; side < rubber->n_sides; side++)
         {
+          g_autofree char *games = NULL;
+          g_autofree char *points = NULL;
+
           g_string_append_c (s, '\n');
-          /* Translators: one line of the rubber standing: a side's name, the games it
-           * has won (the plural follows this number) and its rubber points so far,
+          /* Translators: part of a line of the rubber standing, e.g. "1 game won" */
+          games = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game won", "%u games won",
+                                                rubber->games_won[side]),
+                                   rubber->games_won[side]);
+          /* Translators: part of a line of the rubber standing, e.g. "34 points in all" */
+          points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u point in all", "%u points in all",
+                                                 rubber->points[side]),
+                                    rubber->points[side]);
+          /* Translators: one line of the rubber standing: a side's name, the games it has
+           * won ("1 game won") and its rubber points ("34 points in all"),
            * e.g. "Anna: 1 game won (34 points in all)" */
-          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                  "%s: %u game won (%u points in all)",
-                                                  "%s: %u games won (%u points in all)",
-                                                  rubber->games_won[side]),
-                                  cassino_game_controller_get_side_name (controller, side),
-                                  rubber->games_won[side], rubber->points[side]);
+          g_string_append_printf (s, _("%s: %s (%s)"),
+                                  cassino_game_controller_get_side_name (controller, side), games, points);
         }
       gtk_label_set_label (self->rubber_label, s->str);
       g_string_free (s, TRUE);

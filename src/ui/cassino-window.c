@@ -171,9 +171,19 @@ update_scoreboard (CassinoWindow *self)
       g_autofree char *points = g_strdup_printf ("%u", cassino_game_get_score (game, s));
       /* Translators: the points a side holds in the deal being played, e.g. "+3" */
       g_autofree char *deal_points = g_strdup_printf (C_("deal tally", "+%u"), tally.total[s]);
-      g_autofree char *tooltip = g_strdup_printf (_("%s: %u points in the game, %u in this deal so far"),
+      /* Translators: part of a side's tooltip in the score bar, e.g. "12 points in the game" */
+      g_autofree char *in_game = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u point in the game",
+                                                               "%u points in the game", cassino_game_get_score (game, s)),
+                                                  cassino_game_get_score (game, s));
+      /* Translators: part of a side's tooltip in the score bar, e.g. "3 in this deal so far" */
+      g_autofree char *in_deal = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u in this deal so far",
+                                                               "%u in this deal so far", tally.total[s]),
+                                                  tally.total[s]);
+      /* Translators: a side's tooltip in the score bar: its name, then the two parts
+       * above, e.g. "Anna: 12 points in the game, 3 in this deal so far" */
+      g_autofree char *tooltip = g_strdup_printf (_("%s: %s, %s"),
                                                   cassino_game_controller_get_side_name (self->controller, s),
-                                                  cassino_game_get_score (game, s), tally.total[s]);
+                                                  in_game, in_deal);
       GtkWidget *points_label = gtk_label_new (points);
       GtkWidget *deal_label = gtk_label_new (deal_points);
 
