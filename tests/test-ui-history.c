@@ -127,7 +127,10 @@ remove_tree (const char *dir)
     {
       g_autofree char *path = g_build_filename (dir, name, NULL);
 
-      g_unlink (path);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_unlink (path);
     }
   g_rmdir (dir);
 }
@@ -736,6 +739,118 @@ test_rubbers (Fixture       *f,
   }
 }
 
+/* A player's picture: scaled down and kept beside the database, shown
+ * in the players window and on the statistics page, replaced and removed
+ * without leaving files behind; a file that is no picture is refused. */
+static void
+test_player_picture (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkPixbuf) big = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, 400, 300);
+  g_autofree char *png = g_build_filename (f->tmpdir, "me.png", NULL);
+  g_autofree char *text = g_build_filename (f->tmpdir, "notes.png", NULL);
+  g_autoptr(GFile) png_file = g_file_new_for_path (png);
+  g_autoptr(GFile) text_file = g_file_new_for_path (text);
+  g_autofree char *first = NULL;
+  CassinoRecords *records;
+  gint64 tess;
+
+  gdk_pixbuf_fill (big, 0xff8000ff);
+  g_assert_true (gdk_pixbuf_save (big, png, "png", &error, NULL));
+  g_assert_true (g_file_set_contents (text, "not a picture", -1, &error));
+
+  open_window (f);
+  records = cassino_window_get_records (f->window);
+  {
+    g_autoptr(GPtrArray) players = cassino_records_list_players (records, FALSE, &error);
+
+    tess = 0;
+    for (guint i = 0; i < players->len; i++)
+      if (g_str_equal (((CassinoStorePlayer *) players->pdata[i])->name, "Tess"))
+        tess = ((CassinoStorePlayer *) players->pdata[i])->id;
+    g_assert_cmpint (tess, >, 0);
+  }
+
+  g_assert_true (cassino_records_set_player_picture (records, tess, png_file, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(CassinoStorePlayer) p = cassino_records_get_player (records, tess, &error);
+    g_autoptr(GdkPixbuf) kept = NULL;
+    g_autofree char *dir = g_path_get_dirname (p->avatar);
+    g_autofree char *expected_dir = g_build_filename (f->tmpdir, "avatars", NULL);
+    GtkWidget *avatar;
+
+    g_assert_cmpstr (dir, ==, expected_dir);
+    kept = gdk_pixbuf_new_from_file (p->avatar, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_pixbuf_get_width (kept), ==, 192);
+    g_assert_cmpint (gdk_pixbuf_get_height (kept), ==, 144);
+    first = g_strdup (p->avatar);
+
+    avatar = g_object_ref_sink (cassino_records_new_avatar (p, 48));
+    g_assert_nonnull (adw_avatar_get_custom_image (ADW_AVATAR (avatar)));
+    g_object_unref (avatar);
+  }
+
+  /* the colour keeps the picture */
+  g_assert_true (cassino_records_set_player_colour (records, tess, "#336699", &error));
+  {
+    g_autoptr(CassinoStorePlayer) p = cassino_records_get_player (records, tess, &error);
+
+    g_assert_cmpstr (p->avatar, ==, first);
+    g_assert_cmpstr (p->colour, ==, "#336699");
+  }
+
+  /* not a picture: refused, the old one kept */
+  g_assert_false (cassino_records_set_player_picture (records, tess, text_file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "cannot be used"));
+  g_clear_error (&error);
+  {
+    g_autoptr(CassinoStorePlayer) p = cassino_records_get_player (records, tess, &error);
+
+    g_assert_cmpstr (p->avatar, ==, first);
+    g_assert_true (g_file_test (first, G_FILE_TEST_EXISTS));
+  }
+
+  /* the players window shows it, in a button that offers to change it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
+  WAIT_FOR (find_toplevel ("Players") != NULL, 10);
+  {
+    g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
+    gboolean shown = FALSE;
+
+    collect (GTK_WIDGET (find_toplevel ("Players")), ADW_TYPE_AVATAR, avatars);
+    for (guint i = 0; i < avatars->len; i++)
+      if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), "Tess") == 0 &&
+          adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&
+          gtk_widget_get_ancestor (avatars->pdata[i], GTK_TYPE_MENU_BUTTON) != NULL)
+        shown = TRUE;
+    g_assert_true (shown);
+    gtk_window_destroy (find_toplevel ("Players"));
+  }
+
+  /* replaced: the first file goes; removed: the second goes too */
+  g_assert_true (cassino_records_set_player_picture (records, tess, png_file, &error));
+  g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr(CassinoStorePlayer) p = cassino_records_get_player (records, tess, &error);
+    g_autofree char *second = g_strdup (p->avatar);
+
+    g_assert_true (g_file_test (second, G_FILE_TEST_EXISTS));
+    g_assert_true (cassino_records_set_player_picture (records, tess, NULL, &error));
+    g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_autoptr(CassinoStorePlayer) p = cassino_records_get_player (records, tess, &error);
+
+    g_assert_null (p->avatar);
+  }
+  g_unlink (png);
+  g_unlink (text);
+}
+
 static void
 test_lazy_model (void)
 {
@@ -818,6 +933,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("delete-undo", test_delete_undo);
   ADD ("rubbers", test_rubbers);
+  ADD ("player-picture", test_player_picture);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

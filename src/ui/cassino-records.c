@@ -15,8 +15,14 @@
 
 #include "cassino-records.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gi18n.h>
+
 #include <string.h>
 #include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "cassino-store-record.h"
 
@@ -250,6 +256,132 @@ cassino_records_set_player_look (CassinoRecords  *self,
 {
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
   return players_changed (self, cassino_store_set_player_look (self->store, player_id, colour, avatar, error));
+}
+
+CassinoStorePlayer *
+cassino_records_get_player (CassinoRecords  *self,
+                            gint64           player_id,
+                            GError         **error)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return cassino_store_get_player (self->store, player_id, error);
+}
+
+/* Pictures of players live beside the database, in avatars/. */
+static char *
+avatar_dir (CassinoRecords *self)
+{
+  g_autofree char *dir = g_path_get_dirname (self->path);
+
+  return g_build_filename (dir, "avatars", NULL);
+}
+
+static gboolean
+is_own_avatar (CassinoRecords *self,
+               const char     *path)
+{
+  g_autofree char *dir = avatar_dir (self);
+  g_autofree char *parent = path ? g_path_get_dirname (path) : NULL;
+
+  return parent && g_str_equal (parent, dir);
+}
+
+GtkWidget *
+cassino_records_new_avatar (const CassinoStorePlayer *player,
+                            int                       size)
+{
+  GtkWidget *avatar = adw_avatar_new (size, player->name, TRUE);
+
+  if (player->avatar)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (player->avatar, &error);
+
+      /* a picture that went away: the initials */
+      if (texture)
+        adw_avatar_set_custom_image (ADW_AVATAR (avatar), GDK_PAINTABLE (texture));
+      else
+        g_debug ("Picture of %s: %s", player->name, error->message);
+    }
+  return avatar;
+}
+
+gboolean
+cassino_records_set_player_colour (CassinoRecords  *self,
+                                   gint64           player_id,
+                                   const char      *colour,
+                                   GError         **error)
+{
+  g_autoptr(CassinoStorePlayer) player = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  player = cassino_store_get_player (self->store, player_id, error);
+  if (player == NULL)
+    return FALSE;
+  return cassino_records_set_player_look (self, player_id, colour, player->avatar, error);
+}
+
+gboolean
+cassino_records_set_player_picture (CassinoRecords  *self,
+                                    gint64           player_id,
+                                    GFile           *image,
+                                    GError         **error)
+{
+  g_autoptr(CassinoStorePlayer) player = NULL;
+  g_autoptr(GdkPixbuf) pixbuf = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *source = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  player = cassino_store_get_player (self->store, player_id, error);
+  if (player == NULL)
+    return FALSE;
+
+  if (image != NULL)
+    {
+      source = g_file_get_path (image);
+      /* square-ish and small: an avatar is drawn at 32 to 96 pixels */
+      pixbuf = source ? gdk_pixbuf_new_from_file_at_scale (source, 192, 192, TRUE, error) : NULL;
+      if (pixbuf == NULL)
+        {
+          if (source == NULL)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("The picture must be a local file."));
+          else
+            g_prefix_error (error, _("This picture cannot be used: "));
+          return FALSE;
+        }
+      dir = avatar_dir (self);
+      if (g_mkdir_with_parents (dir, 0755) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Cannot make the folder %s: %s"), dir, g_strerror (saved));
+          return FALSE;
+        }
+      /* a new name each time, so that nothing shows a stale copy */
+      name = g_strdup_printf ("player-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT ".png",
+                              player_id, g_get_real_time ());
+      path = g_build_filename (dir, name, NULL);
+      if (!gdk_pixbuf_save (pixbuf, path, "png", error, NULL))
+        return FALSE;
+    }
+
+  if (!cassino_records_set_player_look (self, player_id, player->colour, path, error))
+    {
+      if (path)
+        g_unlink (path);
+      return FALSE;
+    }
+  /* the picture it replaces, when Cassino made it */
+  if (player->avatar && is_own_avatar (self, player->avatar))
+    g_unlink (player->avatar);
+  return TRUE;
 }
 
 CassinoStoreGameSummary *

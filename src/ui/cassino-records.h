@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 #include "cassino-history-model.h"
 #include "cassino-replay.h"
 #include "cassino-store.h"
@@ -58,6 +58,27 @@ gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
                                                 const char      *colour,
                                                 const char      *avatar,
                                                 GError         **error);
+
+/* Returns: (transfer full), or NULL with @error. */
+CassinoStorePlayer *cassino_records_get_player (CassinoRecords  *self,
+                                                gint64           player_id,
+                                                GError         **error);
+/* An AdwAvatar of @size for the player: the picture, else the initials.
+ * Returns: (transfer floating) */
+GtkWidget    *cassino_records_new_avatar       (const CassinoStorePlayer *player,
+                                                int                       size);
+/* The player's colour, keeping the picture. */
+gboolean      cassino_records_set_player_colour (CassinoRecords  *self,
+                                                 gint64           player_id,
+                                                 const char      *colour,
+                                                 GError         **error);
+/* A picture for the player, from @image (any format GdkPixbuf reads),
+ * scaled to at most 192 pixels and kept as PNG in avatars/ beside the
+ * database; NULL: no picture.  The picture it replaces is deleted. */
+gboolean      cassino_records_set_player_picture (CassinoRecords  *self,
+                                                  gint64           player_id,
+                                                  GFile           *image,
+                                                  GError         **error);
 
 /* Returns: (transfer full): a game's summary, or NULL with @error. */
 CassinoStoreGameSummary *cassino_records_get_game_summary (CassinoRecords  *self,

@@ -313,6 +313,22 @@ build_page (CassinoStatsView *self)
       return;
     }
 
+  /* who: the picture (or initials) and the name */
+  {
+    g_autoptr(CassinoStorePlayer) player = self->records ?
+      cassino_records_get_player (self->records, st->player_id, NULL) : NULL;
+    GtkWidget *who = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *name = gtk_label_new (st->name);
+
+    if (player)
+      gtk_box_append (GTK_BOX (who), cassino_records_new_avatar (player, 48));
+    gtk_label_set_xalign (GTK_LABEL (name), 0);
+    gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+    gtk_widget_add_css_class (name, "title-2");
+    gtk_box_append (GTK_BOX (who), name);
+    gtk_box_append (self->content, who);
+  }
+
   tiles = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
   gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (tiles), TRUE);

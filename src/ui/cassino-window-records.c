@@ -343,7 +343,7 @@ on_colour_set_cb (GtkColorButton *button,
   G_GNUC_END_IGNORE_DEPRECATIONS
   colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
                             (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
-  cassino_records_set_player_look (self->records, id, colour, NULL, NULL);
+  cassino_records_set_player_colour (self->records, id, colour, NULL);
 }
 
 static void
@@ -363,6 +363,114 @@ on_add_applied_cb (AdwEntryRow   *row,
     }
   gtk_editable_set_text (GTK_EDITABLE (row), "");
   fill_players (group, self);
+}
+
+/* Pictures */
+
+static void
+on_picture_chosen_cb (GtkNativeDialog *dialog,
+                      int              response,
+                      CassinoWindow   *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "player-id"));
+  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (dialog), "group");
+
+  if (response == GTK_RESPONSE_ACCEPT && self->records)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+
+      if (cassino_records_set_player_picture (self->records, id, file, &error))
+        fill_players (group, self);
+      else
+        toast (self, error->message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (group);
+}
+
+static void
+on_choose_picture_cb (GtkButton     *button,
+                      CassinoWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkWidget *menu = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_MENU_BUTTON);
+  GtkRoot *root;
+
+  if (menu)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+  root = gtk_widget_get_root (GTK_WIDGET (button));
+  dialog = gtk_file_chooser_native_new (_("Choose a Picture"), GTK_WINDOW (root),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Pictures"));
+  gtk_file_filter_add_pixbuf_formats (filter);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "player-id", g_object_get_data (G_OBJECT (button), "player-id"));
+  g_object_set_data (G_OBJECT (dialog), "group", g_object_ref (g_object_get_data (G_OBJECT (button), "group")));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_picture_chosen_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_remove_picture_cb (GtkButton     *button,
+                      CassinoWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "player-id"));
+  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (button), "group");
+  GtkWidget *menu = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_MENU_BUTTON);
+  g_autoptr(GError) error = NULL;
+
+  if (menu)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+  if (cassino_records_set_player_picture (self->records, id, NULL, &error))
+    fill_players (group, self);
+  else
+    toast (self, error->message);
+}
+
+/* The player's picture, or the initials of the name, in a button that
+ * offers to change it. */
+static GtkWidget *
+picture_button (CassinoWindow            *self,
+                AdwPreferencesGroup      *group,
+                const CassinoStorePlayer *p)
+{
+  GtkWidget *menu = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *choose = gtk_button_new_with_mnemonic (_("_Choose a Picture…"));
+  g_autofree char *tooltip = NULL;
+
+  gtk_menu_button_set_child (GTK_MENU_BUTTON (menu), cassino_records_new_avatar (p, 32));
+  gtk_widget_add_css_class (menu, "flat");
+  gtk_widget_add_css_class (menu, "circular");
+  gtk_widget_set_valign (menu, GTK_ALIGN_CENTER);
+  /* Translators: the tooltip of a player's picture, e.g. "Anna’s picture" */
+  tooltip = g_strdup_printf (_("%s’s picture"), p->name);
+  gtk_widget_set_tooltip_text (menu, tooltip);
+
+  gtk_widget_add_css_class (box, "menu");
+  gtk_widget_add_css_class (choose, "flat");
+  g_object_set_data (G_OBJECT (choose), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+  g_object_set_data (G_OBJECT (choose), "group", group);
+  g_signal_connect (choose, "clicked", G_CALLBACK (on_choose_picture_cb), self);
+  gtk_box_append (GTK_BOX (box), choose);
+  if (p->avatar)
+    {
+      GtkWidget *remove = gtk_button_new_with_mnemonic (_("_Remove the Picture"));
+
+      gtk_widget_add_css_class (remove, "flat");
+      g_object_set_data (G_OBJECT (remove), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (remove), "group", group);
+      g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_picture_cb), self);
+      gtk_box_append (GTK_BOX (box), remove);
+    }
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu), popover);
+  return menu;
 }
 
 static void
@@ -398,7 +506,7 @@ fill_players (AdwPreferencesGroup *group,
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_signal_connect (row, "apply", G_CALLBACK (on_rename_applied_cb), self);
 
-      avatar = adw_avatar_new (32, p->name, TRUE);
+      avatar = picture_button (self, group, p);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
 
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
