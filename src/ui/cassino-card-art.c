@@ -371,8 +371,8 @@ draw_court (cairo_t             *cr,
   fill_suit (cr, suit, x0 + fw * 0.72, y0 + fh * 0.86, fw * 0.3, TRUE);
 }
 
-void
-cassino_card_art_draw_face (cairo_t             *cr,
+static void
+draw_face_direct (cairo_t             *cr,
                             CassinoCard          card,
                             double               w,
                             double               h,
@@ -381,12 +381,6 @@ cassino_card_art_draw_face (cairo_t             *cr,
   double ink[3];
   guint rank;
   CassinoSuit suit;
-
-  if (cassino_card_theme_get_current ())
-    {
-      cassino_card_theme_draw (cassino_card_theme_get_current (), cr, card, w, h);
-      return;
-    }
 
   g_return_if_fail (card < CASSINO_N_CARDS);
 
@@ -442,20 +436,14 @@ cassino_card_art_draw_face (cairo_t             *cr,
   cairo_restore (cr);
 }
 
-void
-cassino_card_art_draw_back (cairo_t             *cr,
+static void
+draw_back_direct (cairo_t             *cr,
                             double               w,
                             double               h,
                             CassinoCardArtFlags  flags)
 {
   double m = w * 0.07;
   double step;
-
-  if (cassino_card_theme_get_current ())
-    {
-      cassino_card_theme_draw (cassino_card_theme_get_current (), cr, CASSINO_NO_CARD, w, h);
-      return;
-    }
 
   cairo_save (cr);
 
@@ -496,4 +484,85 @@ cassino_card_art_draw_back (cairo_t             *cr,
   cairo_fill (cr);
 
   cairo_restore (cr);
+}
+
+/* Cards drawn once per card, size, style and screen scale, then copied:
+ * the table shows the same cards frame after frame, and drawing a face
+ * (its pips and indices) costs far more than copying it.  Resizing the
+ * window makes new sizes: past MAX_FACES the cache starts again. */
+#define MAX_FACES 600
+
+static GHashTable *faces;   /* gint64 key → cairo_surface_t */
+
+static void
+paint_cached (cairo_t             *cr,
+              CassinoCard          card,
+              double               w,
+              double               h,
+              CassinoCardArtFlags  flags)
+{
+  int width = (int) ceil (w), height = (int) ceil (h);
+  double scale_x = 1.0, scale_y = 1.0, scale;
+  gint64 key;
+  cairo_surface_t *surface;
+
+  if (width < 1 || height < 1)
+    return;
+  cairo_user_to_device_distance (cr, &scale_x, &scale_y);
+  scale = CLAMP (MAX (fabs (scale_x), fabs (scale_y)), 1.0, 8.0);
+  key = (gint64) card | ((gint64) MIN (width, 0xfff) << 8) | ((gint64) MIN (height, 0xfff) << 20) |
+        ((gint64) flags << 32) | ((gint64) (scale * 16) << 40);
+
+  if (faces == NULL)
+    faces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                   (GDestroyNotify) cairo_surface_destroy);
+  surface = g_hash_table_lookup (faces, &key);
+  if (surface == NULL)
+    {
+      gint64 *stored = g_new (gint64, 1);
+      cairo_t *scr;
+
+      if (g_hash_table_size (faces) >= MAX_FACES)
+        g_hash_table_remove_all (faces);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale), (int) ceil (height * scale));
+      cairo_surface_set_device_scale (surface, scale, scale);
+      scr = cairo_create (surface);
+      if (card == CASSINO_NO_CARD)
+        draw_back_direct (scr, width, height, flags);
+      else
+        draw_face_direct (scr, card, width, height, flags);
+      cairo_destroy (scr);
+      *stored = key;
+      g_hash_table_insert (faces, stored, surface);
+    }
+  cairo_save (cr);
+  cairo_scale (cr, w / width, h / height);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+cassino_card_art_draw_face (cairo_t             *cr,
+                            CassinoCard          card,
+                            double               w,
+                            double               h,
+                            CassinoCardArtFlags  flags)
+{
+  if (cassino_card_theme_get_current ())
+    cassino_card_theme_draw (cassino_card_theme_get_current (), cr, card, w, h);
+  else
+    paint_cached (cr, card, w, h, flags);
+}
+
+void
+cassino_card_art_draw_back (cairo_t             *cr,
+                            double               w,
+                            double               h,
+                            CassinoCardArtFlags  flags)
+{
+  if (cassino_card_theme_get_current ())
+    cassino_card_theme_draw (cassino_card_theme_get_current (), cr, CASSINO_NO_CARD, w, h);
+  else
+    paint_cached (cr, CASSINO_NO_CARD, w, h, flags);
 }
