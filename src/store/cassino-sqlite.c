@@ -9,6 +9,8 @@
 
 #include "cassino-sqlite.h"
 
+#include <stdarg.h>
+
 G_DEFINE_QUARK (cassino-sqlite-error-quark, cassino_sqlite_error)
 
 struct _CassinoSqlite {
@@ -174,6 +176,49 @@ cassino_sqlite_step_done (CassinoSqlite  *db,
     default:
       return FALSE;
     }
+}
+
+gboolean
+cassino_sqlite_run (CassinoSqlite  *db,
+                    GError        **error,
+                    const char     *sql,
+                    const char     *types,
+                    ...)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, sql, error);
+  va_list args;
+  int column = 1;
+
+  if (stmt == NULL)
+    return FALSE;
+  va_start (args, types);
+  for (const char *t = types; *t; t++, column++)
+    switch (*t)
+      {
+      case 'i':
+        sqlite3_bind_int64 (stmt, column, va_arg (args, gint64));
+        break;
+      case 'n':
+        sqlite3_bind_int (stmt, column, va_arg (args, int));
+        break;
+      case 'd':
+        sqlite3_bind_double (stmt, column, va_arg (args, double));
+        break;
+      case 't':
+        {
+          const char *text = va_arg (args, const char *);
+
+          if (text)
+            sqlite3_bind_text (stmt, column, text, -1, SQLITE_TRANSIENT);
+          else
+            sqlite3_bind_null (stmt, column);
+        }
+        break;
+      default:
+        g_assert_not_reached ();
+      }
+  va_end (args);
+  return cassino_sqlite_step_done (db, stmt, error);
 }
 
 gboolean

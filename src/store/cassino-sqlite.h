@@ -64,6 +64,17 @@ gboolean       cassino_sqlite_step_done (CassinoSqlite *db,
                                          sqlite3_stmt  *stmt,
                                          GError       **error);
 
+/* Prepare @sql, bind its parameters ?1, ?2… from the arguments, one per
+ * letter of @types: 'i' a gint64, 'n' an int, 'd' a double, 't' a string
+ * (NULL binds NULL), and step it to the end (an INSERT, UPDATE or DELETE).
+ * FALSE with @error.  cassino_sqlite_changes() then tells how many rows it
+ * changed. */
+gboolean       cassino_sqlite_run     (CassinoSqlite  *db,
+                                       GError        **error,
+                                       const char     *sql,
+                                       const char     *types,
+                                       ...);
+
 /* The first column of the first row of @sql as an integer; @default_value
  * when there is no row.  FALSE on error. */
 gboolean       cassino_sqlite_query_int64 (CassinoSqlite *db,

@@ -187,19 +187,11 @@ _cassino_store_rate_game (CassinoStore  *store,
       cassino_glicko_update (&seats[i].before, results, n_results,
                              CASSINO_GLICKO_DEFAULT_TAU, &after);
 
-      stmt = cassino_sqlite_prepare (store->db,
-                                     "INSERT INTO ratings (player_id, preset, game_id, time, rating, rd, volatility) "
-                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, seats[i].player_id);
-      sqlite3_bind_text (stmt, 2, preset, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (stmt, 3, game_id);
-      sqlite3_bind_int64 (stmt, 4, ended);
-      sqlite3_bind_double (stmt, 5, after.rating);
-      sqlite3_bind_double (stmt, 6, after.rd);
-      sqlite3_bind_double (stmt, 7, after.volatility);
-      if (!cassino_sqlite_step_done (store->db, stmt, error))
+      if (!cassino_sqlite_run (store->db, error,
+                               "INSERT INTO ratings (player_id, preset, game_id, time, rating, rd, volatility) "
+                               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                               "itiiddd", seats[i].player_id, preset, game_id, ended,
+                               after.rating, after.rd, after.volatility))
         return FALSE;
     }
   return TRUE;

@@ -52,14 +52,9 @@ ensure_ruleset (CassinoStore        *store,
   sqlite3_stmt *stmt;
   gint64 id = 0;
 
-  stmt = cassino_sqlite_prepare (db, "INSERT OR IGNORE INTO rulesets (preset, n_players, options) "
-                                     "VALUES (?1, ?2, ?3)", error);
-  if (stmt == NULL)
-    return 0;
-  sqlite3_bind_text (stmt, 1, cassino_preset_to_string (rules->preset), -1, SQLITE_STATIC);
-  sqlite3_bind_int (stmt, 2, (int) rules->n_players);
-  sqlite3_bind_text (stmt, 3, options, -1, SQLITE_TRANSIENT);
-  if (!cassino_sqlite_step_done (db, stmt, error))
+  if (!cassino_sqlite_run (db, error,
+                           "INSERT OR IGNORE INTO rulesets (preset, n_players, options) VALUES (?1, ?2, ?3)",
+                           "tnt", cassino_preset_to_string (rules->preset), (int) rules->n_players, options))
     return 0;
 
   stmt = cassino_sqlite_prepare (db, "SELECT id FROM rulesets WHERE options = ?1 AND n_players = ?2",
@@ -82,7 +77,6 @@ cassino_store_begin_rubber (CassinoStore        *store,
                             const CassinoRules  *rules,
                             GError             **error)
 {
-  sqlite3_stmt *stmt;
   gint64 ruleset, id = 0;
   gboolean ok;
 
@@ -92,17 +86,11 @@ cassino_store_begin_rubber (CassinoStore        *store,
   if (!cassino_sqlite_begin (store->db, error))
     goto failed;
   ok = (ruleset = ensure_ruleset (store, rules, error)) != 0 &&
-       (stmt = cassino_sqlite_prepare (store->db,
-                                       "INSERT INTO rubbers (ruleset_id, games_needed, started) "
-                                       "VALUES (?1, ?2, ?3)", error)) != NULL;
+       cassino_sqlite_run (store->db, error,
+                           "INSERT INTO rubbers (ruleset_id, games_needed, started) VALUES (?1, ?2, ?3)",
+                           "ini", ruleset, (int) (MAX (rules->rubber_games, 1) / 2 + 1), now_seconds ());
   if (ok)
-    {
-      sqlite3_bind_int64 (stmt, 1, ruleset);
-      sqlite3_bind_int (stmt, 2, (int) (MAX (rules->rubber_games, 1) / 2 + 1));
-      sqlite3_bind_int64 (stmt, 3, now_seconds ());
-      ok = cassino_sqlite_step_done (store->db, stmt, error);
-      id = cassino_sqlite_last_insert_rowid (store->db);
-    }
+    id = cassino_sqlite_last_insert_rowid (store->db);
   if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
     goto failed;
   return id;
@@ -118,7 +106,6 @@ cassino_store_end_rubber (CassinoStore        *store,
                           const CassinoRubber *rubber,
                           GError             **error)
 {
-  sqlite3_stmt *stmt;
   gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
@@ -126,38 +113,22 @@ cassino_store_end_rubber (CassinoStore        *store,
 
   if (!cassino_sqlite_begin (store->db, error))
     goto failed;
-  ok = (stmt = cassino_sqlite_prepare (store->db,
-                                       "UPDATE rubbers SET state = 'finished', ended = ?2, winner_side = ?3 "
-                                       "WHERE id = ?1", error)) != NULL;
-  if (ok)
+  /* winner_side stays NULL for a rubber without a winner */
+  ok = cassino_sqlite_run (store->db, error,
+                           "UPDATE rubbers SET state = 'finished', ended = ?2, winner_side = nullif (?3, -1) "
+                           "WHERE id = ?1",
+                           "iin", rubber_id, now_seconds (), rubber->winner >= 0 ? rubber->winner : -1);
+  if (ok && cassino_sqlite_changes (store->db) == 0)
     {
-      sqlite3_bind_int64 (stmt, 1, rubber_id);
-      sqlite3_bind_int64 (stmt, 2, now_seconds ());
-      if (rubber->winner >= 0)
-        sqlite3_bind_int (stmt, 3, rubber->winner);
-      else
-        sqlite3_bind_null (stmt, 3);
-      ok = cassino_sqlite_step_done (store->db, stmt, error);
-      if (ok && cassino_sqlite_changes (store->db) == 0)
-        {
-          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                       _("There is no rubber %" PRId64 "."), rubber_id);
-          ok = FALSE;
-        }
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no rubber %" PRId64 "."), rubber_id);
+      ok = FALSE;
     }
   for (guint s = 0; ok && s < rubber->n_sides; s++)
-    {
-      ok = (stmt = cassino_sqlite_prepare (store->db,
-                                           "INSERT OR REPLACE INTO rubber_sides (rubber_id, side, games_won, points) "
-                                           "VALUES (?1, ?2, ?3, ?4)", error)) != NULL;
-      if (!ok)
-        break;
-      sqlite3_bind_int64 (stmt, 1, rubber_id);
-      sqlite3_bind_int (stmt, 2, (int) s);
-      sqlite3_bind_int (stmt, 3, (int) rubber->games_won[s]);
-      sqlite3_bind_int (stmt, 4, (int) rubber->points[s]);
-      ok = cassino_sqlite_step_done (store->db, stmt, error);
-    }
+    ok = cassino_sqlite_run (store->db, error,
+                             "INSERT OR REPLACE INTO rubber_sides (rubber_id, side, games_won, points) "
+                             "VALUES (?1, ?2, ?3, ?4)",
+                             "innn", rubber_id, (int) s, (int) rubber->games_won[s], (int) rubber->points[s]);
   if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
     goto failed;
   return TRUE;
@@ -172,18 +143,11 @@ cassino_store_abandon_rubber (CassinoStore  *store,
                               gint64         rubber_id,
                               GError       **error)
 {
-  sqlite3_stmt *stmt;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "UPDATE rubbers SET state = 'abandoned', ended = ?2 "
-                                 "WHERE id = ?1 AND state = 'playing'", error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int64 (stmt, 1, rubber_id);
-  sqlite3_bind_int64 (stmt, 2, now_seconds ());
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
+  if (!cassino_sqlite_run (store->db, error,
+                           "UPDATE rubbers SET state = 'abandoned', ended = ?2 WHERE id = ?1 AND state = 'playing'",
+                           "ii", rubber_id, now_seconds ()))
     goto failed;
   return TRUE;
 
@@ -241,6 +205,40 @@ cassino_store_rubber_info_free (CassinoStoreRubberInfo *info)
   g_free (info);
 }
 
+/* Rows of (side, games won, points) from @sql (bound to the rubber's id)
+ * into @info's standing.  Returns how many rows there were, or -1 with
+ * @error. */
+static int
+read_standing (CassinoStore           *store,
+               CassinoStoreRubberInfo *info,
+               const char             *sql,
+               GError                **error)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (store->db, sql, error);
+  int n = 0;
+
+  if (stmt == NULL)
+    return -1;
+  sqlite3_bind_int64 (stmt, 1, info->id);
+  for (;;)
+    {
+      CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
+      guint side;
+
+      if (step == CASSINO_SQLITE_DONE)
+        return n;
+      if (step != CASSINO_SQLITE_ROW)
+        return -1;
+      n++;
+      side = (guint) sqlite3_column_int (stmt, 0);
+      if (side >= CASSINO_MAX_SIDES)
+        continue;
+      info->games_won[side] = (guint) sqlite3_column_int (stmt, 1);
+      info->points[side] = (guint) sqlite3_column_int (stmt, 2);
+      info->n_sides = MAX (info->n_sides, side + 1);
+    }
+}
+
 /* Who plays for each side (the seats of the rubber's first game, partners
  * joined by " & "), and the standing: games won and their value per side.
  * A finished rubber has its standing as it was recorded at its end. */
@@ -250,7 +248,6 @@ read_rubber_sides (CassinoStore           *store,
                    GError                **error)
 {
   sqlite3_stmt *stmt;
-  gboolean recorded = FALSE;
 
   stmt = cassino_sqlite_prepare (store->db,
                                  "SELECT side, name FROM game_seats WHERE game_id = "
@@ -286,58 +283,19 @@ read_rubber_sides (CassinoStore           *store,
 
   if (g_str_equal (info->state, "finished"))
     {
-      stmt = cassino_sqlite_prepare (store->db,
-                                     "SELECT side, games_won, points FROM rubber_sides WHERE rubber_id = ?1",
-                                     error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, info->id);
-      for (;;)
-        {
-          CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
-          guint side;
+      int n = read_standing (store, info,
+                             "SELECT side, games_won, points FROM rubber_sides WHERE rubber_id = ?1", error);
 
-          if (step == CASSINO_SQLITE_DONE)
-            break;
-          if (step != CASSINO_SQLITE_ROW)
-            return FALSE;
-          side = (guint) sqlite3_column_int (stmt, 0);
-          if (side >= CASSINO_MAX_SIDES)
-            continue;
-          info->games_won[side] = (guint) sqlite3_column_int (stmt, 1);
-          info->points[side] = (guint) sqlite3_column_int (stmt, 2);
-          info->n_sides = MAX (info->n_sides, side + 1);
-          recorded = TRUE;
-        }
+      if (n != 0)
+        return n > 0;
     }
-  if (recorded)
-    return TRUE;
 
   /* still being played: count its finished games (a drawn one counts for
    * nobody) */
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT winner_side, count(*), sum(coalesce(value, 1)) FROM games "
-                                 "WHERE rubber_id = ?1 AND state = 'finished' AND winner_side IS NOT NULL "
-                                 "GROUP BY winner_side", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, info->id);
-  for (;;)
-    {
-      CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
-      guint side;
-
-      if (step == CASSINO_SQLITE_DONE)
-        return TRUE;
-      if (step != CASSINO_SQLITE_ROW)
-        return FALSE;
-      side = (guint) sqlite3_column_int (stmt, 0);
-      if (side >= CASSINO_MAX_SIDES)
-        continue;
-      info->games_won[side] = (guint) sqlite3_column_int (stmt, 1);
-      info->points[side] = (guint) sqlite3_column_int (stmt, 2);
-      info->n_sides = MAX (info->n_sides, side + 1);
-    }
+  return read_standing (store, info,
+                        "SELECT winner_side, count(*), sum(coalesce(value, 1)) FROM games "
+                        "WHERE rubber_id = ?1 AND state = 'finished' AND winner_side IS NOT NULL "
+                        "GROUP BY winner_side", error) >= 0;
 }
 
 GPtrArray *
@@ -586,16 +544,10 @@ insert_game (CassinoStore        *store,
 
       if (player == 0)
         return 0;
-      stmt = cassino_sqlite_prepare (db, "INSERT INTO game_seats (game_id, seat, side, player_id, name) "
-                                         "VALUES (?1, ?2, ?3, ?4, ?5)", error);
-      if (stmt == NULL)
-        return 0;
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int (stmt, 2, (int) s);
-      sqlite3_bind_int (stmt, 3, (int) cassino_rules_side_of (rules, s));
-      sqlite3_bind_int64 (stmt, 4, player);
-      sqlite3_bind_text (stmt, 5, name, -1, SQLITE_TRANSIENT);
-      if (!cassino_sqlite_step_done (db, stmt, error))
+      if (!cassino_sqlite_run (db, error,
+                               "INSERT INTO game_seats (game_id, seat, side, player_id, name) "
+                               "VALUES (?1, ?2, ?3, ?4, ?5)",
+                               "innit", game_id, (int) s, (int) cassino_rules_side_of (rules, s), player, name))
         return 0;
     }
 
@@ -605,15 +557,10 @@ insert_game (CassinoStore        *store,
 
       if (g_str_equal (name, "GameId"))
         continue;
-      stmt = cassino_sqlite_prepare (db, "INSERT OR REPLACE INTO game_tags (game_id, name, position, value) "
-                                         "VALUES (?1, ?2, ?3, ?4)", error);
-      if (stmt == NULL)
-        return 0;
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int (stmt, 3, (int) i);
-      sqlite3_bind_text (stmt, 4, cassino_game_get_tag (game, name), -1, SQLITE_TRANSIENT);
-      if (!cassino_sqlite_step_done (db, stmt, error))
+      if (!cassino_sqlite_run (db, error,
+                               "INSERT OR REPLACE INTO game_tags (game_id, name, position, value) "
+                               "VALUES (?1, ?2, ?3, ?4)",
+                               "itnt", game_id, name, (int) i, cassino_game_get_tag (game, name)))
         return 0;
     }
   return game_id;
@@ -1213,18 +1160,12 @@ cassino_store_abandon_game (CassinoStore  *store,
                             gint64         game_id,
                             GError       **error)
 {
-  sqlite3_stmt *stmt;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "UPDATE games SET state = 'abandoned', termination = 'abandoned', "
-                                 "ended = max(started, ?2) WHERE id = ?1 AND state = 'playing'", error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int64 (stmt, 2, now_seconds ());
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
+  if (!cassino_sqlite_run (store->db, error,
+                           "UPDATE games SET state = 'abandoned', termination = 'abandoned', "
+                           "ended = max(started, ?2) WHERE id = ?1 AND state = 'playing'",
+                           "ii", game_id, now_seconds ()))
     goto failed;
   if (cassino_sqlite_changes (store->db) == 0)
     {

@@ -17,38 +17,15 @@ _cassino_store_derive_game (CassinoStore  *store,
                             gint64         game_id,
                             GError       **error)
 {
-  sqlite3_stmt *stmt;
-
-  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM seat_stats WHERE game_id = ?1", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
-    return FALSE;
-
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "INSERT INTO seat_stats "
-                                 CASSINO_SEAT_FACTS_SELECT ("AND d.game_id = ?1", "AND g.id = ?1"),
-                                 error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
-    return FALSE;
-
-  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM seat_opponents WHERE game_id = ?1", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
-    return FALSE;
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "INSERT INTO seat_opponents "
-                                 CASSINO_SEAT_OPPONENTS_SELECT ("AND g.id = ?1"), error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  return cassino_sqlite_step_done (store->db, stmt, error);
+  return cassino_sqlite_run (store->db, error, "DELETE FROM seat_stats WHERE game_id = ?1", "i", game_id) &&
+         cassino_sqlite_run (store->db, error,
+                             "INSERT INTO seat_stats "
+                             CASSINO_SEAT_FACTS_SELECT ("AND d.game_id = ?1", "AND g.id = ?1"),
+                             "i", game_id) &&
+         cassino_sqlite_run (store->db, error, "DELETE FROM seat_opponents WHERE game_id = ?1", "i", game_id) &&
+         cassino_sqlite_run (store->db, error,
+                             "INSERT INTO seat_opponents " CASSINO_SEAT_OPPONENTS_SELECT ("AND g.id = ?1"),
+                             "i", game_id);
 }
 
 gboolean

@@ -521,7 +521,6 @@ cassino_store_add_human (CassinoStore  *store,
                          GError       **error)
 {
   g_autoptr(GError) local = NULL;
-  sqlite3_stmt *stmt;
   gint64 existing;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
@@ -540,14 +539,9 @@ cassino_store_add_human (CassinoStore  *store,
                    _("There is already a player called “%s”."), name);
       return 0;
     }
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "INSERT INTO players (kind, name, created) VALUES (0, ?1, ?2)",
-                                 error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 2, now_seconds ());
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
+  if (!cassino_sqlite_run (store->db, error,
+                           "INSERT INTO players (kind, name, created) VALUES (0, ?1, ?2)",
+                           "ti", name, now_seconds ()))
     goto failed;
   return cassino_sqlite_last_insert_rowid (store->db);
 
@@ -620,19 +614,10 @@ cassino_store_ensure_computer (CassinoStore  *store,
       goto failed;
     }
 
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "INSERT INTO players (kind, name, level, engine_version, created) "
-                                 "VALUES (1, ?1, ?2, ?3, ?4)", error);
-  if (stmt == NULL)
-    goto failed;
-  if (name && *name)
-    sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
-  else
-    sqlite3_bind_text (stmt, 1, level, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 2, level, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 3, engine_version, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 4, now_seconds ());
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
+  if (!cassino_sqlite_run (store->db, error,
+                           "INSERT INTO players (kind, name, level, engine_version, created) "
+                           "VALUES (1, ?1, ?2, ?3, ?4)",
+                           "ttti", name && *name ? name : level, level, engine_version, now_seconds ()))
     goto failed;
   return cassino_sqlite_last_insert_rowid (store->db);
 
