@@ -113,6 +113,16 @@ test_no_cheating (void)
             g_assert_true (cassino_ai_choose (&a, level, &budget, 42, NULL, &ra));
             g_assert_true (cassino_ai_choose (&b, level, &budget, 42, NULL, &rb));
             g_assert_true (cassino_move_equal (&ra.move, &rb.move));
+
+            /* the same with the plays of the deal, which the searching
+             * levels read to guess the other hands */
+            a.history = g_array_copy (cassino_game_get_current_deal (game)->plays);
+            b.history = g_array_copy (a.history);
+            g_assert_true (cassino_ai_choose (&a, level, &budget, 42, NULL, &ra));
+            g_assert_true (cassino_ai_choose (&b, level, &budget, 42, NULL, &rb));
+            g_assert_true (cassino_move_equal (&ra.move, &rb.move));
+            cassino_view_clear (&a);
+            cassino_view_clear (&b);
           }
         cassino_game_unref (game);
       }
