@@ -320,6 +320,119 @@ test_endgame_solver (void)
   g_assert_cmpuint (checked, >=, 8);
 }
 
+/* The best result @side can reach from @pos when the other side is the
+ * easy computer: its moves are what cassino_ai_choose() picks for it. */
+static float
+against_easy (CassinoPosition *pos,
+              guint            side)
+{
+  CassinoMoveList list;
+  float best = -1e9f;
+
+  if (pos->deal_over)
+    {
+      CassinoDealScore s;
+
+      cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
+      return (float) s.total[side] - (float) s.total[1 - side];
+    }
+  if (cassino_rules_side_of (pos->rules, pos->to_move) != side)
+    {
+      CassinoView view;
+      CassinoAiReason reason;
+      CassinoPosition p = *pos;
+
+      cassino_view_init_from_position (&view, pos, pos->to_move, NULL);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EASY, NULL, 1, NULL, &reason));
+      cassino_position_apply (&p, &reason.move, NULL);
+      return against_easy (&p, side);
+    }
+  cassino_move_list_init (&list);
+  cassino_position_legal_moves (pos, &list);
+  for (guint i = 0; i < list.len; i++)
+    {
+      CassinoPosition p = *pos;
+
+      cassino_position_apply (&p, &list.moves[i], NULL);
+      best = MAX (best, against_easy (&p, side));
+    }
+  cassino_move_list_clear (&list);
+  return best;
+}
+
+/* The table shows who plays each seat: against a seat shown as the easy
+ * computer, the expert's exact endgame plays for what that player will
+ * really do (take the most it can now), not for the best defence.  It is
+ * never worse for it, and in some last hands better. */
+static void
+test_endgame_exploits_easy (void)
+{
+  guint checked = 0, better = 0;
+
+  for (guint64 seed = 1; seed <= 60; seed++)
+    {
+      CassinoRules r;
+      CassinoGame *game;
+      CassinoMoveList list;
+      CassinoRng rng;
+      const CassinoPosition *pos;
+      CassinoView view;
+      CassinoAiReason knows, blind;
+      CassinoPosition after;
+      guint side;
+      float got_knows, got_blind;
+
+      g_assert_true (cassino_rules_parse (&r, "classic", 2, NULL));
+      game = cassino_game_new (&r, seed, 0);
+      cassino_game_set_seat (game, 0, "Ann", CASSINO_SEAT_COMPUTER, "expert");
+      cassino_game_set_seat (game, 1, "Bob", CASSINO_SEAT_COMPUTER, "easy");
+      cassino_game_start (game);
+      cassino_rng_init (&rng, seed);
+      cassino_move_list_init (&list);
+      /* random plays to the last hand, where the expert is to move */
+      while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+             (cassino_position_stock_count (cassino_game_get_position (game)) > 0 ||
+              cassino_game_get_position (game)->to_move != 0))
+        {
+          list.len = 0;
+          cassino_game_legal_moves (game, &list);
+          cassino_game_play (game, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+        }
+      cassino_move_list_clear (&list);
+      pos = cassino_game_get_position (game);
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+          cassino_cards_count (pos->hands[0]) < 3)
+        {
+          cassino_game_unref (game);
+          continue;
+        }
+      side = cassino_rules_side_of (pos->rules, 0);
+
+      cassino_view_init_from_game (&view, game);
+      g_assert_cmpint (view.levels[1], ==, CASSINO_LEVEL_EASY);
+      g_assert_cmpint (view.levels[0], ==, CASSINO_LEVEL_EXPERT);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &knows));
+      memset (view.levels, -1, sizeof view.levels);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &blind));
+      cassino_view_clear (&view);
+
+      after = *pos;
+      cassino_position_apply (&after, &knows.move, NULL);
+      got_knows = against_easy (&after, side);
+      after = *pos;
+      cassino_position_apply (&after, &blind.move, NULL);
+      got_blind = against_easy (&after, side);
+      g_assert_cmpfloat (got_knows, >=, got_blind);
+      if (got_knows > got_blind)
+        better++;
+      checked++;
+      cassino_game_unref (game);
+    }
+  g_test_message ("%u last hands, %u played better knowing the easy player", checked, better);
+  g_assert_cmpuint (checked, >=, 20);
+  g_assert_cmpuint (better, >=, 1);
+}
+
 /* A hand-made last hand where the greedy capture loses. */
 static void
 test_endgame_handmade (void)
@@ -490,6 +603,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/no-cheating", test_no_cheating);
   g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
   g_test_add_func ("/cassino/ai/endgame-handmade", test_endgame_handmade);
+  g_test_add_func ("/cassino/ai/endgame-exploits-easy", test_endgame_exploits_easy);
   g_test_add_func ("/cassino/ai/cancel", test_cancel);
   g_test_add_func ("/cassino/ai/async", test_async);
   g_test_add_func ("/cassino/ai/hint-reason", test_hint_reason);

@@ -890,6 +890,14 @@ screen_point (Fixture   *f,
   *out_y = wy + (int) (p.y + sy);
 }
 
+static gboolean
+have_xdotool (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+
+  return path != NULL;
+}
+
 static void
 test_real_input (Fixture       *f,
                  gconstpointer  data)
@@ -907,7 +915,7 @@ test_real_input (Fixture       *f,
       g_test_skip ("needs an X server (xvfb-run)");
       return;
     }
-  if (g_find_program_in_path ("xdotool") == NULL)
+  if (!have_xdotool ())
     {
       g_test_skip ("needs xdotool");
       return;

@@ -113,6 +113,7 @@ cassino_view_init_from_position (CassinoView           *view,
   memset (view, 0, sizeof *view);
   view->pos = *pos;
   view->seat = seat;
+  memset (view->levels, -1, sizeof view->levels);
   for (guint i = 0; i < r->n_players; i++)
     {
       view->hand_sizes[i] = cassino_cards_count (pos->hands[i]);
@@ -149,6 +150,15 @@ cassino_view_init_from_game (CassinoView       *view,
   cassino_view_init_from_position (view, pos, pos->to_move, scores);
   if (deal)
     view->history = g_array_copy (deal->plays);
+  /* who plays each seat is on show at the table */
+  for (guint i = 0; i < r->n_players; i++)
+    {
+      const CassinoSeat *seat = cassino_game_get_seat (game, i);
+      CassinoLevel level;
+
+      if (seat && seat->kind == CASSINO_SEAT_COMPUTER && cassino_level_from_string (seat->level, &level))
+        view->levels[i] = (gint8) level;
+    }
 }
 
 void
@@ -450,14 +460,58 @@ typedef struct {
   CassinoPosition before;    /* hands empty */
   guint8          seat;
   float           value;     /* what the play was worth to its player */
+  float           gain;      /* the play as the easy level judges moves */
+  gboolean        last_play;
 } Observation;
 
 typedef struct {
   const Values *v;
+  const Values *plain;       /* the easy level's values */
+  const gint8  *seat_levels; /* CassinoView.levels */
   float         skill;
   guint         n;
   Observation   obs[MAX_OBSERVATIONS];
 } Inference;
+
+/* A seat shown as the easy computer plays the move that takes most now
+ * (move_gain), nothing else: its plays say exactly what it did not hold,
+ * and in a sampled deal its moves can be foreseen. */
+#define EASY_SKILL 12.0f
+
+static gboolean
+plays_greedy (const gint8 *seat_levels,
+              guint        seat)
+{
+  return seat_levels && seat < CASSINO_MAX_PLAYERS && seat_levels[seat] == CASSINO_LEVEL_EASY;
+}
+
+/* The easy level's move for @seat holding @hand in @pos, and its gain. */
+static float
+greedy_move (const Values          *plain,
+             const CassinoPosition *pos,
+             guint                  seat,
+             CassinoCards           hand,
+             gboolean               last_play,
+             CassinoMoveList       *scratch,
+             CassinoMove           *out)
+{
+  float best = -G_MAXFLOAT;
+
+  scratch->len = 0;
+  cassino_position_legal_moves_for_hand (pos, seat, hand, last_play, scratch);
+  for (guint i = 0; i < scratch->len; i++)
+    {
+      float g = move_gain (plain, pos, &scratch->moves[i], last_play);
+
+      if (g > best)
+        {
+          best = g;
+          if (out)
+            *out = scratch->moves[i];
+        }
+    }
+  return best;
+}
 
 static float
 observed_value (const Values      *v,
@@ -478,7 +532,8 @@ observed_value (const Values      *v,
 static void
 inference_init (Inference         *inf,
                 const CassinoView *view,
-                const Values      *v)
+                const Values      *v,
+                const Values      *plain)
 {
   const CassinoRules *r = view->pos.rules;
   CassinoPosition p;
@@ -487,6 +542,8 @@ inference_init (Inference         *inf,
   guint first, k = 0;
 
   inf->v = v;
+  inf->plain = plain;
+  inf->seat_levels = view->levels;
   inf->skill = INFERENCE_SKILL;
   inf->n = 0;
   if (!view->history || r->draw_after_play || inf->skill <= 0)
@@ -535,6 +592,8 @@ inference_init (Inference         *inf,
           o->before = p;
           o->seat = pl->seat;
           o->value = observed_value (v, &pl->move);
+          o->last_play = FALSE;
+          o->gain = move_gain (plain, &p, &pl->move, FALSE);
         }
       /* keep some hand non-empty so that nothing is dealt or ended */
       p.hands[pl->seat] = bit;
@@ -555,8 +614,20 @@ inference_weight (const Inference       *inf,
   for (guint i = 0; i < inf->n; i++)
     {
       const Observation *o = &inf->obs[i];
-      float best = best_capture (inf->v, &o->before, o->seat, sample->hands[o->seat], FALSE, scratch);
+      float best;
 
+      if (plays_greedy (inf->seat_levels, o->seat))
+        {
+          /* what it played was its greediest move, or it did not hold
+           * the cards that would have given a greedier one */
+          CassinoCards hand = sample->hands[o->seat];
+
+          best = greedy_move (inf->plain, &o->before, o->seat, hand, o->last_play, scratch, NULL);
+          if (best > o->gain + 0.001f)
+            missed += (EASY_SKILL / inf->skill) * (best - o->gain);
+          continue;
+        }
+      best = best_capture (inf->v, &o->before, o->seat, sample->hands[o->seat], FALSE, scratch);
       if (best > o->value)
         missed += best - o->value;
     }
@@ -846,6 +917,8 @@ policy_value (const Values          *v,
 
 static void
 choose_policy (const Values          *v,
+               const Values          *plain,
+               const gint8           *seat_levels,
                const CassinoPosition *pos,
                const CassinoMoveList *list,
                guint                  root_side,
@@ -854,6 +927,25 @@ choose_policy (const Values          *v,
 {
   float best = -G_MAXFLOAT;
   guint best_i = 0;
+
+  /* a seat known to play the easy level's way plays it here too */
+  if (plain && plays_greedy (seat_levels, pos->to_move) && list->len > 1)
+    {
+      gboolean last = cassino_position_is_last_play (pos);
+
+      for (guint i = 0; i < list->len; i++)
+        {
+          float g = move_gain (plain, pos, &list->moves[i], last);
+
+          if (g > best)
+            {
+              best = g;
+              best_i = i;
+            }
+        }
+      *out = list->moves[best_i];
+      return;
+    }
 
   if (list->len > 1)
     for (guint i = 0; i < list->len; i++)
@@ -871,6 +963,8 @@ choose_policy (const Values          *v,
 
 static float
 playout (const Values    *v,
+         const Values    *plain,
+         const gint8     *seat_levels,
          CassinoPosition *pos,
          guint            side,
          guint            horizon)
@@ -890,7 +984,7 @@ playout (const Values    *v,
       cassino_position_legal_moves (pos, &list);
       if (list.len == 0)
         break;   /* cannot happen (rules.md §4.4) */
-      choose_policy (v, pos, &list, side, &scratch, &m);
+      choose_policy (v, plain, seat_levels, pos, &list, side, &scratch, &m);
       cassino_position_apply (pos, &m, NULL);
     }
   cassino_move_list_clear (&scratch);
@@ -907,6 +1001,8 @@ typedef struct {
   gboolean      aborted;
   GCancellable *cancellable;
   gint64        deadline;   /* monotonic µs, 0: none */
+  const Values *plain;      /* with seat_levels: a seat known to play the */
+  const gint8  *seat_levels;/* easy level's way makes the easy level's move */
 } Solver;
 
 static float
@@ -935,6 +1031,26 @@ solve (Solver          *s,
 
   cassino_move_list_init (&list);
   cassino_position_legal_moves (pos, &list);
+  if (s->plain && plays_greedy (s->seat_levels, pos->to_move) && list.len > 1)
+    {
+      /* its move is known: the greediest */
+      gboolean last = cassino_position_is_last_play (pos);
+      float top = -G_MAXFLOAT;
+      guint top_i = 0;
+
+      for (guint i = 0; i < list.len; i++)
+        {
+          float g = move_gain (s->plain, pos, &list.moves[i], last);
+
+          if (g > top)
+            {
+              top = g;
+              top_i = i;
+            }
+        }
+      list.moves[0] = list.moves[top_i];
+      list.len = 1;
+    }
   /* captures first: better cut-offs */
   for (guint pass = 0; pass < 2 && !s->aborted; pass++)
     for (guint i = 0; i < list.len && !s->aborted; i++)
@@ -1370,11 +1486,13 @@ choose_internal (const CassinoView     *view,
         double pull = PRIOR_PULL;
         Inference inf;
 
+
         if (level == CASSINO_LEVEL_EXPERT && view_is_perfect (view))
           {
             /* exact: every card left is known */
             Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable,
-                         time_ms ? start + (gint64) time_ms * 1000 * 2 / 3 : 0 };
+                         time_ms ? start + (gint64) time_ms * 1000 * 2 / 3 : 0,
+                         &v, view->levels };
             CassinoPosition exact;
             float best_val = -G_MAXFLOAT;
 
@@ -1412,7 +1530,7 @@ choose_internal (const CassinoView     *view,
           }
 
         cassino_move_list_init (&scratch);
-        inference_init (&inf, view, &counting);
+        inference_init (&inf, view, &counting, &v);
         for (iterations = 0; iterations < max_iter; iterations++)
           {
             CassinoPosition sample;
@@ -1433,7 +1551,7 @@ choose_internal (const CassinoView     *view,
                 CassinoPosition p = sample;
 
                 cassino_position_apply (&p, &cands[i].move, NULL);
-                cands[i].total += playout (&counting, &p, side, horizon);
+                cands[i].total += playout (&counting, &v, view->levels, &p, side, horizon);
                 cands[i].n++;
               }
           }

@@ -40,6 +40,9 @@ typedef struct {
   CassinoCards    unseen;    /* other hands + stock */
   guint           scores[CASSINO_MAX_SIDES];
   GArray         *history;   /* CassinoPlay of the deal so far, may be NULL */
+  /* each seat's player as the table shows it: a computer's level
+   * (CassinoLevel), or -1 for a person (or not known) */
+  gint8           levels[CASSINO_MAX_PLAYERS];
 } CassinoView;
 
 /* The view of @seat in a position where every card is known. */
