@@ -33,7 +33,8 @@ struct _CassinoWindow
   GtkStack              *history_stack;
   CassinoHistoryView    *history_view;
   CassinoReplayView     *replay_view;
-  CassinoStatsView      *stats_view;
+  CassinoStatsView      *stats_view;       /* made on first use, like the two above */
+  AdwBin                *stats_bin;
   GtkWidget             *back_button;
   GtkWidget             *new_game_button;
   GtkWidget             *undo_button;
@@ -61,7 +62,10 @@ AdwToast *_cassino_window_toast (CassinoWindow *self,
                                  const char    *text);
 
 /* cassino-window-records.c: history, replay, statistics, players, rubbers,
- * export and import */
+ * export and import.  The history, replay and statistics views are made
+ * when first needed (they cost a sixth of the window's start). */
+void _cassino_window_ensure_history (CassinoWindow *self);
+void _cassino_window_ensure_stats   (CassinoWindow *self);
 void _cassino_window_records_class_init (GtkWidgetClass *widget_class);
 void _cassino_window_records_init       (CassinoWindow  *self);
 void _cassino_window_records_open       (CassinoWindow  *self);

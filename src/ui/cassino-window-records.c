@@ -28,11 +28,53 @@ update_header (CassinoWindow *self)
   gboolean replay = g_strcmp0 (page, "history") == 0 &&
                     g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0;
 
+  /* (only the table page exists before the others are first shown) */
+
   gtk_widget_set_visible (self->undo_button, table);
   gtk_widget_set_visible (self->hint_button, table);
   gtk_widget_set_visible (self->new_game_button, !replay);
   gtk_widget_set_visible (self->back_button, replay);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-replay", replay);
+}
+
+static void on_open_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
+static void on_resume_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
+static void on_export_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
+static void on_play_deal_again_cb (CassinoReplayView *view, guint deal_index, CassinoWindow *self);
+
+void
+_cassino_window_ensure_history (CassinoWindow *self)
+{
+  g_autofree char *theme = NULL;
+
+  if (self->history_view)
+    return;
+  self->history_view = g_object_new (CASSINO_TYPE_HISTORY_VIEW, NULL);
+  self->replay_view = g_object_new (CASSINO_TYPE_REPLAY_VIEW, NULL);
+  gtk_stack_add_named (self->history_stack, GTK_WIDGET (self->history_view), "list");
+  gtk_stack_add_named (self->history_stack, GTK_WIDGET (self->replay_view), "replay");
+  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
+  g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
+  g_signal_connect (self->history_view, "export-game", G_CALLBACK (on_export_game_cb), self);
+  g_signal_connect (self->replay_view, "play-deal-again", G_CALLBACK (on_play_deal_again_cb), self);
+  g_signal_connect_swapped (self->history_stack, "notify::visible-child", G_CALLBACK (update_header), self);
+  theme = g_settings_get_string (self->settings, "card-theme");
+  cassino_table_view_set_four_color (cassino_replay_view_get_table_view (self->replay_view),
+                                     g_strcmp0 (theme, "four-color") == 0);
+  if (self->records)
+    cassino_history_view_set_records (self->history_view, self->records);
+}
+
+void
+_cassino_window_ensure_stats (CassinoWindow *self)
+{
+  if (self->stats_view)
+    return;
+  self->stats_view = g_object_new (CASSINO_TYPE_STATS_VIEW, NULL);
+  adw_bin_set_child (self->stats_bin, GTK_WIDGET (self->stats_view));
+  if (self->records)
+    cassino_stats_view_set_records (self->stats_view, self->records);
 }
 
 static void
@@ -41,6 +83,11 @@ on_page_changed_cb (AdwViewStack  *stack,
                     CassinoWindow *self)
 {
   const char *page = adw_view_stack_get_visible_child_name (stack);
+
+  if (g_strcmp0 (page, "history") == 0)
+    _cassino_window_ensure_history (self);
+  else if (g_strcmp0 (page, "statistics") == 0)
+    _cassino_window_ensure_stats (self);
 
   /* games were played since the views last looked */
   if (self->records && self->records_dirty && g_strcmp0 (page, "table") != 0)
@@ -80,6 +127,7 @@ cassino_window_open_replay (CassinoWindow  *self,
   replay = cassino_records_load_replay (self->records, game_id, error);
   if (replay == NULL)
     return FALSE;
+  _cassino_window_ensure_history (self);
   cassino_replay_view_set_replay (self->replay_view, replay);
   adw_view_stack_set_visible_child_name (self->view_stack, "history");
   gtk_stack_set_visible_child_name (self->history_stack, "replay");
@@ -121,6 +169,8 @@ close_replay_activated (GtkWidget  *widget,
 {
   CassinoWindow *self = CASSINO_WINDOW (widget);
 
+  if (self->replay_view == NULL)
+    return;
   cassino_replay_view_set_autoplay (self->replay_view, 0);
   gtk_stack_set_visible_child_name (self->history_stack, "list");
   update_header (self);
@@ -823,10 +873,6 @@ _cassino_window_records_init (CassinoWindow *self)
   g_object_bind_property (self->window_title, "title-visible", self->switcher_bar, "reveal",
                           G_BINDING_SYNC_CREATE);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
-  g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
-  g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
-  g_signal_connect (self->history_view, "export-game", G_CALLBACK (on_export_game_cb), self);
-  g_signal_connect (self->replay_view, "play-deal-again", G_CALLBACK (on_play_deal_again_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
   update_header (self);
 }
@@ -844,8 +890,10 @@ _cassino_window_records_open (CassinoWindow *self)
         toast (self, error->message);
     }
   has = self->records != NULL;
-  cassino_history_view_set_records (self->history_view, self->records);
-  cassino_stats_view_set_records (self->stats_view, self->records);
+  if (self->history_view)
+    cassino_history_view_set_records (self->history_view, self->records);
+  if (self->stats_view)
+    cassino_stats_view_set_records (self->stats_view, self->records);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import", has);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-all", has);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-stats", has);
@@ -889,6 +937,7 @@ CassinoHistoryView *
 cassino_window_get_history_view (CassinoWindow *self)
 {
   g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  _cassino_window_ensure_history (self);
   return self->history_view;
 }
 
@@ -896,6 +945,7 @@ CassinoReplayView *
 cassino_window_get_replay_view (CassinoWindow *self)
 {
   g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  _cassino_window_ensure_history (self);
   return self->replay_view;
 }
 
@@ -903,5 +953,6 @@ CassinoStatsView *
 cassino_window_get_stats_view (CassinoWindow *self)
 {
   g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  _cassino_window_ensure_stats (self);
   return self->stats_view;
 }

@@ -92,7 +92,8 @@ on_card_theme_changed_cb (GSettings     *settings,
       cassino_card_theme_set_current (theme);
     }
   cassino_table_view_set_four_color (self->table_view, four_color);
-  cassino_table_view_set_four_color (cassino_replay_view_get_table_view (self->replay_view), four_color);
+  if (self->replay_view)
+    cassino_table_view_set_four_color (cassino_replay_view_get_table_view (self->replay_view), four_color);
   redraw_cards (GTK_WIDGET (self));
 }
 
@@ -797,9 +798,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, history_stack);
-  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, history_view);
-  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, replay_view);
-  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, stats_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, stats_bin);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, undo_button);
