@@ -29,6 +29,7 @@ static gint64 frame_start;
 static GArray *frame_ms;      /* double: frames drawn during animations */
 static GArray *all_ms;        /* double: every frame */
 static CassinoTableView *table;
+static CassinoGameController *the_controller;
 static gboolean verbose;
 static gboolean was_animating;
 static guint frames_into_move;
@@ -55,9 +56,15 @@ on_after_paint_cb (GdkFrameClock *clock,
   frames_into_move = was_animating ? frames_into_move + 1 : 0;
   was_animating = cassino_table_view_is_animating (table);
   if (verbose && ms > 16.0)
-    g_print ("  a frame of %.1f ms (%s)\n", ms,
-             !was_animating ? "no card travelling" :
-             frames_into_move == 0 ? "the first of a move" : "during a move");
+    {
+      const CassinoGame *game = cassino_game_controller_get_game (the_controller);
+      const CassinoDeal *deal = game ? cassino_game_get_current_deal (game) : NULL;
+
+      g_print ("  a frame of %.1f ms (%s; deal %u, play %u)\n", ms,
+               !was_animating ? "no card travelling" :
+               frames_into_move == 0 ? "the first of a move" : "during a move",
+               deal ? deal->number : 0, deal ? deal->plays->len : 0);
+    }
   frame_start = 0;
 }
 
@@ -146,6 +153,7 @@ main (int   argc,
     g_main_context_iteration (NULL, TRUE);
   table = cassino_window_get_table_view (window);
   controller = cassino_window_get_controller (window);
+  the_controller = controller;
   {
     GdkFrameClock *clock = gdk_surface_get_frame_clock (gtk_native_get_surface (GTK_NATIVE (window)));
 

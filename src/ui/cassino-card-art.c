@@ -508,6 +508,15 @@ paint_cached (cairo_t             *cr,
 
   if (width < 1 || height < 1)
     return;
+  if (flags & CASSINO_CARD_ART_TRANSIENT)
+    {
+      /* a size that changes every frame: drawn, not kept */
+      if (card == CASSINO_NO_CARD)
+        draw_back_direct (cr, w, h, flags & ~CASSINO_CARD_ART_TRANSIENT);
+      else
+        draw_face_direct (cr, card, w, h, flags & ~CASSINO_CARD_ART_TRANSIENT);
+      return;
+    }
   cairo_user_to_device_distance (cr, &scale_x, &scale_y);
   scale = CLAMP (MAX (fabs (scale_x), fabs (scale_y)), 1.0, 8.0);
   key = (gint64) card | ((gint64) MIN (width, 0xfff) << 8) | ((gint64) MIN (height, 0xfff) << 20) |
@@ -565,4 +574,29 @@ cassino_card_art_draw_back (cairo_t             *cr,
     cassino_card_theme_draw (cassino_card_theme_get_current (), cr, CASSINO_NO_CARD, w, h);
   else
     paint_cached (cr, CASSINO_NO_CARD, w, h, flags);
+}
+
+guint
+cassino_card_art_prepare (guint                next,
+                          double               width,
+                          double               height,
+                          double               scale,
+                          CassinoCardArtFlags  flags)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (next > CASSINO_N_CARDS || width < 1 || height < 1)
+    return CASSINO_N_CARDS + 1;
+  /* drawn onto a scratch surface of the screen's scale: the cache keeps it */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  if (next == CASSINO_N_CARDS)
+    cassino_card_art_draw_back (cr, width, height, flags);
+  else
+    cassino_card_art_draw_face (cr, (CassinoCard) next, width, height, flags);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return next + 1;
 }

@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 typedef enum {
   CASSINO_CARD_ART_DARK       = 1 << 0,  /* the dark style: dim the white a little */
   CASSINO_CARD_ART_FOUR_COLOR = 1 << 1,  /* clubs green, diamonds blue */
+  CASSINO_CARD_ART_TRANSIENT  = 1 << 2,  /* a size seen once (a card in flight): not kept */
 } CassinoCardArtFlags;
 
 /* Draw one card face (or its back) filling the rectangle 0,0 @width × @height. */
@@ -29,6 +30,15 @@ void         cassino_card_art_draw_back (cairo_t             *cr,
                                          double               width,
                                          double               height,
                                          CassinoCardArtFlags  flags);
+/* Draw every face and the back at @width × @height and @scale into the
+ * cache, one card a call: @next is the card to draw (start at 0); returns
+ * the next one, or CASSINO_N_CARDS + 1 when all are done. */
+guint        cassino_card_art_prepare   (guint                next,
+                                         double               width,
+                                         double               height,
+                                         double               scale,
+                                         CassinoCardArtFlags  flags);
+
 /* A suit symbol centred on @x,@y, @size high, in the current source. */
 void         cassino_card_art_suit_path (cairo_t             *cr,
                                          CassinoSuit          suit,

@@ -59,6 +59,7 @@ struct _CassinoCardWidget
   gboolean          face_down;
   gboolean          liftable;
   gboolean          four_color;
+  gboolean          transient;    /* in flight: its size changes every frame */
   CassinoCardMarks  marks;
 
   /* the last drawing and what it showed: drawn again only when that
@@ -151,6 +152,8 @@ art_flags (CassinoCardWidget *self)
     flags |= CASSINO_CARD_ART_DARK;
   if (self->four_color)
     flags |= CASSINO_CARD_ART_FOUR_COLOR;
+  if (self->transient)
+    flags |= CASSINO_CARD_ART_TRANSIENT;
   return flags;
 }
 
@@ -829,6 +832,21 @@ cassino_card_widget_set_liftable (CassinoCardWidget *self,
   g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
   self->liftable = !!liftable;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cassino_card_widget_set_transient (CassinoCardWidget *self,
+                                   gboolean           transient)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+  self->transient = !!transient;
+}
+
+CassinoCardArtFlags
+cassino_card_widget_get_art_flags (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), 0);
+  return art_flags (self);
 }
 
 void

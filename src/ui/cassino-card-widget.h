@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "cassino-card-art.h"
 #include "cassino-card.h"
 
 G_BEGIN_DECLS
@@ -68,5 +69,12 @@ void         cassino_card_widget_set_four_color  (CassinoCardWidget *self,
  * coordinates. */
 void         cassino_card_widget_get_card_rect   (CassinoCardWidget *self,
                                                   graphene_rect_t   *out_rect);
+
+/* A card in flight: its size changes every frame, so its drawings are
+ * not kept. */
+void         cassino_card_widget_set_transient (CassinoCardWidget *self,
+                                                gboolean           transient);
+/* How the widget draws its cards now (style, colours). */
+CassinoCardArtFlags cassino_card_widget_get_art_flags (CassinoCardWidget *self);
 
 G_END_DECLS

@@ -63,6 +63,14 @@ struct _CassinoTableView
   GPtrArray             *flights;      /* Flight */
   AdwAnimation          *animation;
   double                 progress;
+
+  /* card faces drawn ahead, in idle time, at the sizes on show: the first
+   * move of a game then finds them ready */
+  guint                  prewarm_source;
+  guint                  prewarm_next;
+  guint                  prewarm_stage;     /* 0: hand size, 1: table size */
+  graphene_size_t        prewarm_sizes[2];
+  graphene_size_t        prewarmed[2];
   CassinoCardWidget     *hidden_item;  /* the destination of a flight */
   gboolean               wants_focus;  /* the focus went with a played card */
   CassinoCard            hidden_card;
@@ -701,6 +709,7 @@ add_flight (CassinoTableView *self,
   f->from = *from;
   cassino_card_widget_set_card (f->widget, card);
   cassino_card_widget_set_four_color (f->widget, self->four_color);
+  cassino_card_widget_set_transient (f->widget, TRUE);
   gtk_widget_set_can_target (GTK_WIDGET (f->widget), FALSE);
   gtk_widget_set_parent (GTK_WIDGET (f->widget), GTK_WIDGET (self));
   g_ptr_array_add (self->flights, f);
@@ -903,6 +912,67 @@ flow_items (CassinoTableView *self,
   return self->items->len ? y - y0 - GAP : 0;
 }
 
+static gboolean
+prewarm_step (gpointer user_data)
+{
+  CassinoTableView *self = user_data;
+  CassinoCardArtFlags flags = 0;
+  const graphene_size_t *size;
+
+  if (self->hand->len > 0)
+    flags = cassino_card_widget_get_art_flags (self->hand->pdata[0]) & ~CASSINO_CARD_ART_TRANSIENT;
+  while (self->prewarm_stage < 2)
+    {
+      size = &self->prewarm_sizes[self->prewarm_stage];
+      if (size->width >= 1 && self->prewarm_next <= CASSINO_N_CARDS)
+        {
+          self->prewarm_next = cassino_card_art_prepare (self->prewarm_next, size->width, size->height,
+                                                         gtk_widget_get_scale_factor (GTK_WIDGET (self)),
+                                                         flags);
+          return G_SOURCE_CONTINUE;
+        }
+      self->prewarmed[self->prewarm_stage] = *size;
+      self->prewarm_stage++;
+      self->prewarm_next = 0;
+    }
+  self->prewarm_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* After a layout: when the hand's or the table's card size is new, draw
+ * every face at it while nothing else happens. */
+static void
+schedule_prewarm (CassinoTableView *self)
+{
+  graphene_size_t sizes[2] = { { 0, 0 }, { 0, 0 } };
+  graphene_rect_t r;
+
+  if (self->hand->len > 0)
+    {
+      cassino_card_widget_get_card_rect (self->hand->pdata[0], &r);
+      sizes[0] = r.size;
+    }
+  for (guint i = 0; i < self->items->len; i++)
+    if (!cassino_card_widget_is_build (self->items->pdata[i]))
+      {
+        cassino_card_widget_get_card_rect (self->items->pdata[i], &r);
+        sizes[1] = r.size;
+        break;
+      }
+  for (guint k = 0; k < 2; k++)
+    if (sizes[k].width < 1 || (ceil (sizes[k].width) == ceil (self->prewarmed[k].width) &&
+                               ceil (sizes[k].height) == ceil (self->prewarmed[k].height)))
+      sizes[k] = self->prewarmed[k];
+  if (graphene_size_equal (&sizes[0], &self->prewarmed[0]) && graphene_size_equal (&sizes[1], &self->prewarmed[1]))
+    return;
+  self->prewarm_sizes[0] = sizes[0];
+  self->prewarm_sizes[1] = sizes[1];
+  self->prewarm_stage = 0;
+  self->prewarm_next = 0;
+  if (self->prewarm_source == 0)
+    self->prewarm_source = g_idle_add_full (G_PRIORITY_LOW, prewarm_step, self, NULL);
+}
+
 static void
 cassino_table_view_size_allocate (GtkWidget *widget,
                                   int        width,
@@ -1060,6 +1130,8 @@ cassino_table_view_size_allocate (GtkWidget *widget,
                      &GRAPHENE_RECT_INIT (PAD, table_top + (table_h - h) / 2, W - 2 * PAD, h));
     }
 
+  schedule_prewarm (self);
+
   /* cards in flight */
   for (guint i = 0; i < self->flights->len; i++)
     {
@@ -1202,6 +1274,7 @@ cassino_table_view_dispose (GObject *object)
   CassinoTableView *self = CASSINO_TABLE_VIEW (object);
 
   cassino_table_view_set_controller (self, NULL);
+  g_clear_handle_id (&self->prewarm_source, g_source_remove);
   g_clear_object (&self->animation);
   if (self->flights)
     g_ptr_array_set_size (self->flights, 0);
