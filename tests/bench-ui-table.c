@@ -5,7 +5,8 @@
  *     _build/tests/bench-ui-table [--games N] [--speed fast|normal|slow]
  *
  * A real window at 1280 × 800 plays whole games, the player's seat moved
- * by the program (first legal move) and the computer's by the computer,
+ * by the program (the last legal move, after 0.3 s, as a person takes a
+ * moment) and the computer's by the computer,
  * with the animations of the preferences.  Every frame the window draws
  * is timed from the frame clock's "before-paint" to its "after-paint"
  * (layout, snapshot and rendering: the work a frame costs), and the
@@ -183,6 +184,12 @@ main (int   argc,
                    cassino_game_controller_is_human_turn (controller))
             {
               CassinoMoveList list;
+              gint64 until = g_get_monotonic_time () + 300 * 1000;
+
+              /* a player takes a moment before a move: the window's idle
+               * work (drawing faces ahead) happens then, as with a person */
+              while (g_get_monotonic_time () < until)
+                g_main_context_iteration (NULL, FALSE);
 
               cassino_move_list_init (&list);
               cassino_game_legal_moves (game, &list);

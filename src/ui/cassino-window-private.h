@@ -23,6 +23,9 @@ struct _CassinoWindow
   char                  *database;
   guint                  score_source;
   char                  *last_toast;
+  char                  *tally_key;        /* what the tally grid shows */
+  guint                  log_len;          /* what the move log shows */
+  char                  *log_newest;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
 
   /* template children */

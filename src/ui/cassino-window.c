@@ -142,71 +142,112 @@ update_title (CassinoWindow *self)
   adw_view_switcher_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* The score bar: a chip a side (name, game points, "+deal points").  The
+ * chips are made once and their labels changed in place: "changed" comes
+ * at every click, and new widgets cost a frame styles and layout. */
 static void
-update_scoreboard (CassinoWindow *self)
+update_chips (CassinoWindow            *self,
+              const CassinoGame        *game,
+              const CassinoDealScore   *tally)
 {
-  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
-  const CassinoRules *r;
-  const CassinoPosition *pos;
-  CassinoDealScore tally;
-  GtkWidget *child;
-  guint viewer;
+  const CassinoRules *r = cassino_game_get_rules (game);
+  const CassinoPosition *pos = cassino_game_get_position (game);
+  guint viewer = cassino_game_controller_get_viewer (self->controller);
+  GtkWidget *chip = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard));
+  guint n = 0;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))))
-    gtk_box_remove (self->scoreboard, child);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tally_grid))))
-    gtk_grid_remove (self->tally_grid, child);
-
-  if (game == NULL)
-    return;
-
-  r = cassino_game_get_rules (game);
-  pos = cassino_game_get_position (game);
-  viewer = cassino_game_controller_get_viewer (self->controller);
-  cassino_game_get_deal_tally (game, &tally);
-
-  for (guint s = 0; s < r->n_sides; s++)
+  for (GtkWidget *c = chip; c; c = gtk_widget_get_next_sibling (c))
+    n++;
+  if (n != r->n_sides)
     {
-      GtkWidget *chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *name = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
+      while ((chip = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))))
+        gtk_box_remove (self->scoreboard, chip);
+      for (guint s = 0; s < r->n_sides; s++)
+        {
+          GtkWidget *name = gtk_label_new (NULL);
+          GtkWidget *points_label = gtk_label_new (NULL);
+          GtkWidget *deal_label = gtk_label_new (NULL);
+
+          chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+          gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+          gtk_label_set_max_width_chars (GTK_LABEL (name), 12);
+          gtk_widget_add_css_class (points_label, "score-points");
+          gtk_widget_add_css_class (deal_label, "score-deal");
+          gtk_widget_add_css_class (chip, "score-chip");
+          gtk_box_append (GTK_BOX (chip), name);
+          gtk_box_append (GTK_BOX (chip), points_label);
+          gtk_box_append (GTK_BOX (chip), deal_label);
+          gtk_box_append (self->scoreboard, chip);
+        }
+      chip = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard));
+    }
+
+  for (guint s = 0; s < r->n_sides && chip; s++, chip = gtk_widget_get_next_sibling (chip))
+    {
+      GtkWidget *name = gtk_widget_get_first_child (chip);
+      GtkWidget *points_label = gtk_widget_get_next_sibling (name);
+      GtkWidget *deal_label = gtk_widget_get_next_sibling (points_label);
+      const char *side_name = cassino_game_controller_get_side_name (self->controller, s);
       g_autofree char *points = g_strdup_printf ("%u", cassino_game_get_score (game, s));
       /* Translators: the points a side holds in the deal being played, e.g. "+3" */
-      g_autofree char *deal_points = g_strdup_printf (C_("deal tally", "+%u"), tally.total[s]);
+      g_autofree char *deal_points = g_strdup_printf (C_("deal tally", "+%u"), tally->total[s]);
       /* Translators: part of a side's tooltip in the score bar, e.g. "12 points in the game" */
       g_autofree char *in_game = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u point in the game",
                                                                "%u points in the game", cassino_game_get_score (game, s)),
                                                   cassino_game_get_score (game, s));
       /* Translators: part of a side's tooltip in the score bar, e.g. "3 in this deal so far" */
       g_autofree char *in_deal = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u in this deal so far",
-                                                               "%u in this deal so far", tally.total[s]),
-                                                  tally.total[s]);
+                                                               "%u in this deal so far", tally->total[s]),
+                                                  tally->total[s]);
       /* Translators: a side's tooltip in the score bar: its name, then the two parts
        * above, e.g. "Anna: 12 points in the game, 3 in this deal so far" */
-      g_autofree char *tooltip = g_strdup_printf (_("%s: %s, %s"),
-                                                  cassino_game_controller_get_side_name (self->controller, s),
-                                                  in_game, in_deal);
-      GtkWidget *points_label = gtk_label_new (points);
-      GtkWidget *deal_label = gtk_label_new (deal_points);
+      g_autofree char *tooltip = g_strdup_printf (_("%s: %s, %s"), side_name, in_game, in_deal);
+      gboolean own = cassino_rules_side_of (r, viewer) == s;
+      gboolean to_move = cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+                         cassino_rules_side_of (r, pos->to_move) == s;
 
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (name), 12);
-      gtk_widget_add_css_class (points_label, "score-points");
-      gtk_widget_add_css_class (deal_label, "score-deal");
-      gtk_widget_add_css_class (chip, "score-chip");
-      if (cassino_rules_side_of (r, viewer) == s)
-        gtk_widget_add_css_class (chip, "own");
-      if (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
-          cassino_rules_side_of (r, pos->to_move) == s)
-        gtk_widget_add_css_class (chip, "to-move");
-      gtk_box_append (GTK_BOX (chip), name);
-      gtk_box_append (GTK_BOX (chip), points_label);
-      gtk_box_append (GTK_BOX (chip), deal_label);
-      gtk_widget_set_tooltip_text (chip, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-      gtk_box_append (self->scoreboard, chip);
+      /* (setting the same text is free: GtkLabel compares) */
+      gtk_label_set_label (GTK_LABEL (name), side_name);
+      gtk_label_set_label (GTK_LABEL (points_label), points);
+      gtk_label_set_label (GTK_LABEL (deal_label), deal_points);
+      if (own != gtk_widget_has_css_class (chip, "own"))
+        (own ? gtk_widget_add_css_class : gtk_widget_remove_css_class) (chip, "own");
+      if (to_move != gtk_widget_has_css_class (chip, "to-move"))
+        (to_move ? gtk_widget_add_css_class : gtk_widget_remove_css_class) (chip, "to-move");
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (chip), tooltip) != 0)
+        {
+          gtk_widget_set_tooltip_text (chip, tooltip);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+        }
     }
+}
 
-  /* the deal's category tally, in the side panel */
+/* The deal's category tally, in the side panel: made again only when a
+ * figure in it changed. */
+static void
+update_tally (CassinoWindow          *self,
+              const CassinoGame      *game,
+              const CassinoDealScore *tally)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+  GString *key = g_string_new (NULL);
+  GtkWidget *child;
+
+  for (guint s = 0; s < r->n_sides; s++)
+    g_string_append_printf (key, "%s|", cassino_game_controller_get_side_name (self->controller, s));
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    for (guint s = 0; s < r->n_sides; s++)
+      g_string_append_printf (key, "%u,", tally->points[s][c]);
+  if (g_strcmp0 (key->str, self->tally_key) == 0)
+    {
+      g_string_free (key, TRUE);
+      return;
+    }
+  g_free (self->tally_key);
+  self->tally_key = g_string_free (key, FALSE);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tally_grid))))
+    gtk_grid_remove (self->tally_grid, child);
   for (guint s = 0; s < r->n_sides; s++)
     {
       GtkWidget *l = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
@@ -222,7 +263,7 @@ update_scoreboard (CassinoWindow *self)
       GtkWidget *l;
 
       for (guint s = 0; s < r->n_sides; s++)
-        if (tally.points[s][c])
+        if (tally->points[s][c])
           any = TRUE;
       if (!any && c > CASSINO_CATEGORY_SWEEPS)
         continue;
@@ -232,7 +273,7 @@ update_scoreboard (CassinoWindow *self)
       gtk_grid_attach (self->tally_grid, l, 0, (int) row, 1, 1);
       for (guint s = 0; s < r->n_sides; s++)
         {
-          g_autofree char *text = g_strdup_printf ("%u", tally.points[s][c]);
+          g_autofree char *text = g_strdup_printf ("%u", tally->points[s][c]);
 
           l = gtk_label_new (text);
           gtk_label_set_xalign (GTK_LABEL (l), 1);
@@ -244,11 +285,40 @@ update_scoreboard (CassinoWindow *self)
 }
 
 static void
+update_scoreboard (CassinoWindow *self)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
+  CassinoDealScore tally;
+  GtkWidget *child;
+
+  if (game == NULL)
+    {
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))))
+        gtk_box_remove (self->scoreboard, child);
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tally_grid))))
+        gtk_grid_remove (self->tally_grid, child);
+      g_clear_pointer (&self->tally_key, g_free);
+      return;
+    }
+  cassino_game_get_deal_tally (game, &tally);
+  update_chips (self, game, &tally);
+  update_tally (self, game, &tally);
+}
+
+/* The move log, newest first: made again only when a move was added. */
+static void
 update_log (CassinoWindow *self)
 {
   GPtrArray *log = cassino_game_controller_get_log (self->controller);
   GtkWidget *child;
   guint shown = 0;
+  const char *newest = log->len ? log->pdata[log->len - 1] : NULL;
+
+  if (log->len == self->log_len && g_strcmp0 (newest, self->log_newest) == 0)
+    return;
+  self->log_len = log->len;
+  g_free (self->log_newest);
+  self->log_newest = g_strdup (newest);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))))
     gtk_list_box_remove (self->log_list, child);
@@ -709,6 +779,8 @@ cassino_window_finalize (GObject *object)
 
   g_free (self->database);
   g_free (self->last_toast);
+  g_free (self->tally_key);
+  g_free (self->log_newest);
 
   G_OBJECT_CLASS (cassino_window_parent_class)->finalize (object);
 }
