@@ -26,6 +26,7 @@
 #include "cassino-store-record.h"
 #include "cassino-window.h"
 #include "test-store-util.h"
+#include "test-ui-util.h"
 
 #define N_GAMES 12
 /* the window deals a game of its own at once: the newest, unfinished */
@@ -584,19 +585,6 @@ test_delete_undo (Fixture       *f,
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
 }
 
-/* The lazy model reads only the pages it is asked for. */
-/* Every widget of @type under @widget, depth first. */
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    collect (child, type, found);
-}
-
 static GtkWindow *
 find_toplevel (const char *title)
 {
@@ -681,7 +669,7 @@ test_rubbers (Fixture       *f,
   window = find_toplevel ("Rubbers");
   iterate (50);
 
-  collect (GTK_WIDGET (window), ADW_TYPE_EXPANDER_ROW, rows);
+  ui_test_collect (GTK_WIDGET (window), ADW_TYPE_EXPANDER_ROW, rows);
   g_assert_cmpuint (rows->len, ==, 2);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -707,7 +695,7 @@ test_rubbers (Fixture       *f,
   {
     g_autoptr(GPtrArray) games = g_ptr_array_new ();
 
-    collect (GTK_WIDGET (done_row), ADW_TYPE_ACTION_ROW, games);
+    ui_test_collect (GTK_WIDGET (done_row), ADW_TYPE_ACTION_ROW, games);
     /* (the expander's own header is an action row too) */
     for (guint i = games->len; i-- > 0;)
       if (!g_str_has_prefix (adw_preferences_row_get_title (games->pdata[i]), "Game "))
@@ -724,7 +712,7 @@ test_rubbers (Fixture       *f,
     CassinoGameController *controller = cassino_window_get_controller (f->window);
     GtkButton *cont = NULL;
 
-    collect (GTK_WIDGET (open_row), GTK_TYPE_BUTTON, buttons);
+    ui_test_collect (GTK_WIDGET (open_row), GTK_TYPE_BUTTON, buttons);
     for (guint i = 0; i < buttons->len; i++)
       if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Continue") == 0)
         cont = buttons->pdata[i];
@@ -821,7 +809,7 @@ test_player_picture (Fixture       *f,
     g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
     gboolean shown = FALSE;
 
-    collect (GTK_WIDGET (find_toplevel ("Players")), ADW_TYPE_AVATAR, avatars);
+    ui_test_collect (GTK_WIDGET (find_toplevel ("Players")), ADW_TYPE_AVATAR, avatars);
     for (guint i = 0; i < avatars->len; i++)
       if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), "Tess") == 0 &&
           adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&

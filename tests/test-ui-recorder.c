@@ -19,6 +19,7 @@
 #include "cassino-store-record.h"
 #include "cassino-record.h"
 #include "test-store-util.h"
+#include "test-ui-util.h"
 
 typedef struct {
   char                *dir;
@@ -61,25 +62,10 @@ fixture_tear_down (Fixture       *f,
   g_free (f->last_message);
 }
 
-/* Run @sql on the database through a connection of its own. */
-static void
-exec_sql (Fixture    *f,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
-  sqlite3_busy_timeout (db, 5000);
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", sql, message);
-  sqlite3_close (db);
-}
-
 static void
 break_moves (Fixture *f)
 {
-  exec_sql (f,
+  ui_test_exec_sql (f->path,
             "CREATE TRIGGER test_full_insert BEFORE INSERT ON moves "
             "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;"
             "CREATE TRIGGER test_full_delete BEFORE DELETE ON moves "
@@ -89,7 +75,7 @@ break_moves (Fixture *f)
 static void
 mend_moves (Fixture *f)
 {
-  exec_sql (f, "DROP TRIGGER test_full_insert; DROP TRIGGER test_full_delete;");
+  ui_test_exec_sql (f->path, "DROP TRIGGER test_full_insert; DROP TRIGGER test_full_delete;");
 }
 
 /* One step as the game controller takes it: a new deal or one play. */

@@ -33,6 +33,7 @@
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "test-card-theme-util.h"
+#include "test-ui-util.h"
 
 /* One application for the whole program: it is registered once. */
 static CassinoApplication *the_app;
@@ -663,21 +664,6 @@ test_resume (Fixture       *f,
   g_assert_true (cassino_game_controller_is_human_turn (f->controller));
 }
 
-/* Run @sql on the window's database through a connection of its own. */
-static void
-exec_sql (Fixture    *f,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
-  sqlite3_busy_timeout (db, 5000);
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", sql, message);
-  sqlite3_close (db);
-}
-
 /* The database refuses moves (as a full disk does): the player is told
  * once, play goes on, and when it accepts again the whole game is saved
  * and resumes in a new window. */
@@ -692,7 +678,7 @@ test_record_failure (Fixture       *f,
   g_assert_true (cassino_game_controller_start (f->controller, setup, 2718, NULL));
   wait_for_turn (f);
 
-  exec_sql (f, "CREATE TRIGGER test_full BEFORE INSERT ON moves "
+  ui_test_exec_sql (f->database, "CREATE TRIGGER test_full BEFORE INSERT ON moves "
                "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
   for (guint i = 0; i < 2; i++)
     {
@@ -705,7 +691,7 @@ test_record_failure (Fixture       *f,
       g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "disk is full"));
     }
 
-  exec_sql (f, "DROP TRIGGER test_full;");
+  ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
   {
     g_autoptr(GArray) moves = legal_moves (f);
 
@@ -737,18 +723,6 @@ find_message_dialog (GtkWindow *parent)
         return ADW_MESSAGE_DIALOG (w);
     }
   return NULL;
-}
-
-/* Every widget of @type under @widget, depth first. */
-static void
-collect_widgets (GtkWidget *widget,
-                 GType      type,
-                 GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    collect_widgets (child, type, found);
 }
 
 /* A damaged database is moved aside, the player is told where it went,
@@ -1160,14 +1134,14 @@ test_new_game_dialog (Fixture       *f,
     g_autoptr(CassinoGameSetup) picked = NULL;
     GtkWidget *popover;
 
-    collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_MENU_BUTTON, menus);
+    ui_test_collect (GTK_WIDGET (dialog), GTK_TYPE_MENU_BUTTON, menus);
     for (guint i = menus->len; i-- > 0;)
       if (g_strcmp0 (gtk_widget_get_tooltip_text (menus->pdata[i]), "Choose a Player") != 0)
         g_ptr_array_remove_index (menus, i);
     g_assert_cmpuint (menus->len, ==, CASSINO_MAX_PLAYERS);
     g_assert_true (gtk_widget_get_visible (menus->pdata[1]));
     popover = GTK_WIDGET (gtk_menu_button_get_popover (menus->pdata[1]));
-    collect_widgets (popover, GTK_TYPE_BUTTON, people);
+    ui_test_collect (popover, GTK_TYPE_BUTTON, people);
     g_assert_cmpuint (people->len, ==, 1);
     g_assert_cmpstr (gtk_button_get_label (people->pdata[0]), ==, "Tess");
     g_signal_emit_by_name (people->pdata[0], "clicked");
