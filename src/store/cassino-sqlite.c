@@ -178,20 +178,19 @@ cassino_sqlite_step_done (CassinoSqlite  *db,
     }
 }
 
-gboolean
-cassino_sqlite_run (CassinoSqlite  *db,
-                    GError        **error,
-                    const char     *sql,
-                    const char     *types,
-                    ...)
+/* Prepare @sql and bind ?1, ?2… from @args, a letter of @types each. */
+static sqlite3_stmt *
+prepare_bound (CassinoSqlite  *db,
+               GError        **error,
+               const char     *sql,
+               const char     *types,
+               va_list         args)
 {
   sqlite3_stmt *stmt = cassino_sqlite_prepare (db, sql, error);
-  va_list args;
   int column = 1;
 
   if (stmt == NULL)
-    return FALSE;
-  va_start (args, types);
+    return NULL;
   for (const char *t = types; *t; t++, column++)
     switch (*t)
       {
@@ -217,8 +216,57 @@ cassino_sqlite_run (CassinoSqlite  *db,
       default:
         g_assert_not_reached ();
       }
+  return stmt;
+}
+
+gboolean
+cassino_sqlite_run (CassinoSqlite  *db,
+                    GError        **error,
+                    const char     *sql,
+                    const char     *types,
+                    ...)
+{
+  sqlite3_stmt *stmt;
+  va_list args;
+
+  va_start (args, types);
+  stmt = prepare_bound (db, error, sql, types, args);
   va_end (args);
-  return cassino_sqlite_step_done (db, stmt, error);
+  return stmt != NULL && cassino_sqlite_step_done (db, stmt, error);
+}
+
+GArray *
+cassino_sqlite_query_ids (CassinoSqlite  *db,
+                          GError        **error,
+                          const char     *sql,
+                          const char     *types,
+                          ...)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+  va_list args;
+
+  va_start (args, types);
+  stmt = prepare_bound (db, error, sql, types, args);
+  va_end (args);
+  if (stmt == NULL)
+    return NULL;
+  for (;;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          gint64 id = sqlite3_column_int64 (stmt, 0);
+
+          g_array_append_val (ids, id);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&ids);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return NULL;
+      }
 }
 
 gboolean

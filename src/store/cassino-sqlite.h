@@ -75,6 +75,15 @@ gboolean       cassino_sqlite_run     (CassinoSqlite  *db,
                                        const char     *types,
                                        ...);
 
+/* The first column of every row of @sql (bound as for
+ * cassino_sqlite_run()) as integers: a GArray of gint64, or NULL with
+ * @error.  Returns: (transfer full) */
+GArray        *cassino_sqlite_query_ids (CassinoSqlite  *db,
+                                         GError        **error,
+                                         const char     *sql,
+                                         const char     *types,
+                                         ...);
+
 /* The first column of the first row of @sql as an integer; @default_value
  * when there is no row.  FALSE on error. */
 gboolean       cassino_sqlite_query_int64 (CassinoSqlite *db,

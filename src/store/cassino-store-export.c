@@ -44,8 +44,6 @@ collect_ids (CassinoStore             *store,
              GArray                   *ids,
              GError                  **error)
 {
-  sqlite3_stmt *stmt;
-
   switch (scope)
     {
     case CASSINO_STORE_EXPORT_GAME:
@@ -79,25 +77,15 @@ collect_ids (CassinoStore             *store,
       }
     case CASSINO_STORE_EXPORT_ALL:
     default:
-      stmt = cassino_sqlite_prepare (store->db, "SELECT id FROM games ORDER BY started, id", error);
-      if (stmt == NULL)
-        return FALSE;
-      for (;;)
-        switch (cassino_sqlite_step (store->db, stmt, error))
-          {
-          case CASSINO_SQLITE_ROW:
-            {
-              gint64 gid = sqlite3_column_int64 (stmt, 0);
+      {
+        g_autoptr(GArray) all = cassino_sqlite_query_ids (store->db, error,
+                                                          "SELECT id FROM games ORDER BY started, id", "");
 
-              g_array_append_val (ids, gid);
-            }
-            break;
-          case CASSINO_SQLITE_DONE:
-            return TRUE;
-          case CASSINO_SQLITE_ERROR_STEP:
-          default:
-            return FALSE;
-          }
+        if (all == NULL)
+          return FALSE;
+        g_array_append_vals (ids, all->data, all->len);
+        return TRUE;
+      }
     }
 }
 

@@ -252,32 +252,9 @@ rating_ids (CassinoStore  *store,
             const char    *preset,
             GError       **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  sqlite3_stmt *stmt;
-
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT id FROM ratings WHERE player_id = ?1 AND preset = ?2 ORDER BY id",
-                                 error);
-  if (stmt == NULL)
-    return NULL;
-  sqlite3_bind_int64 (stmt, 1, player_id);
-  sqlite3_bind_text (stmt, 2, preset, -1, SQLITE_TRANSIENT);
-  for (;;)
-    switch (cassino_sqlite_step (store->db, stmt, error))
-      {
-      case CASSINO_SQLITE_ROW:
-        {
-          gint64 id = sqlite3_column_int64 (stmt, 0);
-
-          g_array_append_val (ids, id);
-        }
-        break;
-      case CASSINO_SQLITE_DONE:
-        return g_steal_pointer (&ids);
-      case CASSINO_SQLITE_ERROR_STEP:
-      default:
-        return NULL;
-      }
+  return cassino_sqlite_query_ids (store->db, error,
+                                   "SELECT id FROM ratings WHERE player_id = ?1 AND preset = ?2 ORDER BY id",
+                                   "it", player_id, preset);
 }
 
 GArray *
@@ -415,8 +392,7 @@ gboolean
 cassino_store_rebuild_ratings (CassinoStore  *store,
                                GError       **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  sqlite3_stmt *stmt;
+  g_autoptr(GArray) ids = NULL;
   gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
@@ -424,25 +400,9 @@ cassino_store_rebuild_ratings (CassinoStore  *store,
   if (!cassino_sqlite_begin (store->db, error))
     goto failed;
   ok = cassino_sqlite_exec (store->db, "DELETE FROM ratings", error) &&
-       (stmt = cassino_sqlite_prepare (store->db,
-                                       "SELECT id FROM games WHERE state = 'finished' ORDER BY ended, id",
-                                       error)) != NULL;
-  while (ok)
-    {
-      CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
-
-      if (step == CASSINO_SQLITE_ROW)
-        {
-          gint64 id = sqlite3_column_int64 (stmt, 0);
-
-          g_array_append_val (ids, id);
-        }
-      else
-        {
-          ok = step == CASSINO_SQLITE_DONE;
-          break;
-        }
-    }
+       (ids = cassino_sqlite_query_ids (store->db, error,
+                                        "SELECT id FROM games WHERE state = 'finished' ORDER BY ended, id",
+                                        "")) != NULL;
   for (guint i = 0; ok && i < ids->len; i++)
     ok = _cassino_store_rate_game (store, g_array_index (ids, gint64, i), error);
   if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))

@@ -161,35 +161,16 @@ cassino_store_get_rubber_games (CassinoStore  *store,
                                 gint64         rubber_id,
                                 GError       **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  sqlite3_stmt *stmt;
+  GArray *ids;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT id FROM games WHERE rubber_id = ?1 ORDER BY started, id", error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int64 (stmt, 1, rubber_id);
-  for (;;)
-    switch (cassino_sqlite_step (store->db, stmt, error))
-      {
-      case CASSINO_SQLITE_ROW:
-        {
-          gint64 id = sqlite3_column_int64 (stmt, 0);
-
-          g_array_append_val (ids, id);
-        }
-        break;
-      case CASSINO_SQLITE_DONE:
-        return g_steal_pointer (&ids);
-      case CASSINO_SQLITE_ERROR_STEP:
-      default:
-        goto failed;
-      }
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
+  ids = cassino_sqlite_query_ids (store->db, error,
+                                  "SELECT id FROM games WHERE rubber_id = ?1 ORDER BY started, id",
+                                  "i", rubber_id);
+  if (ids == NULL)
+    _cassino_store_convert_error (error);
+  return ids;
 }
 
 void

@@ -551,6 +551,23 @@ paint_cached (cairo_t             *cr,
   cairo_restore (cr);
 }
 
+/* A face, or the back (CASSINO_NO_CARD): the chosen theme's, else
+ * Cassino's own from the cache. */
+static void
+draw_card (cairo_t             *cr,
+           CassinoCard          card,
+           double               w,
+           double               h,
+           CassinoCardArtFlags  flags)
+{
+  CassinoCardTheme *theme = cassino_card_theme_get_current ();
+
+  if (theme)
+    cassino_card_theme_draw (theme, cr, card, w, h);
+  else
+    paint_cached (cr, card, w, h, flags);
+}
+
 void
 cassino_card_art_draw_face (cairo_t             *cr,
                             CassinoCard          card,
@@ -558,10 +575,7 @@ cassino_card_art_draw_face (cairo_t             *cr,
                             double               h,
                             CassinoCardArtFlags  flags)
 {
-  if (cassino_card_theme_get_current ())
-    cassino_card_theme_draw (cassino_card_theme_get_current (), cr, card, w, h);
-  else
-    paint_cached (cr, card, w, h, flags);
+  draw_card (cr, card, w, h, flags);
 }
 
 void
@@ -570,10 +584,7 @@ cassino_card_art_draw_back (cairo_t             *cr,
                             double               h,
                             CassinoCardArtFlags  flags)
 {
-  if (cassino_card_theme_get_current ())
-    cassino_card_theme_draw (cassino_card_theme_get_current (), cr, CASSINO_NO_CARD, w, h);
-  else
-    paint_cached (cr, CASSINO_NO_CARD, w, h, flags);
+  draw_card (cr, CASSINO_NO_CARD, w, h, flags);
 }
 
 guint
@@ -592,10 +603,7 @@ cassino_card_art_prepare (guint                next,
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
-  if (next == CASSINO_N_CARDS)
-    cassino_card_art_draw_back (cr, width, height, flags);
-  else
-    cassino_card_art_draw_face (cr, (CassinoCard) next, width, height, flags);
+  draw_card (cr, next == CASSINO_N_CARDS ? CASSINO_NO_CARD : (CassinoCard) next, width, height, flags);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return next + 1;
