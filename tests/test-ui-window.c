@@ -32,6 +32,7 @@
 #include "cassino-table-view.h"
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
+#include "cassino-column.h"
 #include "test-card-theme-util.h"
 #include "test-ui-util.h"
 
@@ -447,6 +448,245 @@ test_full_game (Fixture       *f,
                                 cassino_game_controller_get_side_name (f->controller, (guint) winner)));
     g_assert_false (cassino_game_controller_can_undo (f->controller));
   }
+}
+
+/* The move log in the side panel shows the controller's log, newest
+ * first and not dimmed, at most twelve rows: whether the panel was open
+ * during the moves (a row added at each) or opened after them. */
+static void
+check_move_log (Fixture *f)
+{
+  g_autoptr(GPtrArray) lists = g_ptr_array_new ();
+  GPtrArray *log = cassino_game_controller_get_log (f->controller);
+  GtkListBox *list = NULL;
+  guint rows = 0;
+
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX, lists);
+  for (guint i = 0; i < lists->len; i++)
+    if (gtk_widget_has_css_class (lists->pdata[i], "boxed-list") &&
+        gtk_widget_is_ancestor (lists->pdata[i], GTK_WIDGET (f->window)) &&
+        g_strcmp0 (gtk_widget_get_name (lists->pdata[i]), "move-log") == 0)
+      list = lists->pdata[i];
+  g_assert_nonnull (list);
+
+  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (list, (int) rows)); rows++)
+    {
+      GtkWidget *label = gtk_list_box_row_get_child (row);
+
+      g_assert_cmpuint (rows, <, log->len);
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, log->pdata[log->len - 1 - rows]);
+      g_assert_cmpint (gtk_widget_has_css_class (label, "dim-label"), ==, rows > 0);
+    }
+  g_assert_cmpuint (rows, ==, MIN (log->len, 12));
+}
+
+static void
+test_move_log (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  guint moves = 0;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 77, NULL));
+
+  /* moves with the panel closed, then opened */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GArray) legal = NULL;
+
+      wait_for_turn (f);
+      legal = legal_moves (f);
+      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
+    }
+  wait_for_turn (f);
+  activate (f, "win.show-log");
+  check_move_log (f);
+
+  /* moves with it open: rows are added on top, the oldest fall off */
+  while (moves < 14 && state_of (f) == CASSINO_GAME_PLAYING)
+    {
+      g_autoptr(GArray) legal = legal_moves (f);
+      guint before = cassino_game_controller_get_log_serial (f->controller, NULL);
+
+      play_through_window (f, &g_array_index (legal, CassinoMove, legal->len - 1));
+      wait_for_turn (f);
+      g_assert_cmpuint (cassino_game_controller_get_log_serial (f->controller, NULL), >, before);
+      check_move_log (f);
+      moves++;
+    }
+  g_assert_cmpuint (cassino_game_controller_get_log_serial (f->controller, NULL), >, 12);
+
+  /* closed during a move, opened again */
+  activate (f, "win.show-log");
+  if (state_of (f) == CASSINO_GAME_PLAYING)
+    {
+      g_autoptr(GArray) legal = legal_moves (f);
+
+      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
+      wait_for_turn (f);
+    }
+  activate (f, "win.show-log");
+  check_move_log (f);
+
+  /* a new game starts a new log */
+  {
+    g_autoptr(CassinoGameSetup) again = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+
+    g_assert_true (cassino_game_controller_start (f->controller, again, 78, NULL));
+    wait_for_turn (f);
+    check_move_log (f);
+  }
+}
+
+/* With animations on, a played card travels: from the player's hand or
+ * the computer's seat, moving from frame to frame, and lands where it
+ * belongs (on the table, its place stays free until it has arrived, the
+ * other cards of a build it makes still shown; a captured one goes to
+ * the pile). */
+static void
+test_animation (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  guint own = 0, landed_on_table = 0, went_to_pile = 0, built = 0;
+
+  g_settings_set_enum (f->settings, "animation-speed", 1);   /* fast */
+  open_window (f);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 31, NULL));
+
+  while (state_of (f) == CASSINO_GAME_PLAYING &&
+         (own < 2 || landed_on_table == 0 || went_to_pile == 0 || built == 0))
+    {
+      CassinoCard card = CASSINO_NO_CARD;
+      graphene_rect_t start, later;
+      CassinoCardWidget *item;
+
+      WAIT_FOR (cassino_table_view_is_animating (table) ||
+                cassino_game_controller_is_human_turn (f->controller) ||
+                state_of (f) != CASSINO_GAME_PLAYING, 60);
+
+      if (!cassino_table_view_is_animating (table) && cassino_game_controller_is_human_turn (f->controller))
+        {
+          g_autoptr(GArray) legal = legal_moves (f);
+          CassinoMove move = g_array_index (legal, CassinoMove, own % legal->len);
+          GtkWidget *hand_card = GTK_WIDGET (cassino_table_view_get_hand_card (table, move.card));
+          graphene_rect_t hand;
+
+          /* as a person would: once the hand is on show */
+          WAIT_FOR (gtk_widget_get_width (hand_card) > 0, 5);
+          g_assert_true (gtk_widget_compute_bounds (hand_card, GTK_WIDGET (table), &hand));
+          play_through_window (f, &move);
+          WAIT_FOR (cassino_table_view_get_flight (table, 0, &card, &start), 5);
+          /* it leaves from where it was in the hand (and may have
+           * started on its way already) */
+          g_assert_cmpint (card, ==, move.card);
+          {
+            graphene_point_t centre;
+
+            graphene_rect_get_center (&start, &centre);
+            graphene_rect_inset (&hand, 0, -hand.size.height / 3);
+            g_assert_true (graphene_rect_contains_point (&hand, &centre));
+          }
+          own++;
+        }
+      else if (cassino_table_view_is_animating (table))
+        WAIT_FOR (cassino_table_view_get_flight (table, 0, &card, &start) ||
+                  !cassino_table_view_is_animating (table), 5);
+      if (card == CASSINO_NO_CARD)
+        continue;
+
+      /* it moves */
+      iterate (60);
+      if (cassino_table_view_get_flight (table, 0, NULL, &later))
+        g_assert_false (graphene_rect_equal (&start, &later));
+
+      /* a card that stays on the table is not shown twice on the way */
+      item = cassino_table_view_get_table_item (table, card);
+      if (item && cassino_table_view_is_animating (table))
+        {
+          g_assert_cmpint (cassino_card_widget_get_missing (item), ==, card);
+          g_assert_true (gtk_widget_get_visible (GTK_WIDGET (item)));
+          g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (item)), ==, 1.0);
+        }
+
+      WAIT_FOR (!cassino_table_view_is_animating (table), 10);
+      item = cassino_table_view_get_table_item (table, card);
+      if (item)
+        {
+          g_assert_cmpint (cassino_card_widget_get_missing (item), ==, CASSINO_NO_CARD);
+          landed_on_table++;
+          if (cassino_card_widget_is_build (item))
+            built++;
+        }
+      else
+        {
+          const CassinoPosition *pos = pos_of (f);
+          gboolean in_pile = FALSE;
+
+          for (guint s = 0; s < CASSINO_MAX_SIDES; s++)
+            if (pos->piles[s] & CASSINO_CARD_BIT (card))
+              in_pile = TRUE;
+          g_assert_true (in_pile || state_of (f) != CASSINO_GAME_PLAYING);
+          went_to_pile++;
+        }
+    }
+  g_assert_cmpuint (own, >=, 2);
+  g_assert_cmpuint (landed_on_table, >, 0);
+  g_assert_cmpuint (went_to_pile, >, 0);
+  g_assert_cmpuint (built, >, 0);
+}
+
+/* CassinoColumn: its width does not depend on its height (a wrapping
+ * label in it is not measured at width after width), its children's
+ * heights add up, and the ones that expand share what is left. */
+static void
+test_column (void)
+{
+  GtkWidget *column = g_object_ref_sink (cassino_column_new ());
+  GtkWidget *prompt = gtk_label_new ("A prompt long enough to wrap over several lines when the column is narrow");
+  GtkWidget *filler = gtk_label_new ("·");
+  GtkWidget *last = gtk_label_new ("Bottom");
+  GtkWidget *hidden = gtk_label_new ("Not shown");
+  int min, nat, min2, nat2, label_min, label_nat, h_prompt, h_last, h_filler;
+  graphene_rect_t r;
+
+  gtk_label_set_wrap (GTK_LABEL (prompt), TRUE);
+  gtk_widget_set_vexpand (filler, TRUE);
+  gtk_widget_set_visible (hidden, FALSE);
+  gtk_widget_set_parent (prompt, column);
+  gtk_widget_set_parent (filler, column);
+  gtk_widget_set_parent (hidden, column);
+  gtk_widget_set_parent (last, column);
+
+  g_assert_cmpint (gtk_widget_get_request_mode (column), ==, GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH);
+  gtk_widget_measure (column, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  gtk_widget_measure (column, GTK_ORIENTATION_HORIZONTAL, 20, &min2, &nat2, NULL, NULL);
+  g_assert_cmpint (min, ==, min2);
+  g_assert_cmpint (nat, ==, nat2);
+  gtk_widget_measure (prompt, GTK_ORIENTATION_HORIZONTAL, -1, &label_min, &label_nat, NULL, NULL);
+  g_assert_cmpint (min, ==, label_min);
+  g_assert_cmpint (nat, ==, label_nat);
+
+  gtk_widget_measure (prompt, GTK_ORIENTATION_VERTICAL, 120, NULL, &h_prompt, NULL, NULL);
+  gtk_widget_measure (filler, GTK_ORIENTATION_VERTICAL, 120, NULL, &h_filler, NULL, NULL);
+  gtk_widget_measure (last, GTK_ORIENTATION_VERTICAL, 120, NULL, &h_last, NULL, NULL);
+  gtk_widget_measure (column, GTK_ORIENTATION_VERTICAL, 120, NULL, &nat, NULL, NULL);
+  g_assert_cmpint (nat, ==, h_prompt + h_filler + h_last);
+
+  gtk_widget_allocate (column, 120, 400, -1, NULL);
+  g_assert_true (gtk_widget_compute_bounds (prompt, column, &r));
+  g_assert_cmpfloat (r.origin.y, ==, 0);
+  g_assert_cmpfloat (r.size.height, ==, h_prompt);
+  g_assert_true (gtk_widget_compute_bounds (filler, column, &r));
+  g_assert_cmpfloat (r.origin.y, ==, h_prompt);
+  g_assert_cmpfloat (r.size.height, ==, 400 - h_prompt - h_last);
+  g_assert_true (gtk_widget_compute_bounds (last, column, &r));
+  g_assert_cmpfloat (r.origin.y + r.size.height, ==, 400);
+
+  g_object_unref (column);
 }
 
 /* Undo is refused once a new hand has been dealt. */
@@ -1334,9 +1574,12 @@ main (int   argc,
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
+  g_test_add_func ("/cassino/ui/column", test_column);
   g_test_add ("/cassino/ui/templates", Fixture, NULL, fixture_setup, test_templates, fixture_teardown);
   g_test_add ("/cassino/ui/default-game", Fixture, NULL, fixture_setup, test_default_game, fixture_teardown);
   g_test_add ("/cassino/ui/full-game", Fixture, NULL, fixture_setup, test_full_game, fixture_teardown);
+  g_test_add ("/cassino/ui/animation", Fixture, NULL, fixture_setup, test_animation, fixture_teardown);
+  g_test_add ("/cassino/ui/move-log", Fixture, NULL, fixture_setup, test_move_log, fixture_teardown);
   g_test_add ("/cassino/ui/undo-not-across-hands", Fixture, NULL, fixture_setup, test_undo_not_across_hands, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);

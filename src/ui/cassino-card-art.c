@@ -508,15 +508,6 @@ paint_cached (cairo_t             *cr,
 
   if (width < 1 || height < 1)
     return;
-  if (flags & CASSINO_CARD_ART_TRANSIENT)
-    {
-      /* a size that changes every frame: drawn, not kept */
-      if (card == CASSINO_NO_CARD)
-        draw_back_direct (cr, w, h, flags & ~CASSINO_CARD_ART_TRANSIENT);
-      else
-        draw_face_direct (cr, card, w, h, flags & ~CASSINO_CARD_ART_TRANSIENT);
-      return;
-    }
   cairo_user_to_device_distance (cr, &scale_x, &scale_y);
   scale = CLAMP (MAX (fabs (scale_x), fabs (scale_y)), 1.0, 8.0);
   key = (gint64) card | ((gint64) MIN (width, 0xfff) << 8) | ((gint64) MIN (height, 0xfff) << 20) |
@@ -607,4 +598,50 @@ cassino_card_art_prepare (guint                next,
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return next + 1;
+}
+
+void
+cassino_card_art_draw_shadow (cairo_t *cr,
+                              double   width,
+                              double   height)
+{
+  cairo_save (cr);
+  cairo_translate (cr, 0, MAX (1.0, height * 0.012));
+  cassino_card_art_outline (cr, width, height);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+GskRenderNode *
+cassino_card_art_node_new (CassinoCard          card,
+                           int                  width,
+                           int                  height,
+                           int                  scale,
+                           CassinoCardArtFlags  flags)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (-4, -4, width + 8, height + 8);
+  GskRenderNode *node = gsk_cairo_node_new (&bounds);
+  cairo_surface_t *image;
+  cairo_t *cr;
+
+  g_return_val_if_fail (width > 0 && height > 0 && scale > 0, node);
+
+  /* drawn into pixels once: the node keeps the image, and painting it
+   * again is a copy, not the drawing again */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                      (int) bounds.size.width * scale, (int) bounds.size.height * scale);
+  cairo_surface_set_device_scale (image, scale, scale);
+  cairo_surface_set_device_offset (image, -bounds.origin.x * scale, -bounds.origin.y * scale);
+  cr = cairo_create (image);
+  cassino_card_art_draw_shadow (cr, width, height);
+  draw_card (cr, card, width, height, flags);
+  cairo_destroy (cr);
+
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+  return node;
 }

@@ -7,6 +7,8 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <gtk/gtk.h>
+
 #include "cassino-card.h"
 
 G_BEGIN_DECLS
@@ -17,7 +19,6 @@ G_BEGIN_DECLS
 typedef enum {
   CASSINO_CARD_ART_DARK       = 1 << 0,  /* the dark style: dim the white a little */
   CASSINO_CARD_ART_FOUR_COLOR = 1 << 1,  /* clubs green, diamonds blue */
-  CASSINO_CARD_ART_TRANSIENT  = 1 << 2,  /* a size seen once (a card in flight): not kept */
 } CassinoCardArtFlags;
 
 /* Draw one card face (or its back) filling the rectangle 0,0 @width × @height. */
@@ -33,6 +34,19 @@ void         cassino_card_art_draw_back (cairo_t             *cr,
 /* Draw every face and the back at @width × @height and @scale into the
  * cache, one card a call: @next is the card to draw (start at 0); returns
  * the next one, or CASSINO_N_CARDS + 1 when all are done. */
+/* A card lying on the table at @width × @height (its shadow below it), as
+ * a render node drawn once: a card in flight is this node, moved and
+ * scaled from frame to frame.  The node's bounds leave room for the
+ * shadow around 0,0 @width × @height. */
+GskRenderNode *cassino_card_art_node_new (CassinoCard          card,
+                                          int                  width,
+                                          int                  height,
+                                          int                  scale,
+                                          CassinoCardArtFlags  flags);
+/* The shadow under a card at 0,0 @width × @height. */
+void         cassino_card_art_draw_shadow (cairo_t          *cr,
+                                           double            width,
+                                           double            height);
 guint        cassino_card_art_prepare   (guint                next,
                                          double               width,
                                          double               height,

@@ -42,6 +42,7 @@ typedef struct {
   int                 height;
   gconstpointer       theme;
   GdkRGBA             color;
+  CassinoCard         missing;
 } DrawnState;
 
 struct _CassinoCardWidget
@@ -59,8 +60,8 @@ struct _CassinoCardWidget
   gboolean          face_down;
   gboolean          liftable;
   gboolean          four_color;
-  gboolean          transient;    /* in flight: its size changes every frame */
   CassinoCardMarks  marks;
+  CassinoCard       missing;      /* on its way here: not drawn yet */
 
   /* the last drawing and what it showed: drawn again only when that
    * changes, so that a frame redraws only what moved */
@@ -152,8 +153,6 @@ art_flags (CassinoCardWidget *self)
     flags |= CASSINO_CARD_ART_DARK;
   if (self->four_color)
     flags |= CASSINO_CARD_ART_FOUR_COLOR;
-  if (self->transient)
-    flags |= CASSINO_CARD_ART_TRANSIENT;
   return flags;
 }
 
@@ -292,17 +291,89 @@ draw_highlight (CassinoCardWidget *self,
     }
 }
 
+/* A badge's figures, drawn once per text, size and screen scale: the
+ * hand counts of the other players change at every move, and laying out
+ * text costs more than copying it. */
+typedef struct {
+  cairo_surface_t *surface;
+  double           x, y;        /* where its origin goes, from the centre */
+} BadgeText;
+
+#define MAX_BADGE_TEXTS 256
+
+static GHashTable *badge_texts;   /* "text|size|scale" → BadgeText */
+
 static void
-draw_shadow (cairo_t *cr,
-             double   w,
-             double   h)
+badge_text_free (BadgeText *b)
 {
-  cairo_save (cr);
-  cairo_translate (cr, 0, MAX (1.0, h * 0.012));
-  cassino_card_art_outline (cr, w, h);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.22);
-  cairo_fill (cr);
-  cairo_restore (cr);
+  cairo_surface_destroy (b->surface);
+  g_free (b);
+}
+
+static void
+paint_badge_text (cairo_t    *cr,
+                  double      cx,
+                  double      cy,
+                  double      r,
+                  const char *text)
+{
+  double sx = 1.0, sy = 1.0, scale;
+  int size = (int) round (r * 1.1 * 4);   /* quarter pixels */
+  g_autofree char *key = NULL;
+  BadgeText *b;
+
+  cairo_user_to_device_distance (cr, &sx, &sy);
+  scale = CLAMP (MAX (fabs (sx), fabs (sy)), 1.0, 8.0);
+  key = g_strdup_printf ("%s|%d|%d", text, size, (int) (scale * 16));
+  if (badge_texts == NULL)
+    badge_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) badge_text_free);
+  b = g_hash_table_lookup (badge_texts, key);
+  if (b == NULL)
+    {
+      cairo_surface_t *measure = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+      cairo_t *mcr = cairo_create (measure);
+      PangoLayout *layout = pango_cairo_create_layout (mcr);
+      PangoFontDescription *desc = pango_font_description_from_string ("Sans Bold");
+      PangoRectangle ink;
+      cairo_t *tcr;
+
+      pango_font_description_set_absolute_size (desc, size / 4.0 * PANGO_SCALE);
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_extents (layout, &ink, NULL);
+
+      b = g_new0 (BadgeText, 1);
+      b->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                               (int) ceil ((ink.width + 2) * scale),
+                                               (int) ceil ((ink.height + 2) * scale));
+      cairo_surface_set_device_scale (b->surface, scale, scale);
+      b->x = -ink.width / 2.0 - 1;
+      b->y = -ink.height / 2.0 - 1;
+      tcr = cairo_create (b->surface);
+      cairo_set_source_rgb (tcr, 1, 1, 1);
+      cairo_move_to (tcr, 1 - ink.x, 1 - ink.y);
+      pango_cairo_show_layout (tcr, layout);
+      cairo_destroy (tcr);
+
+      pango_font_description_free (desc);
+      g_object_unref (layout);
+      cairo_destroy (mcr);
+      cairo_surface_destroy (measure);
+      if (g_hash_table_size (badge_texts) >= MAX_BADGE_TEXTS)
+        g_hash_table_remove_all (badge_texts);
+      g_hash_table_insert (badge_texts, g_steal_pointer (&key), b);
+    }
+  {
+    /* on whole pixels, as crisp as the text drawn there */
+    double x = cx + b->x, y = cy + b->y;
+
+    cairo_user_to_device (cr, &x, &y);
+    x = round (x);
+    y = round (y);
+    cairo_device_to_user (cr, &x, &y);
+    cairo_set_source_surface (cr, b->surface, x, y);
+    cairo_paint (cr);
+  }
 }
 
 static void
@@ -315,9 +386,6 @@ draw_badge (GtkWidget  *widget,
             gboolean    accent,
             gboolean    lock)
 {
-  PangoLayout *layout;
-  PangoFontDescription *desc;
-  PangoRectangle ink;
   GdkRGBA bg;
 
   if (accent)
@@ -332,17 +400,7 @@ draw_badge (GtkWidget  *widget,
   cairo_set_line_width (cr, MAX (1.0, r * 0.12));
   cairo_stroke (cr);
 
-  layout = pango_cairo_create_layout (cr);
-  desc = pango_font_description_from_string ("Sans Bold");
-  pango_font_description_set_absolute_size (desc, r * 1.1 * PANGO_SCALE);
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_extents (layout, &ink, NULL);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_move_to (cr, cx - ink.x - ink.width / 2.0, cy - ink.y - ink.height / 2.0);
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
+  paint_badge_text (cr, cx, cy, r, text);
 
   if (lock)
     {
@@ -416,6 +474,7 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
   state.face_down = self->face_down;
   state.liftable = self->liftable;
   state.marks = self->marks;
+  state.missing = self->missing;
   state.flags = flags;
   state.focus = gtk_widget_get_state_flags (widget) & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED);
   state.width = (int) w;
@@ -449,8 +508,10 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
   switch (self->kind)
     {
     case KIND_CARD:
+      if (self->missing != CASSINO_NO_CARD && self->missing == self->card)
+        break;
       cairo_translate (cr, rect.origin.x, rect.origin.y);
-      draw_shadow (cr, rect.size.width, rect.size.height);
+      cassino_card_art_draw_shadow (cr, rect.size.width, rect.size.height);
       if (self->face_down || self->card == CASSINO_NO_CARD)
         cassino_card_art_draw_back (cr, rect.size.width, rect.size.height, flags);
       else
@@ -468,7 +529,7 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
           {
             cairo_save (cr);
             cairo_translate (cr, i * off, 0);
-            draw_shadow (cr, cw, ch);
+            cassino_card_art_draw_shadow (cr, cw, ch);
             cassino_card_art_draw_back (cr, cw, ch, flags);
             cairo_restore (cr);
           }
@@ -501,9 +562,15 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
 
         CASSINO_CARDS_FOREACH (c, self->cards)
           {
+            if (c == self->missing)
+              {
+                /* its place stays free until it lands */
+                i++;
+                continue;
+              }
             cairo_save (cr);
             cairo_translate (cr, i * off, 0);
-            draw_shadow (cr, cw, ch);
+            cassino_card_art_draw_shadow (cr, cw, ch);
             cassino_card_art_draw_face (cr, c, cw, ch, flags);
             cairo_restore (cr);
             i++;
@@ -512,7 +579,7 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
         /* one outline and tint for the whole fan */
         draw_highlight (self, cr, w, ch);
 
-        if (!self->fan)
+        if (!self->fan && self->missing == CASSINO_NO_CARD)
           {
             /* the value in the free top right corner of the fan */
             double r = MAX (11.0, cw * 0.2);
@@ -674,6 +741,7 @@ static void
 cassino_card_widget_init (CassinoCardWidget *self)
 {
   self->card = CASSINO_NO_CARD;
+  self->missing = CASSINO_NO_CARD;
   self->kind = KIND_CARD;
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_VISIBLE);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
@@ -804,6 +872,28 @@ cassino_card_widget_set_stack (CassinoCardWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A card of this item that is still on its way here (a trailed card, or
+ * the card that makes a build): the others are drawn, its place is left
+ * free, and a build's value and owner wait until it lands. */
+void
+cassino_card_widget_set_missing (CassinoCardWidget *self,
+                                 CassinoCard        card)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->missing == card)
+    return;
+  self->missing = card;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+CassinoCard
+cassino_card_widget_get_missing (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), CASSINO_NO_CARD);
+  return self->missing;
+}
+
 void
 cassino_card_widget_set_marks (CassinoCardWidget *self,
                                CassinoCardMarks   marks)
@@ -832,14 +922,6 @@ cassino_card_widget_set_liftable (CassinoCardWidget *self,
   g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
   self->liftable = !!liftable;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-cassino_card_widget_set_transient (CassinoCardWidget *self,
-                                   gboolean           transient)
-{
-  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
-  self->transient = !!transient;
 }
 
 CassinoCardArtFlags

@@ -55,6 +55,9 @@ CassinoCards cassino_card_widget_get_cards       (CassinoCardWidget *self);
 void         cassino_card_widget_set_stack       (CassinoCardWidget *self,
                                                   guint              count);
 
+void         cassino_card_widget_set_missing (CassinoCardWidget *self,
+                                              CassinoCard        card);
+CassinoCard  cassino_card_widget_get_missing (CassinoCardWidget *self);
 void         cassino_card_widget_set_marks       (CassinoCardWidget *self,
                                                   CassinoCardMarks   marks);
 CassinoCardMarks cassino_card_widget_get_marks   (CassinoCardWidget *self);
@@ -72,8 +75,6 @@ void         cassino_card_widget_get_card_rect   (CassinoCardWidget *self,
 
 /* A card in flight: its size changes every frame, so its drawings are
  * not kept. */
-void         cassino_card_widget_set_transient (CassinoCardWidget *self,
-                                                gboolean           transient);
 /* How the widget draws its cards now (style, colours). */
 CassinoCardArtFlags cassino_card_widget_get_art_flags (CassinoCardWidget *self);
 

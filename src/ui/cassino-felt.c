@@ -14,7 +14,7 @@
 
 struct _CassinoFelt
 {
-  GtkBox      parent_instance;
+  CassinoColumn parent_instance;
 
   cairo_surface_t *light;   /* light_width × light_height device pixels */
   GdkTexture      *texture; /* the same, for renderers on the GPU */
@@ -23,7 +23,7 @@ struct _CassinoFelt
   int              light_height;
 };
 
-G_DEFINE_FINAL_TYPE (CassinoFelt, cassino_felt, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (CassinoFelt, cassino_felt, CASSINO_TYPE_COLUMN)
 
 /* The light: an ellipse of the box's proportions, from white at 8% in
  * the middle to black at 18% at the corners (the CSS
@@ -141,13 +141,12 @@ cassino_felt_class_init (CassinoFeltClass *klass)
 
   object_class->dispose = cassino_felt_dispose;
   widget_class->snapshot = cassino_felt_snapshot;
-  gtk_widget_class_set_css_name (widget_class, "box");
+
 }
 
 static void
 cassino_felt_init (CassinoFelt *self)
 {
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_widget_add_css_class (GTK_WIDGET (self), "felt");
 }
 

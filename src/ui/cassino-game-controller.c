@@ -58,6 +58,8 @@ struct _CassinoGameController
   gboolean          undo_used;
 
   GPtrArray        *log;
+  guint             log_added;   /* entries added since the log was emptied */
+  guint             log_epoch;   /* times it was emptied */
 
   gint64            turn_started;      /* monotonic µs: when the seat to move got the turn */
   gint64            ai_started;
@@ -124,6 +126,7 @@ add_log (CassinoGameController *self,
          char                  *text)
 {
   g_ptr_array_add (self->log, text);
+  self->log_added++;
   while (self->log->len > LOG_LENGTH)
     g_ptr_array_remove_index (self->log, 0);
 }
@@ -787,6 +790,8 @@ begin_game (CassinoGameController *self,
   self->all_hands = FALSE;
   self->turn_started = g_get_monotonic_time ();
   g_ptr_array_set_size (self->log, 0);
+  self->log_added = 0;
+  self->log_epoch++;
 
   /* who sees the table first */
   self->viewer = 0;
@@ -1942,6 +1947,24 @@ cassino_game_controller_get_log (CassinoGameController *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), NULL);
   return self->log;
+}
+
+/**
+ * cassino_game_controller_get_log_serial:
+ * @epoch: (out): changes whenever the log is emptied (a new game)
+ *
+ * Returns: how many entries were added to the log since it was last
+ * emptied (the log itself keeps the last few): a view that shows the log
+ * adds only the new ones.
+ */
+guint
+cassino_game_controller_get_log_serial (CassinoGameController *self,
+                                        guint                 *epoch)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), 0);
+  if (epoch)
+    *epoch = self->log_epoch;
+  return self->log_added;
 }
 
 void

@@ -179,6 +179,8 @@ const CassinoRubber *cassino_game_controller_get_rubber (CassinoGameController *
 
 /* The move log, oldest first (strings). */
 GPtrArray   *cassino_game_controller_get_log       (CassinoGameController *self);
+guint        cassino_game_controller_get_log_serial (CassinoGameController *self,
+                                                     guint                 *epoch);
 
 /* Stop the computer (closing the window). */
 void         cassino_game_controller_stop          (CassinoGameController *self);

@@ -30,14 +30,19 @@
 #define BAND     CASSINO_CARD_WIDGET_BUILD_BAND
 #define FAN      0.3   /* of a card's width: the step between fanned cards */
 
+/* A card in flight is not a widget: it is drawn over the table in the
+ * table's snapshot, so that a frame of the flight is a paint, with no
+ * layout (on X11 every layout of a window asks the X server for the
+ * monitor's work area: a dozen round trips a frame). */
 typedef struct {
-  CassinoCardWidget *widget;
+  GskRenderNode     *node;      /* the card at @size, drawn once */
   graphene_rect_t    from;
   graphene_rect_t    mid;       /* captures: where the played card meets its prey */
   graphene_rect_t    to;
   gboolean           has_mid;
   gboolean           late;      /* a captured card: waits for the played one */
   gboolean           to_known;
+  graphene_size_t    size;      /* drawn at this size, scaled on the way */
   int                dest_kind; /* 0 table item, 1 pile */
   CassinoCard        card;
   guint              seat;
@@ -71,9 +76,8 @@ struct _CassinoTableView
   guint                  prewarm_stage;     /* 0: hand size, 1: table size */
   graphene_size_t        prewarm_sizes[2];
   graphene_size_t        prewarmed[2];
-  CassinoCardWidget     *hidden_item;  /* the destination of a flight */
   gboolean               wants_focus;  /* the focus went with a played card */
-  CassinoCard            hidden_card;
+  CassinoCard            hidden_card;  /* in flight to a table item: not drawn there yet */
 };
 
 G_DEFINE_FINAL_TYPE (CassinoTableView, cassino_table_view, GTK_TYPE_WIDGET)
@@ -91,8 +95,7 @@ static void sync_view (CassinoTableView *self);
 static void
 flight_free (Flight *flight)
 {
-  if (flight->widget)
-    gtk_widget_unparent (GTK_WIDGET (flight->widget));
+  g_clear_pointer (&flight->node, gsk_render_node_unref);
   g_free (flight);
 }
 
@@ -606,6 +609,21 @@ sync_hand (CassinoTableView  *self,
     gtk_widget_unparent (old->pdata[j]);
 }
 
+/* The table item a card in flight goes to leaves its place free. */
+static void
+show_missing (CassinoTableView *self)
+{
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      CassinoCards cards = cassino_card_widget_get_cards (self->items->pdata[i]);
+
+      cassino_card_widget_set_missing (self->items->pdata[i],
+                                       self->hidden_card != CASSINO_NO_CARD &&
+                                       (cards & CASSINO_CARD_BIT (self->hidden_card)) ?
+                                       self->hidden_card : CASSINO_NO_CARD);
+    }
+}
+
 static void
 sync_view (CassinoTableView *self)
 {
@@ -647,12 +665,7 @@ sync_view (CassinoTableView *self)
   gtk_widget_set_visible (self->empty_label,
                           self->items->len == 0 && self->flights->len == 0);
 
-  if (self->hidden_card != CASSINO_NO_CARD)
-    {
-      self->hidden_item = cassino_table_view_get_table_item (self, self->hidden_card);
-      if (self->hidden_item)
-        gtk_widget_set_opacity (GTK_WIDGET (self->hidden_item), 0.0);
-    }
+  show_missing (self);
 
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
@@ -663,10 +676,8 @@ static void
 end_flights (CassinoTableView *self)
 {
   g_ptr_array_set_size (self->flights, 0);
-  if (self->hidden_item)
-    gtk_widget_set_opacity (GTK_WIDGET (self->hidden_item), 1.0);
-  self->hidden_item = NULL;
   self->hidden_card = CASSINO_NO_CARD;
+  show_missing (self);
   if (self->empty_label)
     gtk_widget_set_visible (self->empty_label, self->items->len == 0);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -677,7 +688,7 @@ on_animation_value_cb (double            value,
                        CassinoTableView *self)
 {
   self->progress = value;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -704,14 +715,8 @@ add_flight (CassinoTableView *self,
 {
   Flight *f = g_new0 (Flight, 1);
 
-  f->widget = cassino_card_widget_new ();
   f->card = card;
   f->from = *from;
-  cassino_card_widget_set_card (f->widget, card);
-  cassino_card_widget_set_four_color (f->widget, self->four_color);
-  cassino_card_widget_set_transient (f->widget, TRUE);
-  gtk_widget_set_can_target (GTK_WIDGET (f->widget), FALSE);
-  gtk_widget_set_parent (GTK_WIDGET (f->widget), GTK_WIDGET (self));
   g_ptr_array_add (self->flights, f);
   return f;
 }
@@ -799,9 +804,14 @@ on_move_played_cb (CassinoGameController *controller,
         }
     }
   else
-    self->hidden_card = move->card;
+    {
+      self->hidden_card = move->card;
+      show_missing (self);
+    }
 
   self->progress = 0;
+  /* where the cards go is known after the next layout */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   adw_timed_animation_set_duration (ADW_TIMED_ANIMATION (self->animation),
                                     capture ? self->animation_ms * 3 / 2 : self->animation_ms);
   adw_animation_play (self->animation);
@@ -847,6 +857,17 @@ allocate_rect (GtkWidget             *child,
   GskTransform *t = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (r->origin.x, r->origin.y));
 
   gtk_widget_allocate (child, MAX (1, (int) r->size.width), MAX (1, (int) r->size.height), -1, t);
+}
+
+static void
+largest_size (graphene_size_t       *size,
+              const graphene_rect_t *r)
+{
+  if (r->size.height > size->height)
+    {
+      size->width = ceil (r->size.width);
+      size->height = ceil (r->size.height);
+    }
 }
 
 static double
@@ -920,7 +941,7 @@ prewarm_step (gpointer user_data)
   const graphene_size_t *size;
 
   if (self->hand->len > 0)
-    flags = cassino_card_widget_get_art_flags (self->hand->pdata[0]) & ~CASSINO_CARD_ART_TRANSIENT;
+    flags = cassino_card_widget_get_art_flags (self->hand->pdata[0]);
   while (self->prewarm_stage < 2)
     {
       size = &self->prewarm_sizes[self->prewarm_stage];
@@ -1136,8 +1157,6 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   for (guint i = 0; i < self->flights->len; i++)
     {
       Flight *f = self->flights->pdata[i];
-      graphene_rect_t r;
-      double t = self->progress;
 
       if (!f->to_known)
         {
@@ -1184,26 +1203,13 @@ cassino_table_view_size_allocate (GtkWidget *widget,
                 f->to = f->from;
             }
           f->to_known = TRUE;
+          f->size.width = f->size.height = 0;
+          largest_size (&f->size, &f->from);
+          largest_size (&f->size, &f->to);
+          if (f->has_mid)
+            largest_size (&f->size, &f->mid);
         }
 
-      if (f->late)
-        {
-          if (t < 0.45)
-            r = f->from;
-          else
-            lerp_rect (&f->from, &f->to, ease ((t - 0.45) / 0.55), &r);
-        }
-      else if (f->has_mid)
-        {
-          if (t < 0.45)
-            lerp_rect (&f->from, &f->mid, ease (t / 0.45), &r);
-          else
-            lerp_rect (&f->mid, &f->to, ease ((t - 0.45) / 0.55), &r);
-        }
-      else
-        lerp_rect (&f->from, &f->to, ease (t), &r);
-
-      allocate_rect (GTK_WIDGET (f->widget), &r);
     }
 
   gtk_popover_present (GTK_POPOVER (self->chooser));
@@ -1244,6 +1250,82 @@ cassino_table_view_measure (GtkWidget      *widget,
     }
 }
 
+/* Where a card in flight is at the animation's progress. */
+static void
+flight_rect (CassinoTableView *self,
+             Flight           *f,
+             graphene_rect_t  *r)
+{
+  double t = self->progress;
+
+  if (f->late)
+    {
+      if (t < 0.45)
+        *r = f->from;
+      else
+        lerp_rect (&f->from, &f->to, ease ((t - 0.45) / 0.55), r);
+    }
+  else if (f->has_mid)
+    {
+      if (t < 0.45)
+        lerp_rect (&f->from, &f->mid, ease (t / 0.45), r);
+      else
+        lerp_rect (&f->mid, &f->to, ease ((t - 0.45) / 0.55), r);
+    }
+  else
+    lerp_rect (&f->from, &f->to, ease (t), r);
+}
+
+/* A card in flight keeps one size, the largest it has on the way, and is
+ * scaled to where it is: its picture is drawn once, from the faces drawn
+ * ahead at the hand's and the table's sizes, not again at every frame. */
+static void
+snapshot_flight (CassinoTableView *self,
+                 Flight           *f,
+                 GtkSnapshot      *snapshot)
+{
+  graphene_rect_t r;
+
+  if (!f->to_known || f->size.width < 1 || f->size.height < 1)
+    return;
+  if (f->node == NULL)
+    {
+      CassinoCardArtFlags flags = self->four_color ? CASSINO_CARD_ART_FOUR_COLOR : 0;
+
+      if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+        flags |= CASSINO_CARD_ART_DARK;
+      f->node = cassino_card_art_node_new (f->card, (int) f->size.width, (int) f->size.height,
+                                           gtk_widget_get_scale_factor (GTK_WIDGET (self)), flags);
+    }
+  flight_rect (self, f, &r);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &r.origin);
+  gtk_snapshot_scale (snapshot, r.size.width / f->size.width, r.size.height / f->size.height);
+  gtk_snapshot_append_node (snapshot, f->node);
+  gtk_snapshot_restore (snapshot);
+}
+
+gboolean
+cassino_table_view_get_flight (CassinoTableView *self,
+                               guint             i,
+                               CassinoCard      *card,
+                               graphene_rect_t  *rect)
+{
+  Flight *f;
+
+  g_return_val_if_fail (CASSINO_IS_TABLE_VIEW (self), FALSE);
+  if (i >= self->flights->len)
+    return FALSE;
+  f = self->flights->pdata[i];
+  if (!f->to_known)
+    return FALSE;
+  if (card)
+    *card = f->card;
+  if (rect)
+    flight_rect (self, f, rect);
+  return TRUE;
+}
+
 static void
 cassino_table_view_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
@@ -1253,17 +1335,9 @@ cassino_table_view_snapshot (GtkWidget   *widget,
 
   /* panels, table and hand, then the cards in flight on top */
   for (child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      gboolean flying = FALSE;
-
-      for (guint i = 0; i < self->flights->len; i++)
-        if (((Flight *) self->flights->pdata[i])->widget == (gpointer) child)
-          flying = TRUE;
-      if (!flying)
-        gtk_widget_snapshot_child (widget, child, snapshot);
-    }
+    gtk_widget_snapshot_child (widget, child, snapshot);
   for (guint i = 0; i < self->flights->len; i++)
-    gtk_widget_snapshot_child (widget, GTK_WIDGET (((Flight *) self->flights->pdata[i])->widget), snapshot);
+    snapshot_flight (self, self->flights->pdata[i], snapshot);
 }
 
 /* GObject */

@@ -38,5 +38,11 @@ CassinoCardWidget *cassino_table_view_get_table_item (CassinoTableView *self,
                                                       CassinoCard       card);
 /* Whether a card is travelling. */
 gboolean     cassino_table_view_is_animating     (CassinoTableView *self);
+/* The @i-th card in flight and where it is drawn now, in the view's
+ * coordinates; FALSE when there is no such card or it has not started. */
+gboolean     cassino_table_view_get_flight       (CassinoTableView *self,
+                                                  guint             i,
+                                                  CassinoCard      *card,
+                                                  graphene_rect_t  *rect);
 
 G_END_DECLS

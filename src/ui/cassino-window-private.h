@@ -24,8 +24,9 @@ struct _CassinoWindow
   guint                  score_source;
   char                  *last_toast;
   char                  *tally_key;        /* what the tally grid shows */
-  guint                  log_len;          /* what the move log shows */
-  char                  *log_newest;
+  gboolean               log_shown;        /* what the move log shows: */
+  guint                  log_serial;       /* cassino_game_controller_get_log_serial () */
+  guint                  log_epoch;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
 
   /* template children */

@@ -230,8 +230,13 @@ update_tally (CassinoWindow          *self,
               const CassinoDealScore *tally)
 {
   const CassinoRules *r = cassino_game_get_rules (game);
-  GString *key = g_string_new (NULL);
+  GString *key;
   GtkWidget *child;
+
+  /* in the side panel: brought up to date when it is shown */
+  if (!adw_flap_get_reveal_flap (self->flap))
+    return;
+  key = g_string_new (NULL);
 
   for (guint s = 0; s < r->n_sides; s++)
     g_string_append_printf (key, "%s|", cassino_game_controller_get_side_name (self->controller, s));
@@ -305,39 +310,71 @@ update_scoreboard (CassinoWindow *self)
   update_tally (self, game, &tally);
 }
 
-/* The move log, newest first: made again only when a move was added. */
+/* The move log, newest first, in the side panel.  It is brought up to
+ * date only while the panel is shown, and a move adds its row at the top
+ * (the rows below keep theirs): the log changes at every move, and the
+ * window should not lay out a dozen new labels while a card travels. */
+#define LOG_ROWS 12
+
+static GtkWidget *
+new_log_row (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_widget_set_margin_start (label, 8);
+  gtk_widget_set_margin_end (label, 8);
+  return label;
+}
+
 static void
 update_log (CassinoWindow *self)
 {
   GPtrArray *log = cassino_game_controller_get_log (self->controller);
+  guint epoch, serial = cassino_game_controller_get_log_serial (self->controller, &epoch);
+  guint added = serial - self->log_serial;
   GtkWidget *child;
-  guint shown = 0;
-  const char *newest = log->len ? log->pdata[log->len - 1] : NULL;
 
-  if (log->len == self->log_len && g_strcmp0 (newest, self->log_newest) == 0)
+  if (!adw_flap_get_reveal_flap (self->flap))
     return;
-  self->log_len = log->len;
-  g_free (self->log_newest);
-  self->log_newest = g_strdup (newest);
+  if (self->log_shown && epoch == self->log_epoch && serial == self->log_serial)
+    return;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))))
-    gtk_list_box_remove (self->log_list, child);
-
-  /* newest first */
-  for (guint i = log->len; i > 0 && shown < 12; i--, shown++)
+  if (!self->log_shown || epoch != self->log_epoch || serial < self->log_serial ||
+      added > MIN (log->len, LOG_ROWS))
     {
-      GtkWidget *label = gtk_label_new (log->pdata[i - 1]);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_set_margin_top (label, 6);
-      gtk_widget_set_margin_bottom (label, 6);
-      gtk_widget_set_margin_start (label, 8);
-      gtk_widget_set_margin_end (label, 8);
-      if (shown > 0)
-        gtk_widget_add_css_class (label, "dim-label");
-      gtk_list_box_append (self->log_list, label);
+      /* all again */
+      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->log_list))))
+        gtk_list_box_remove (self->log_list, child);
+      added = MIN (log->len, LOG_ROWS);
     }
+  else
+    {
+      /* the newest so far is no longer the newest */
+      GtkListBoxRow *top = gtk_list_box_get_row_at_index (self->log_list, 0);
+
+      if (top)
+        gtk_widget_add_css_class (gtk_list_box_row_get_child (top), "dim-label");
+    }
+
+  /* the new entries, oldest first, each on top */
+  for (guint i = log->len - added; i < log->len; i++)
+    {
+      GtkWidget *label = new_log_row (log->pdata[i]);
+
+      if (i + 1 < log->len)
+        gtk_widget_add_css_class (label, "dim-label");
+      gtk_list_box_prepend (self->log_list, label);
+    }
+  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->log_list, LOG_ROWS)); )
+    gtk_list_box_remove (self->log_list, GTK_WIDGET (row));
+
+  self->log_shown = TRUE;
+  self->log_serial = serial;
+  self->log_epoch = epoch;
 }
 
 static gboolean
@@ -423,6 +460,13 @@ on_controller_changed_cb (CassinoGameController *controller,
   update_action_bar (self);
   update_page (self);
   update_actions (self);
+}
+
+static void
+on_reveal_flap_cb (CassinoWindow *self)
+{
+  update_scoreboard (self);
+  update_log (self);
 }
 
 static void
@@ -780,7 +824,6 @@ cassino_window_finalize (GObject *object)
   g_free (self->database);
   g_free (self->last_toast);
   g_free (self->tally_key);
-  g_free (self->log_newest);
 
   G_OBJECT_CLASS (cassino_window_parent_class)->finalize (object);
 }
@@ -841,6 +884,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (CASSINO_TYPE_COLUMN);
   g_type_ensure (CASSINO_TYPE_FELT);
   g_type_ensure (CASSINO_TYPE_TABLE_VIEW);
   g_type_ensure (CASSINO_TYPE_SCORE_SHEET);
@@ -904,6 +948,8 @@ cassino_window_init (CassinoWindow *self)
 
   g_object_bind_property (self->log_button, "active", self->flap, "reveal-flap",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->flap, "notify::reveal-flap",
+                           G_CALLBACK (on_reveal_flap_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::animation-speed",
                            G_CALLBACK (on_animation_speed_changed_cb), self, 0);
   g_signal_connect_object (self->settings, "changed::card-theme",
