@@ -810,12 +810,17 @@ cassino_card_widget_set_build (CassinoCardWidget *self,
 {
   g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
 
+  /* the table shows the same builds move after move: drawn again only
+   * when one changed */
+  if (self->kind == KIND_BUILD && !self->fan && self->cards == cards && self->value == value &&
+      self->multiple == !!multiple && g_strcmp0 (self->owner_name, owner_name) == 0)
+    return;
   self->kind = KIND_BUILD;
   self->fan = FALSE;
   self->card = CASSINO_NO_CARD;
   self->cards = cards;
   self->value = value;
-  self->multiple = multiple;
+  self->multiple = !!multiple;
   g_free (self->owner_name);
   self->owner_name = g_strdup (owner_name);
   g_clear_pointer (&self->node, gsk_render_node_unref);

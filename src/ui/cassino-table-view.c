@@ -1005,6 +1005,7 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   double W = width, H = height;
   double top = PAD, bottom = H - PAD;
   double ch, cw, hand_h, table_top, table_bottom, table_h, stock_w, ct;
+  graphene_size_t table_card;
   guint n_hand = self->hand->len;
   g_autofree graphene_rect_t *item_rects = NULL;
   GtkWidget *own_panel = NULL;
@@ -1153,6 +1154,19 @@ cassino_table_view_size_allocate (GtkWidget *widget,
 
   schedule_prewarm (self);
 
+  /* a card's size on the table, as its widgets draw it (and as the faces
+   * drawn ahead have it): a card in flight there is drawn at that size */
+  table_card = GRAPHENE_SIZE_INIT (ct / CASSINO_CARD_ASPECT, ct);
+  for (guint i = 0; i < self->items->len; i++)
+    if (!cassino_card_widget_is_build (self->items->pdata[i]))
+      {
+        graphene_rect_t r;
+
+        cassino_card_widget_get_card_rect (self->items->pdata[i], &r);
+        table_card = r.size;
+        break;
+      }
+
   /* cards in flight */
   for (guint i = 0; i < self->flights->len; i++)
     {
@@ -1171,8 +1185,7 @@ cassino_table_view_size_allocate (GtkWidget *widget,
               if (k >= 0)
                 {
                   f->to = item_rects[k];
-                  f->to.size.width = ct / CASSINO_CARD_ASPECT;
-                  f->to.size.height = ct;
+                  f->to.size = table_card;
                   if (cassino_card_widget_is_build (item))
                     {
                       /* the played card's place in the fan */
