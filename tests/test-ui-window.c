@@ -503,6 +503,23 @@ test_move_log (Fixture       *f,
   activate (f, "win.show-log");
   check_move_log (f);
 
+  /* the panel takes the room it needs, the table keeps the rest */
+  {
+    g_autoptr(GPtrArray) lists = g_ptr_array_new ();
+    GtkWidget *panel = NULL;
+
+    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX, lists);
+    for (guint i = 0; i < lists->len; i++)
+      if (g_strcmp0 (gtk_widget_get_name (lists->pdata[i]), "move-log") == 0)
+        panel = gtk_widget_get_ancestor (lists->pdata[i], GTK_TYPE_SCROLLED_WINDOW);
+    g_assert_nonnull (panel);
+    WAIT_FOR (gtk_widget_get_width (panel) > 0 && gtk_widget_get_mapped (panel), 5);
+    iterate (300);   /* the panel slides in */
+    g_assert_cmpint (gtk_widget_get_width (panel), <=, 340);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (cassino_window_get_table_view (f->window))), >=,
+                     gtk_widget_get_width (GTK_WIDGET (f->window)) - 360);
+  }
+
   /* moves with it open: rows are added on top, the oldest fall off */
   while (moves < 14 && state_of (f) == CASSINO_GAME_PLAYING)
     {
