@@ -4,6 +4,7 @@
 # test; BENCHMARKS.md).
 #
 #   xvfb-run -a -s '-screen 0 1280x800x24' tests/bench-launch.sh CASSINO [RUNS]
+#   ... tests/bench-launch.sh --in-turn CASSINO [RUNS]
 #
 # CASSINO is the cassino program (installed, or the build tree's
 # src/cassino with GSETTINGS_SCHEMA_DIR set).  AisleRiot is /usr/games/sol
@@ -15,10 +16,18 @@
 #     program reports itself (the wall clock, in ms) when
 #     CASSINO_DEBUG_TIMING is set;
 #   - peak RSS: VmHWM from /proc after the window has been up 2 s.
-# Medians of RUNS runs (default 10) are printed.
+# Medians of RUNS runs (default 10) are printed.  With --in-turn, Cassino
+# (without a database) and AisleRiot are started one after the other, RUNS
+# times each, so that a slower or busier minute of the machine falls on
+# both alike.
 set -u
 
-cassino=${1:?usage: bench-launch.sh CASSINO [RUNS]}
+in_turn=
+if [ "${1:-}" = --in-turn ]; then
+  in_turn=1
+  shift
+fi
+cassino=${1:?usage: bench-launch.sh [--in-turn] CASSINO [RUNS]}
 runs=${2:-10}
 sol=/usr/games/sol
 
@@ -69,6 +78,18 @@ measure () {
     "$(echo "$results" | awk '{ print $3 }' | median | awk '{ if ($1 == "-") print "-"; else printf "%.1f", $1 / 1024 }')" \
     "$runs"
 }
+
+if [ -n "$in_turn" ]; then
+  [ -x "$sol" ] || { echo "AisleRiot is not installed (apt-get install aisleriot)" >&2; exit 1; }
+  run_once cassino "$cassino" --database none >/dev/null
+  run_once sol "$sol" >/dev/null
+  results=$(for _ in $(seq 1 "$runs"); do
+              echo "$(run_once cassino "$cassino" --database none | awk '{ print $1 }') $(run_once sol "$sol" | awk '{ print $1 }')"
+            done)
+  printf 'in turn, %s runs each: Cassino mapped %s ms, AisleRiot mapped %s ms (medians)\n' "$runs" \
+    "$(echo "$results" | awk '{ print $1 }' | median)" "$(echo "$results" | awk '{ print $2 }' | median)"
+  exit 0
+fi
 
 # the first run of each warms the disk cache: not counted
 run_once cassino "$cassino" --database none >/dev/null
