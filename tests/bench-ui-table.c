@@ -52,25 +52,12 @@ on_before_paint_cb (GdkFrameClock *clock,
   frame_start = g_get_monotonic_time ();
 }
 
+/* "update", "layout" and "paint": the time each was reached */
 static void
-on_update_cb (GdkFrameClock *clock,
-              gpointer       user_data)
-{
-  phase_update = g_get_monotonic_time ();
-}
-
-static void
-on_layout_cb (GdkFrameClock *clock,
-              gpointer       user_data)
-{
-  phase_layout = g_get_monotonic_time ();
-}
-
-static void
-on_paint_cb (GdkFrameClock *clock,
+on_phase_cb (GdkFrameClock *clock,
              gpointer       user_data)
 {
-  phase_paint = g_get_monotonic_time ();
+  *(gint64 *) user_data = g_get_monotonic_time ();
 }
 
 static void
@@ -215,9 +202,9 @@ main (int   argc,
     GdkFrameClock *clock = gdk_surface_get_frame_clock (gtk_native_get_surface (GTK_NATIVE (window)));
 
     g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint_cb), NULL);
-    g_signal_connect (clock, "update", G_CALLBACK (on_update_cb), NULL);
-    g_signal_connect (clock, "layout", G_CALLBACK (on_layout_cb), NULL);
-    g_signal_connect (clock, "paint", G_CALLBACK (on_paint_cb), NULL);
+    g_signal_connect (clock, "update", G_CALLBACK (on_phase_cb), &phase_update);
+    g_signal_connect (clock, "layout", G_CALLBACK (on_phase_cb), &phase_layout);
+    g_signal_connect (clock, "paint", G_CALLBACK (on_phase_cb), &phase_paint);
     g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint_cb), NULL);
   }
 
