@@ -453,21 +453,24 @@ test_full_game (Fixture       *f,
 /* The move log in the side panel shows the controller's log, newest
  * first and not dimmed, at most twelve rows: whether the panel was open
  * during the moves (a row added at each) or opened after them. */
-static void
-check_move_log (Fixture *f)
+static GtkListBox *
+find_move_log (Fixture *f)
 {
   g_autoptr(GPtrArray) lists = g_ptr_array_new ();
-  GPtrArray *log = cassino_game_controller_get_log (f->controller);
-  GtkListBox *list = NULL;
-  guint rows = 0;
 
   ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX, lists);
   for (guint i = 0; i < lists->len; i++)
-    if (gtk_widget_has_css_class (lists->pdata[i], "boxed-list") &&
-        gtk_widget_is_ancestor (lists->pdata[i], GTK_WIDGET (f->window)) &&
-        g_strcmp0 (gtk_widget_get_name (lists->pdata[i]), "move-log") == 0)
-      list = lists->pdata[i];
-  g_assert_nonnull (list);
+    if (g_strcmp0 (gtk_widget_get_name (lists->pdata[i]), "move-log") == 0)
+      return lists->pdata[i];
+  g_assert_not_reached ();
+}
+
+static void
+check_move_log (Fixture *f)
+{
+  GPtrArray *log = cassino_game_controller_get_log (f->controller);
+  GtkListBox *list = find_move_log (f);
+  guint rows = 0;
 
   for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (list, (int) rows)); rows++)
     {
@@ -505,13 +508,8 @@ test_move_log (Fixture       *f,
 
   /* the panel takes the room it needs, the table keeps the rest */
   {
-    g_autoptr(GPtrArray) lists = g_ptr_array_new ();
-    GtkWidget *panel = NULL;
+    GtkWidget *panel = gtk_widget_get_ancestor (GTK_WIDGET (find_move_log (f)), GTK_TYPE_SCROLLED_WINDOW);
 
-    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX, lists);
-    for (guint i = 0; i < lists->len; i++)
-      if (g_strcmp0 (gtk_widget_get_name (lists->pdata[i]), "move-log") == 0)
-        panel = gtk_widget_get_ancestor (lists->pdata[i], GTK_TYPE_SCROLLED_WINDOW);
     g_assert_nonnull (panel);
     WAIT_FOR (gtk_widget_get_width (panel) > 0 && gtk_widget_get_mapped (panel), 5);
     iterate (300);   /* the panel slides in */
