@@ -1500,6 +1500,461 @@ test_templates (Fixture       *f,
   g_assert_cmpuint (n_ui, ==, 8);
 }
 
+/* The games of the database in @state (NULL: all), as another program
+ * would count them. */
+static guint
+count_games (Fixture    *f,
+             const char *state)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint n;
+
+  g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE ?1 IS NULL OR state = ?1",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, state, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = (guint) sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static CassinoNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (CASSINO_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return CASSINO_NEW_GAME_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Press New Game as the player does; return the question asked, or NULL
+ * when the New Game dialog opened at once. */
+static AdwMessageDialog *
+press_new_game (Fixture *f)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (f->app), "new-game", NULL);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) || find_new_game_dialog (), 10);
+  return find_message_dialog (GTK_WINDOW (f->window));
+}
+
+static void
+answer (Fixture          *f,
+        AdwMessageDialog *dialog,
+        const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* Deal the game of the New Game dialog. */
+static void
+deal_from_dialog (Fixture *f)
+{
+  CassinoNewGameDialog *dialog = find_new_game_dialog ();
+
+  g_assert_nonnull (dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL);
+  WAIT_FOR (find_new_game_dialog () == NULL, 10);
+}
+
+static guint
+history_rows (Fixture *f)
+{
+  GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
+}
+
+static GtkWidget *
+find_button_of (GtkWidget  *widget,
+                const char *action)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (buttons->pdata[i]), action) == 0)
+      return buttons->pdata[i];
+  g_assert_not_reached ();
+}
+
+/* New Game while a game is played asks first: Keep Playing leaves it on
+ * the table, Start New Game keeps it unfinished, to be resumed from
+ * History.  The game dealt at launch, which nobody played, is not asked
+ * about and leaves no row behind. */
+static void
+test_new_game_confirm (Fixture       *f,
+                       gconstpointer  data)
+{
+  CassinoHistoryView *history;
+  AdwMessageDialog *dialog;
+  gint64 old_id;
+  guint plays;
+
+  /* a first launch, then New Game at once */
+  open_window (f);
+  wait_for_turn (f);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_false (cassino_game_controller_in_progress (f->controller));
+  g_assert_null (press_new_game (f));
+  deal_from_dialog (f);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_games (f, "abandoned"), ==, 0);
+  history = cassino_window_get_history_view (f->window);
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 1, 10);
+  {
+    g_autofree char *result = cassino_history_view_dup_cell_text (history, 0, "result");
+
+    g_assert_cmpstr (result, ==, "Unfinished");
+  }
+  cassino_window_set_top_page (f->window, "table");
+
+  /* a move played: New Game asks */
+  wait_for_turn (f);
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+  }
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_in_progress (f->controller));
+  old_id = cassino_game_controller_get_game_id (f->controller);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+
+  dialog = press_new_game (f);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Start a New Game?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "The game in progress is kept: you can resume it from History.");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "keep"), ==, "_Keep Playing");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "new"), ==, "_Start New Game");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "keep");
+  g_assert_null (find_new_game_dialog ());
+
+  /* Keep Playing: the same game, nothing else */
+  answer (f, dialog, "keep");
+  iterate (50);
+  g_assert_null (find_new_game_dialog ());
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), ==, old_id);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+
+  /* Start New Game: the dialog, a new game, the old one unfinished */
+  dialog = press_new_game (f);
+  g_assert_nonnull (dialog);
+  answer (f, dialog, "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), !=, old_id);
+  g_assert_cmpuint (count_games (f, "abandoned"), ==, 0);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
+
+  /* History: the old game can be resumed, and comes back as it was */
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 2, 10);
+  for (guint row = 0; row < 2; row++)
+    {
+      cassino_history_view_select (history, row);
+      if (cassino_history_view_get_selected_id (history) == old_id)
+        break;
+    }
+  g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, old_id);
+  {
+    GtkWidget *resume = find_button_of (GTK_WIDGET (history), "history.resume");
+
+    g_assert_true (gtk_widget_get_sensitive (resume));
+    g_signal_emit_by_name (resume, "clicked");
+  }
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == old_id, 10);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    >=, plays);
+}
+
+/* After a restart the move log is the one of live play, line for line:
+ * every move, who deals, who took the last cards, the end of a deal. */
+static void
+test_resume_log (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+  gboolean last_cards_seen = FALSE;
+  GPtrArray *log;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 5150, NULL));
+
+  /* deals played to their end until one leaves cards on the table */
+  while (!last_cards_seen)
+    {
+      wait_for_turn (f);
+      g_assert_cmpint (state_of (f), !=, CASSINO_GAME_OVER);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        {
+          const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+          const CassinoDeal *deal = cassino_game_get_current_deal (game);
+          const CassinoPosition *end = pos_of (f);
+          g_autofree char *over = g_strdup_printf ("Deal %u is over", deal->number);
+          g_autofree char *cards = cassino_cards_short_names (end->last_cards, " ");
+          int taker = -1;
+
+          log = cassino_game_controller_get_log (f->controller);
+          g_assert_cmpstr (log->pdata[log->len - 1], ==, over);
+          /* the last capture's player took what was left */
+          for (guint i = 0; i < deal->plays->len; i++)
+            if (g_array_index (deal->plays, CassinoPlay, i).move.type == CASSINO_MOVE_CAPTURE)
+              taker = g_array_index (deal->plays, CassinoPlay, i).seat;
+          if (end->last_cards != 0 && taker >= 0)
+            {
+              g_autofree char *line = g_strdup_printf ("%s took the last cards: %s",
+                                                       cassino_game_controller_get_seat_name (f->controller, (guint) taker),
+                                                       cards);
+
+              g_assert_cmpstr (log->pdata[log->len - 2], ==, line);
+              last_cards_seen = TRUE;
+            }
+          else
+            g_assert_null (strstr (log->pdata[log->len - 2], "last cards"));
+          activate (f, "win.next-deal");
+          continue;
+        }
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+
+        g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      }
+    }
+  /* and a few moves into the next deal */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GArray) moves = NULL;
+
+      wait_for_turn (f);
+      moves = legal_moves (f);
+      play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+    }
+  wait_for_turn (f);
+  log = cassino_game_controller_get_log (f->controller);
+  g_assert_cmpuint (log->len, >, 12);
+  for (guint i = 0; i < log->len; i++)
+    g_ptr_array_add (before, g_strdup (log->pdata[i]));
+  close_window (f);
+
+  /* a restart on the same database */
+  open_window (f);
+  log = cassino_game_controller_get_log (f->controller);
+  g_assert_cmpuint (log->len, ==, before->len);
+  for (guint i = 0; i < log->len; i++)
+    g_assert_cmpstr (log->pdata[i], ==, before->pdata[i]);
+  activate (f, "win.show-log");
+  check_move_log (f);
+}
+
+/* Undo takes the move out of the record without a word about saving; the
+ * recovery after a failed save still says the game is saved again, and
+ * then it is. */
+static guint recovered_count;
+
+static void
+on_recovered_cb (CassinoGameController *controller,
+                 gpointer               user_data)
+{
+  recovered_count++;
+}
+
+static void
+play_and_undo (Fixture *f)
+{
+  guint plays;
+
+  wait_for_turn (f);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+  }
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_can_undo (f->controller));
+  activate (f, "win.undo");
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+}
+
+static void
+test_undo_says_nothing_of_saving (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  guint plays;
+
+  open_window (f);
+  g_signal_connect (f->controller, "record-recovered", G_CALLBACK (on_recovered_cb), NULL);
+  recovered_count = 0;
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4711, NULL));
+
+  /* twice, undo: no toast at all; the action bar says it */
+  for (guint i = 0; i < 2; i++)
+    {
+      play_and_undo (f);
+      iterate (50);
+      g_assert_cmpuint (recovered_count, ==, 0);
+      g_assert_null (cassino_window_get_last_toast (f->window));
+      g_assert_cmpstr (cassino_window_get_prompt_text (f->window), ==,
+                       "Move taken back — this game records that undo was used");
+    }
+  /* choosing a card: the usual prompts again */
+  cassino_game_controller_select_card (f->controller, cassino_cards_first (pos_of (f)->hands[0]));
+  g_assert_cmpstr (cassino_window_get_prompt_text (f->window), !=,
+                   "Move taken back — this game records that undo was used");
+  cassino_game_controller_clear_selection (f->controller);
+
+  /* a save fails, then an undo brings the record up to date: a real
+   * recovery, and it says so */
+  ui_test_exec_sql (f->database, "CREATE TRIGGER test_full BEFORE INSERT ON moves "
+                    "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+  }
+  wait_for_turn (f);
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
+  ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
+  activate (f, "win.undo");
+  g_assert_cmpuint (recovered_count, ==, 1);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "The game is saved again, every move of it");
+
+  /* both kinds of undo left the record as the table is */
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  close_window (f);
+  open_window (f);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+}
+
+/* A greyed Undo says why, in its tooltip and to a screen reader. */
+static void
+check_undo_tooltip (Fixture    *f,
+                    const char *expected)
+{
+  GtkWidget *undo = find_button_of (GTK_WIDGET (f->window), "win.undo");
+
+  g_assert_cmpint (gtk_widget_get_sensitive (undo), ==, g_strcmp0 (expected, "Undo") == 0);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, expected);
+  if (g_strcmp0 (expected, "Undo") == 0)
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (undo), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  else
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (undo), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+}
+
+static void
+play_first_move (Fixture *f)
+{
+  g_autoptr(GArray) moves = legal_moves (f);
+
+  g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+}
+
+static void
+test_undo_tooltip (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(CassinoGameSetup) draw = setup_vs_computer (CASSINO_LEVEL_EASY, "draw");
+  g_autoptr(CassinoGameSetup) people = cassino_game_setup_new_default ("Tess");
+  gboolean seen_new_hand = FALSE, seen_deal_over = FALSE;
+
+  open_window (f);
+  /* seat 0 deals: the computer leads, and Tess has not played yet */
+  for (guint64 seed = 1; ; seed++)
+    {
+      g_assert_true (cassino_game_controller_start (f->controller, setup, seed, NULL));
+      if (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->dealer == 0)
+        break;
+    }
+  wait_for_turn (f);
+  check_undo_tooltip (f, "You have not played in this deal yet");
+  play_first_move (f);
+  wait_for_turn (f);
+  check_undo_tooltip (f, "Undo");
+
+  /* to the next hand, and to the end of the deal */
+  while (!seen_deal_over)
+    {
+      wait_for_turn (f);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        {
+          check_undo_tooltip (f, "You can’t undo once the deal is over");
+          seen_deal_over = TRUE;
+          break;
+        }
+      if (pos_of (f)->hand_number > 0 && !seen_new_hand)
+        {
+          const CassinoDeal *deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+          CassinoPosition replay;
+          gboolean played_this_hand = FALSE;
+
+          /* Tess's last play was in the hand before */
+          cassino_position_deal (&replay, pos_of (f)->rules, deal->deck, deal->deck_len, deal->dealer);
+          for (guint i = 0; i < deal->plays->len; i++)
+            {
+              const CassinoPlay *p = &g_array_index (deal->plays, CassinoPlay, i);
+
+              if (p->seat == 0 && replay.hand_number == pos_of (f)->hand_number)
+                played_this_hand = TRUE;
+              cassino_position_apply (&replay, &p->move, NULL);
+            }
+          if (!played_this_hand)
+            {
+              check_undo_tooltip (f, "You can’t undo once new cards are dealt");
+              seen_new_hand = TRUE;
+            }
+        }
+      play_first_move (f);
+    }
+  g_assert_true (seen_new_hand);
+
+  /* the game over */
+  while (state_of (f) != CASSINO_GAME_OVER)
+    {
+      wait_for_turn (f);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        activate (f, "win.next-deal");
+      else if (state_of (f) == CASSINO_GAME_PLAYING)
+        play_first_move (f);
+    }
+  iterate (50);
+  check_undo_tooltip (f, "You can’t undo once the game is over");
+
+  /* Draw Cassino: every play shows a new card */
+  g_assert_true (cassino_game_controller_start (f->controller, draw, 3, NULL));
+  wait_for_turn (f);
+  play_first_move (f);
+  wait_for_turn (f);
+  check_undo_tooltip (f, "You can’t undo in this variant: every play draws a new card");
+
+  /* two people at one table */
+  people->seats[1].kind = CASSINO_SEAT_HUMAN;
+  g_free (people->seats[1].name);
+  people->seats[1].name = g_strdup ("Ugo");
+  g_assert_true (cassino_game_controller_start (f->controller, people, 11, NULL));
+  check_undo_tooltip (f, "You can’t undo when several people play at this table");
+}
+
 /* Moves in words. */
 static void
 test_move_text (void)
@@ -1563,7 +2018,9 @@ main (int   argc,
   data_home = g_dir_make_tmp ("cassino-ui-data-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
+  /* no screen reader's bus, but accessible properties kept (to be read
+   * back with gtk_test_accessible_*) */
+  g_setenv ("GTK_A11Y", "test", TRUE);
 
   /* a private session bus, so that GtkApplication has one */
   {
@@ -1606,6 +2063,10 @@ main (int   argc,
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);
+  g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);
+  g_test_add ("/cassino/ui/undo-says-nothing-of-saving", Fixture, NULL, fixture_setup, test_undo_says_nothing_of_saving, fixture_teardown);
+  g_test_add ("/cassino/ui/undo-tooltip", Fixture, NULL, fixture_setup, test_undo_tooltip, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

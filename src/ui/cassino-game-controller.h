@@ -74,12 +74,15 @@ void         cassino_game_controller_set_move_delay (CassinoGameController *self
                                                      guint                  delay_ms);
 guint        cassino_game_controller_get_move_delay (CassinoGameController *self);
 
-/* A new game; @seed 0 picks one.  The current game, if any, is abandoned. */
+/* A new game; @seed 0 picks one.  The current game, if any, stays
+ * unfinished in the record (to be resumed from the history), unless no
+ * one played in it: then it is deleted. */
 gboolean     cassino_game_controller_start         (CassinoGameController  *self,
                                                     const CassinoGameSetup *setup,
                                                     guint64                 seed,
                                                     GError                **error);
 gboolean     cassino_game_controller_has_game      (CassinoGameController *self);
+gboolean     cassino_game_controller_in_progress   (CassinoGameController *self);
 const CassinoGame *cassino_game_controller_get_game (CassinoGameController *self);
 const CassinoGameSetup *cassino_game_controller_get_setup (CassinoGameController *self);
 /* The name of @seat. */
@@ -167,6 +170,7 @@ gboolean     cassino_game_controller_get_hint_used (CassinoGameController *self)
 /* Undo against computers: back to before the viewer's last play, within
  * the hand being played. */
 gboolean     cassino_game_controller_can_undo      (CassinoGameController *self);
+const char  *cassino_game_controller_get_undo_blocked (CassinoGameController *self);
 gboolean     cassino_game_controller_undo          (CassinoGameController *self);
 gboolean     cassino_game_controller_get_undo_used (CassinoGameController *self);
 

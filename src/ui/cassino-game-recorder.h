@@ -47,8 +47,13 @@ void         cassino_game_recorder_undo          (CassinoGameRecorder *self,
                                                   const CassinoGame   *game);
 void         cassino_game_recorder_rubber_over   (CassinoGameRecorder *self,
                                                   const CassinoRubber *rubber);
-void         cassino_game_recorder_abandon       (CassinoGameRecorder *self,
-                                                  const CassinoGame   *game);
+/* Another game takes @game's place: with @keep it stays unfinished in the
+ * store, brought up to date, to be resumed from the history; without (no
+ * person played in it) it is deleted, with its rubber if that had no
+ * other game. */
+void         cassino_game_recorder_leave         (CassinoGameRecorder *self,
+                                                  const CassinoGame   *game,
+                                                  gboolean             keep);
 
 /* The newest unfinished game of the store, replayed to where it stopped,
  * and from then on the game being recorded.  NULL when there is none.

@@ -99,6 +99,24 @@ on_card_theme_changed_cb (GSettings     *settings,
 
 /* The view */
 
+/* Undo, and when it is greyed why, to the eye and to a screen reader. */
+static void
+update_undo (CassinoWindow *self)
+{
+  const char *why = cassino_game_controller_get_undo_blocked (self->controller);
+  const char *tooltip = why ? why : _("Undo");
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", why == NULL);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (self->undo_button), tooltip) == 0)
+    return;
+  gtk_widget_set_tooltip_text (self->undo_button, tooltip);
+  if (why)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, why, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 update_actions (CassinoWindow *self)
 {
@@ -107,7 +125,7 @@ update_actions (CassinoWindow *self)
   CassinoGameState state = has_game ? cassino_game_get_state (cassino_game_controller_get_game (c)) : CASSINO_GAME_OVER;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", cassino_game_controller_can_hint (c));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", cassino_game_controller_can_undo (c));
+  update_undo (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play",
                                  cassino_game_controller_is_human_turn (c) &&
                                  cassino_game_controller_get_action_text (c) != NULL);
@@ -558,8 +576,8 @@ undo_activated (GtkWidget  *widget,
 {
   CassinoWindow *self = CASSINO_WINDOW (widget);
 
-  if (cassino_game_controller_undo (self->controller))
-    _cassino_window_toast (self, _("Move taken back — this game records that undo was used"));
+  /* the action bar says it was taken back */
+  cassino_game_controller_undo (self->controller);
 }
 
 static void
@@ -625,16 +643,57 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static void show_new_game_dialog (CassinoWindow *self);
+
+static void
+on_new_game_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         CassinoWindow    *self)
+{
+  if (g_strcmp0 (response, "new") == 0)
+    show_new_game_dialog (self);
+}
+
+/**
+ * cassino_window_new_game:
+ *
+ * The New Game dialog; while a game is being played, after asking: the
+ * game stays unfinished, to be resumed from the history.
+ */
 void
 cassino_window_new_game (CassinoWindow *self)
+{
+  AdwMessageDialog *dialog;
+
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+
+  if (!cassino_game_controller_in_progress (self->controller))
+    {
+      show_new_game_dialog (self);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Start a New Game?"),
+                                                       _("The game in progress is kept: you can "
+                                                         "resume it from History.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "keep", _("_Keep Playing"),
+                                    "new", _("_Start New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "new", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "keep");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_new_game_dialog (CassinoWindow *self)
 {
   CassinoNewGameDialog *dialog;
   g_autoptr(CassinoGameSetup) setup = NULL;
   g_autofree char *json = g_settings_get_string (self->settings, "last-game");
   g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
   g_autofree char *name = cassino_game_setup_default_player_name (setting);
-
-  g_return_if_fail (CASSINO_IS_WINDOW (self));
 
   setup = cassino_game_setup_from_json (json, name, NULL);
   if (setup == NULL)
