@@ -2000,6 +2000,44 @@ test_move_text (void)
   move.card = CASSINO_CARD (8, CASSINO_SUIT_SPADES);
   trail = cassino_move_text_describe (&pos, &move);
   g_assert_cmpstr (trail, ==, "Trail 8♠");
+
+  /* the end of the deal: who took the cards left on the table */
+  {
+    CassinoRules english;
+    g_autofree char *taken = NULL;
+    g_autofree char *lost = NULL;
+
+    pos.deal_over = TRUE;
+    pos.last_cards = CASSINO_CARD_BIT (CASSINO_CARD (7, CASSINO_SUIT_SPADES)) |
+                     CASSINO_CARD_BIT (CASSINO_CARD (2, CASSINO_SUIT_DIAMONDS));
+    pos.last_cards_side = 1;
+    pos.last_capturer = 1;
+    pos.last_player = 0;
+    pos.last_played_court = TRUE;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, 1);
+    taken = cassino_move_text_last_cards (&pos, "Anna");
+    g_assert_true (g_str_has_prefix (taken, "Anna took the last cards: "));
+    g_assert_nonnull (strstr (taken, "7♠"));
+    g_assert_nonnull (strstr (taken, "2♦"));
+
+    /* English 1792: a court played last takes them */
+    g_assert_true (cassino_rules_init_preset (&english, CASSINO_PRESET_ENGLISH, 2, NULL));
+    g_assert_cmpint (english.last_cards, ==, CASSINO_LAST_CARDS_COURT_LAST);
+    pos.rules = &english;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, 0);
+    pos.rules = &rules;
+
+    /* nobody captured: out of play */
+    pos.last_cards_side = -1;
+    pos.last_capturer = CASSINO_NO_SEAT;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, -1);
+    lost = cassino_move_text_last_cards (&pos, NULL);
+    g_assert_true (g_str_has_prefix (lost, "Out of play, as nobody captured: "));
+
+    /* an empty table: nothing to say */
+    pos.last_cards = 0;
+    g_assert_null (cassino_move_text_last_cards (&pos, "Anna"));
+  }
 }
 
 /* Not unreffed: that would wait for the app's connection.  Static, so it
