@@ -1632,6 +1632,11 @@ test_new_game_confirm (Fixture       *f,
   g_assert_true (cassino_game_controller_in_progress (f->controller));
   old_id = cassino_game_controller_get_game_id (f->controller);
   plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  /* (History seen since that move: what it shows next is the new game) */
+  cassino_window_set_top_page (f->window, "history");
+  iterate (100);
+  g_assert_cmpuint (history_rows (f), ==, 1);
+  cassino_window_set_top_page (f->window, "table");
 
   dialog = press_new_game (f);
   g_assert_nonnull (dialog);

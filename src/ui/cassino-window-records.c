@@ -208,6 +208,7 @@ on_play_deal_again_cb (CassinoReplayView *view,
       toast (self, error ? error->message : _("This deal cannot be played again."));
       return;
     }
+  self->records_dirty = TRUE;
   gtk_stack_set_visible_child_name (self->history_stack, "list");
   adw_view_stack_set_visible_child_name (self->view_stack, "table");
   /* Translators: a toast after "Play this deal again" */

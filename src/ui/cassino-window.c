@@ -640,6 +640,8 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
       return;
     }
   g_settings_set_string (self->settings, "last-game", json);
+  /* the history has a new game (and may have lost one nobody played) */
+  self->records_dirty = TRUE;
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
