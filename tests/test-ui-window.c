@@ -281,6 +281,23 @@ play_through_window (Fixture           *f,
                  state_of (f) != CASSINO_GAME_PLAYING);
 }
 
+/* Play the first legal move @n times through the window, the computer
+ * answering each; back at the player's turn. */
+static void
+play_first_moves (Fixture *f,
+                  guint    n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GArray) legal = NULL;
+
+      wait_for_turn (f);
+      legal = legal_moves (f);
+      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
+    }
+  wait_for_turn (f);
+}
+
 /* Pick the move to play: a kind not tried yet first, so that a game shows
  * trails, captures and builds. */
 static CassinoMove
@@ -494,15 +511,7 @@ test_move_log (Fixture       *f,
   g_assert_true (cassino_game_controller_start (f->controller, setup, 77, NULL));
 
   /* moves with the panel closed, then opened */
-  for (guint i = 0; i < 3; i++)
-    {
-      g_autoptr(GArray) legal = NULL;
-
-      wait_for_turn (f);
-      legal = legal_moves (f);
-      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
-    }
-  wait_for_turn (f);
+  play_first_moves (f, 3);
   activate (f, "win.show-log");
   check_move_log (f);
 
@@ -1622,13 +1631,7 @@ test_new_game_confirm (Fixture       *f,
   cassino_window_set_top_page (f->window, "table");
 
   /* a move played: New Game asks */
-  wait_for_turn (f);
-  {
-    g_autoptr(GArray) moves = legal_moves (f);
-
-    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
-  }
-  wait_for_turn (f);
+  play_first_moves (f, 1);
   g_assert_true (cassino_game_controller_in_progress (f->controller));
   old_id = cassino_game_controller_get_game_id (f->controller);
   plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
@@ -1743,15 +1746,7 @@ test_resume_log (Fixture       *f,
       }
     }
   /* and a few moves into the next deal */
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autoptr(GArray) moves = NULL;
-
-      wait_for_turn (f);
-      moves = legal_moves (f);
-      play_through_window (f, &g_array_index (moves, CassinoMove, 0));
-    }
-  wait_for_turn (f);
+  play_first_moves (f, 2);
   log = cassino_game_controller_get_log (f->controller);
   g_assert_cmpuint (log->len, >, 12);
   for (guint i = 0; i < log->len; i++)
@@ -1787,12 +1782,7 @@ play_and_undo (Fixture *f)
 
   wait_for_turn (f);
   plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
-  {
-    g_autoptr(GArray) moves = legal_moves (f);
-
-    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
-  }
-  wait_for_turn (f);
+  play_first_moves (f, 1);
   g_assert_true (cassino_game_controller_can_undo (f->controller));
   activate (f, "win.undo");
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
