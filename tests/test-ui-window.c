@@ -1509,26 +1509,34 @@ test_templates (Fixture       *f,
   g_assert_cmpuint (n_ui, ==, 8);
 }
 
-/* The games of the database in @state (NULL: all), as another program
- * would count them. */
+/* The games (or rubbers) of the database in @state (NULL: all), as
+ * another program would count them. */
 static guint
-count_games (Fixture    *f,
-             const char *state)
+count_rows (Fixture    *f,
+            const char *table,
+            const char *state)
 {
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s WHERE ?1 IS NULL OR state = ?1", table);
   guint n;
 
   g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
   sqlite3_busy_timeout (db, 5000);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE ?1 IS NULL OR state = ?1",
-                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
   sqlite3_bind_text (stmt, 1, state, -1, SQLITE_STATIC);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   n = (guint) sqlite3_column_int (stmt, 0);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   return n;
+}
+
+static guint
+count_games (Fixture    *f,
+             const char *state)
+{
+  return count_rows (f, "games", state);
 }
 
 static CassinoNewGameDialog *
@@ -1689,6 +1697,35 @@ test_new_game_confirm (Fixture       *f,
   g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
                     >=, plays);
+}
+
+/* A rubber dealt at launch and never played goes with its game: no
+ * rubber left to continue that has no game. */
+static void
+test_unplayed_rubber (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":\"classic\",\"players\":2,\"seats\":[{\"kind\":\"human\"},"
+                         "{\"kind\":\"computer\",\"level\":\"easy\"}],\"format\":\"rubber\"}");
+  open_window (f);
+  wait_for_turn (f);
+  g_assert_nonnull (cassino_game_controller_get_rubber (f->controller));
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+  g_assert_null (press_new_game (f));
+  deal_from_dialog (f);
+  g_assert_nonnull (cassino_game_controller_get_rubber (f->controller));
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", NULL), ==, 2);
+
+  /* one played in stays, and the new game begins a rubber of its own */
+  play_first_moves (f, 1);
+  answer (f, press_new_game (f), "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
 }
 
 /* After a restart the move log is the one of live play, line for line:
@@ -2097,6 +2134,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);
+  g_test_add ("/cassino/ui/unplayed-rubber", Fixture, NULL, fixture_setup, test_unplayed_rubber, fixture_teardown);
   g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);
   g_test_add ("/cassino/ui/undo-says-nothing-of-saving", Fixture, NULL, fixture_setup, test_undo_says_nothing_of_saving, fixture_teardown);
   g_test_add ("/cassino/ui/undo-tooltip", Fixture, NULL, fixture_setup, test_undo_tooltip, fixture_teardown);
