@@ -33,6 +33,7 @@
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
+#include "cassino-test-util.h"
 #include "test-card-theme-util.h"
 #include "test-ui-util.h"
 
@@ -1452,6 +1453,99 @@ test_narrow (Fixture       *f,
     }
 }
 
+/* A deal of Classic from the cards the eldest hand (seat 0) and the table
+ * should get (4 each, seat 1 deals): the rest of the deck in order. */
+static CassinoDeal *
+deal_with_cards (const char *hand,
+                 const char *other,
+                 const char *table)
+{
+  CassinoDeal *deal = g_new0 (CassinoDeal, 1);
+  CassinoCards h = 0, o = 0, t = 0, used;
+  CassinoCard c;
+  guint8 first[12];
+  guint n = 0;
+
+  g_assert_true (cassino_cards_parse (hand, &h, NULL));
+  g_assert_true (cassino_cards_parse (other, &o, NULL));
+  g_assert_true (cassino_cards_parse (table, &t, NULL));
+  used = h | o | t;
+  g_assert_cmpuint (cassino_cards_count (used), ==, 12);
+  /* four rounds of one card: eldest, dealer, table */
+  for (guint round = 0; round < 4; round++)
+    {
+      CassinoCards *sets[] = { &h, &o, &t };
+
+      for (guint k = 0; k < 3; k++)
+        {
+          c = cassino_cards_first (*sets[k]);
+          *sets[k] &= ~CASSINO_CARD_BIT (c);
+          first[n++] = (guint8) c;
+        }
+    }
+  deal->number = 1;
+  deal->dealer = 1;
+  memcpy (deal->deck, first, n);
+  for (c = 0; c < 52; c++)
+    if (!(used & CASSINO_CARD_BIT (c)))
+      deal->deck[n++] = (guint8) c;
+  deal->deck_len = n;
+  return deal;
+}
+
+/* Issue 14: a hint names one move; Play then plays exactly that move, with
+ * no "Which move?" chooser, even where the hinted cards make several moves
+ * (4♣ on 4♥: take it, build 8 for the 8♠, or a multiple build of 4). */
+static void
+test_hint_then_play (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, "classic");
+  g_autofree CassinoDeal *deal = deal_with_cards ("4d 4c 8s Kh", "2c 3d 6h 7s", "4h Qc 9d Ks");
+  g_autoptr(GArray) moves = NULL;
+  g_autoptr(GError) error = NULL;
+  CassinoTableView *table;
+  const CassinoDeal *current;
+  CassinoMove hint;
+  guint fitting = 0;
+
+  open_window (f);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_true (cassino_game_controller_start_deal (f->controller, setup, deal, &error));
+  g_assert_no_error (error);
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+  g_assert_cmphex (pos_of (f)->hands[0], ==, test_cards ("4d 4c 8s Kh"));
+
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 60);
+  g_assert_nonnull (strstr (cassino_game_controller_get_hint_text (f->controller), "Hint: "));
+
+  /* the hinted card and table cards make more than one move */
+  moves = legal_moves (f);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const CassinoMove *m = &g_array_index (moves, CassinoMove, i);
+
+      if (m->card == hint.card && m->set == hint.set && m->type != CASSINO_MOVE_CLAIM)
+        fitting++;
+    }
+  g_assert_cmpuint (fitting, >, 1);
+  g_assert_cmpuint (cassino_game_controller_get_candidates (f->controller)->len, ==, 1);
+  {
+    g_autofree char *expected = cassino_move_text_describe (pos_of (f), &hint);
+
+    g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
+  }
+
+  activate (f, "win.play");
+  g_assert_false (cassino_table_view_is_chooser_visible (table));
+  current = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  g_assert_cmpuint (current->plays->len, >=, 1);
+  g_assert_cmpuint (g_array_index (current->plays, CassinoPlay, 0).seat, ==, 0);
+  g_assert_true (cassino_move_equal (&g_array_index (current->plays, CassinoPlay, 0).move, &hint));
+}
+
 /* Every template builds. */
 static void
 test_templates (Fixture       *f,
@@ -1606,6 +1700,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/cassino/ui/hint-then-play", Fixture, NULL, fixture_setup, test_hint_then_play, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&the_app);
