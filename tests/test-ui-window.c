@@ -1546,6 +1546,182 @@ test_hint_then_play (Fixture       *f,
   g_assert_true (cassino_move_equal (&g_array_index (current->plays, CassinoPlay, 0).move, &hint));
 }
 
+static const char four_players[] =
+  "{\"rules\":\"classic\",\"players\":4,\"seats\":[{\"kind\":\"human\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Bruno\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Carla\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Dario\"}],\"format\":\"single\"}";
+
+/* The panel of the seat at @place among the table's seat panels. */
+static GtkWidget *
+panel_at (CassinoTableView *table,
+          CassinoSeatPlace  place)
+{
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+  GtkWidget *found = NULL;
+
+  ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
+  for (guint i = 0; i < panels->len; i++)
+    if (cassino_seat_panel_get_place (panels->pdata[i]) == place)
+      {
+        g_assert_null (found);
+        found = panels->pdata[i];
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Issue 14: with four players and the side panel open, the others sit
+ * where they are at the table (not stacked along the top), the tally's
+ * partnership headers are whole, and a narrow window keeps them in order
+ * with arrows. */
+static void
+test_four_players_panel (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  CassinoTableView *table;
+  graphene_rect_t l, o, r, items = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  const CassinoPosition *pos;
+  CassinoCard c;
+  gboolean first = TRUE;
+  guint headers = 0;
+
+  g_assert_nonnull (setup);
+  open_window (f);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, &error));
+  g_assert_no_error (error);
+  activate (f, "win.show-log");
+  iterate (400);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >=, 1260);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <, 1000);
+
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  pos = pos_of (f);
+  CASSINO_CARDS_FOREACH (c, pos->loose)
+    {
+      graphene_rect_t b;
+
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (cassino_table_view_get_table_item (table, c)),
+                                                GTK_WIDGET (table), &b));
+      if (first)
+        items = b;
+      else
+        graphene_rect_union (&items, &b, &items);
+      first = FALSE;
+    }
+  g_assert_false (first);
+  /* left of the table's cards, above them, right of them */
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, items.origin.x);
+  g_assert_cmpfloat (o.origin.y + o.size.height, <=, items.origin.y);
+  g_assert_cmpfloat (r.origin.x, >=, items.origin.x + items.size.width);
+  /* the sides beside the cards, the opposite over their middle */
+  g_assert_cmpfloat (l.origin.y + l.size.height, >, items.origin.y);
+  g_assert_cmpfloat (r.origin.y + r.size.height, >, items.origin.y);
+  g_assert_cmpfloat (o.origin.x, <, items.origin.x + items.size.width / 2);
+  g_assert_cmpfloat (o.origin.x + o.size.width, >, items.origin.x + items.size.width / 2);
+  g_assert_false (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  /* the tally's headers: whole partnership names, not cut */
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+      const char *text = gtk_label_get_label (label);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || !gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_GRID))
+        continue;
+      if (g_strcmp0 (text, "Tess & Carla") != 0 && g_strcmp0 (text, "Bruno & Dario") != 0)
+        continue;
+      headers++;
+      g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, text);
+    }
+  g_assert_cmpuint (headers, ==, 2);
+
+  /* 360 px: all along the top, in their order, with arrows */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 760);
+  activate (f, "win.show-log");
+  iterate (600);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <=, 380);
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, o.origin.x);
+  g_assert_cmpfloat (o.origin.x + o.size.width, <=, r.origin.x);
+  g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (GTK_WIDGET (table)));
+  g_assert_cmpfloat (l.origin.y, ==, o.origin.y);
+  g_assert_cmpfloat (r.origin.y, ==, o.origin.y);
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_RIGHT))));
+  /* the arrow says it in words too */
+  {
+    g_autoptr(GPtrArray) images = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    ui_test_collect (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_TYPE_IMAGE, images);
+    for (guint i = 0; i < images->len; i++)
+      if (gtk_widget_get_mapped (images->pdata[i]) &&
+          g_strcmp0 (gtk_widget_get_tooltip_text (images->pdata[i]), "on your left") == 0)
+        said = TRUE;
+    g_assert_true (said);
+  }
+}
+
+/* Issue 14: the new game dialog says who partners whom. */
+static void
+test_new_game_partners (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *dialog;
+  AdwPreferencesGroup *players = NULL;
+
+  dialog = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
+  ui_test_collect (dialog, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (groups->pdata[i]), "Players") == 0)
+      players = groups->pdata[i];
+  g_assert_nonnull (players);
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Carla against Bruno and Dario");
+
+  /* a new name is said at once */
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  g_assert_cmpuint (rows->len, >=, 4);
+  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "Chiara");
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+
+  /* no partners: nothing said */
+  {
+    g_autoptr(GPtrArray) rows2 = g_ptr_array_new ();
+    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+    GtkWidget *partnerships = NULL;
+
+    ui_test_collect (dialog, ADW_TYPE_ACTION_ROW, rows2);
+    for (guint i = 0; i < rows2->len; i++)
+      if (g_strcmp0 (adw_preferences_row_get_title (rows2->pdata[i]), "Partners sit opposite") == 0)
+        ui_test_collect (rows2->pdata[i], GTK_TYPE_SWITCH, switches);
+    g_assert_cmpuint (switches->len, ==, 1);
+    partnerships = switches->pdata[0];
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (partnerships)));
+    gtk_switch_set_active (GTK_SWITCH (partnerships), FALSE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players) ?
+                     adw_preferences_group_get_description (players) : "", ==, "");
+    gtk_switch_set_active (GTK_SWITCH (partnerships), TRUE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* Every template builds. */
 static void
 test_templates (Fixture       *f,
@@ -1701,6 +1877,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/hint-then-play", Fixture, NULL, fixture_setup, test_hint_then_play, fixture_teardown);
+  g_test_add ("/cassino/ui/four-players-panel", Fixture, NULL, fixture_setup, test_four_players_panel, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-partners", Fixture, NULL, fixture_setup, test_new_game_partners, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

@@ -77,7 +77,8 @@ struct _CassinoTableView
    * move of a game then finds them ready */
   guint                  prewarm_source;
   gboolean               compact;        /* the panels' arrangement, as applied */
-  guint                  compact_source; /* applies a new one after a layout */
+  gboolean               compact_wanted; /* as the last width wants it */
+  guint                  compact_source; /* applies it after a layout */
   guint                  prewarm_next;
   guint                  prewarm_stage;     /* 0: hand size, 1: table size */
   graphene_size_t        prewarm_sizes[2];
@@ -477,7 +478,9 @@ apply_compact_cb (gpointer data)
   CassinoTableView *self = data;
 
   self->compact_source = 0;
-  self->compact = !self->compact;
+  if (self->compact == self->compact_wanted)
+    return G_SOURCE_REMOVE;
+  self->compact = self->compact_wanted;
   apply_places (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
@@ -1087,7 +1090,8 @@ cassino_table_view_size_allocate (GtkWidget *widget,
     g_ptr_array_add (others, self->panels->pdata[seat_after (viewer, k, self->panels->len)]);
 
   /* a new width may want the other arrangement: after this layout */
-  if ((W < COMPACT_WIDTH) != self->compact && self->compact_source == 0)
+  self->compact_wanted = W < COMPACT_WIDTH;
+  if (self->compact_wanted != self->compact && self->compact_source == 0)
     self->compact_source = g_idle_add (apply_compact_cb, self);
 
   /* four or more, not narrow: the left and right players at the sides */
