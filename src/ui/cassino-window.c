@@ -19,6 +19,7 @@
 
 #include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-replay.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-window-private.h"
@@ -604,6 +605,25 @@ confirm_pass_activated (GtkWidget  *widget,
   cassino_game_controller_confirm_pass (CASSINO_WINDOW (widget)->controller);
 }
 
+/* The score sheet's "Replay This Deal" (a deal's index) and "Replay the
+ * Game" (-1): the game as played so far, in the replay view. */
+static void
+replay_deal_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  g_autoptr(CassinoReplay) replay = NULL;
+  CassinoGame *copy;
+
+  if (!cassino_game_controller_has_game (self->controller))
+    return;
+  copy = cassino_game_copy (cassino_game_controller_get_game (self->controller));
+  replay = cassino_replay_new (copy, NULL);
+  cassino_game_unref (copy);
+  _cassino_window_show_replay (self, replay, g_variant_get_int32 (parameter));
+}
+
 static void
 show_log_activated (GtkWidget  *widget,
                     const char *action_name,
@@ -937,6 +957,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-game", NULL, next_game_activated);
   gtk_widget_class_install_action (widget_class, "win.confirm-pass", NULL, confirm_pass_activated);
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-deal", "i", replay_deal_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "win.hint", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
