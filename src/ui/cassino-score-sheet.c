@@ -372,7 +372,6 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
                             CassinoGameController *controller)
 {
   const CassinoGame *game;
-  const CassinoRules *r;
   const CassinoDeal *deal = NULL;
   const CassinoRubber *rubber;
   CassinoGameState state;
@@ -386,7 +385,6 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
     return;
 
   game = cassino_game_controller_get_game (controller);
-  r = cassino_game_get_rules (game);
   state = cassino_game_get_state (game);
   n_deals = cassino_game_get_n_deals (game);
   for (guint i = n_deals; i > 0 && deal == NULL; i--)
@@ -416,10 +414,11 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
     title = g_strdup (_("Score"));
   gtk_label_set_label (self->title_label, title);
 
-  /* who leads, in a game to a target */
-  if (r->target > 0 && state != CASSINO_GAME_OVER)
-    /* Translators: the game's target, e.g. "21 to win" */
-    subtitle = g_strdup_printf (_("%u to win"), r->target);
+  /* the game's end: after how many deals */
+  if (state == CASSINO_GAME_OVER && n_deals > 1)
+    /* Translators: under "Anna Wins!" on the score sheet */
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "After %u deal", "After %u deals", n_deals),
+                                n_deals);
   gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
 
