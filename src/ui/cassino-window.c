@@ -256,19 +256,9 @@ update_tally (CassinoWindow          *self,
     gtk_grid_remove (self->tally_grid, child);
   for (guint s = 0; s < r->n_sides; s++)
     {
-      const char *name = cassino_game_controller_get_side_name (self->controller, s);
-      GtkWidget *l = gtk_label_new (name);
+      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (self->controller, s),
+                                                          "caption-heading");
 
-      /* a partnership's names wrap, one above the other, rather than
-       * being cut ("root & Bru…"); the whole name in the tooltip too */
-      gtk_label_set_wrap (GTK_LABEL (l), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (l), 10);
-      gtk_label_set_justify (GTK_LABEL (l), GTK_JUSTIFY_RIGHT);
-      gtk_label_set_xalign (GTK_LABEL (l), 1);
-      gtk_widget_set_valign (l, GTK_ALIGN_END);
-      gtk_widget_set_tooltip_text (l, name);
-      gtk_widget_add_css_class (l, "caption-heading");
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
   for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
