@@ -21,6 +21,7 @@
 #include "cassino-application.h"
 #include "cassino-card-art.h"
 #include "cassino-history-view.h"
+#include "cassino-replay.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-game-controller.h"
@@ -33,6 +34,7 @@
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
+#include "cassino-test-util.h"
 #include "test-card-theme-util.h"
 #include "test-ui-util.h"
 
@@ -347,6 +349,60 @@ check_score_sheet (Fixture *f)
   g_assert_cmpuint (total, <=, 11 + sweeps);
 }
 
+/* Every text the score sheet shows, one a line. */
+static char *
+sheet_texts (CassinoScoreSheet *sheet)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GString *all = g_string_new (NULL);
+
+  ui_test_collect (GTK_WIDGET (sheet), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_is_visible (labels->pdata[i]))
+      g_string_append_printf (all, "%s\n", gtk_label_get_text (labels->pdata[i]));
+  return g_string_free (all, FALSE);
+}
+
+/* Issue 14: the sheet says who took what, the game score and offers the
+ * deal's replay; no internal check is shown. */
+static void
+check_sheet_texts (Fixture           *f,
+                   CassinoScoreSheet *sheet,
+                   gboolean           game_over)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+  const CassinoDeal *deal = NULL;
+  g_autofree char *texts = NULL;
+  static const char *rows[] = { "\nCards\n", "\nSpades\n", "\nBig Cassino\n", "\nLittle Cassino\n",
+                                "\nAces\n", "\nSweeps\n", "\nDeal total\n", "\nGame Score\n",
+                                "\nTess\n", "\nReplay This Deal\n" };
+
+  for (guint i = cassino_game_get_n_deals (game); i > 0 && deal == NULL; i--)
+    if (cassino_game_get_deal (game, i - 1)->finished)
+      deal = cassino_game_get_deal (game, i - 1);
+  g_assert_nonnull (deal);
+  texts = sheet_texts (sheet);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (strstr (texts, rows[i]) == NULL)
+      g_error ("the score sheet lacks %s:\n%s", rows[i], texts);
+  /* who took the cards: each side's count */
+  for (guint s = 0; s < deal->score.n_sides; s++)
+    {
+      g_autofree char *cards = g_strdup_printf ("\n%u cards\n", deal->score.n_cards[s]);
+
+      g_assert_nonnull (strstr (texts, cards));
+    }
+  /* who took the last cards */
+  if (deal->last_cards_side >= 0 && deal->last_cards)
+    g_assert_nonnull (strstr (texts, "\nLast cards\n"));
+  /* no self-check for the player */
+  g_assert_null (strstr (texts, "✓"));
+  g_assert_null (strstr (texts, "must add up"));
+  g_assert_null (strstr (texts, "for sweeps"));
+  g_assert_cmpint (strstr (texts, "\nReplay the Game\n") != NULL, ==,
+                   game_over && cassino_game_get_n_deals (game) > 1);
+}
+
 static CassinoScoreSheet *
 find_score_sheet (GtkWidget *widget)
 {
@@ -390,7 +446,7 @@ test_full_game (Fixture       *f,
         {
           check_score_sheet (f);
           g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet), "Deal"));
-          g_assert_cmpstr (cassino_score_sheet_get_check (sheet), !=, "");
+          check_sheet_texts (f, sheet, FALSE);
           deals_seen++;
           activate (f, "win.next-deal");
           WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "table") == 0, 10);
@@ -464,6 +520,21 @@ test_full_game (Fixture       *f,
       g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet),
                                 cassino_game_controller_get_side_name (f->controller, (guint) winner)));
     g_assert_false (cassino_game_controller_can_undo (f->controller));
+    check_sheet_texts (f, sheet, TRUE);
+
+    /* the last deal's replay, from the sheet */
+    {
+      guint last = cassino_game_get_n_deals (game) - 1;
+      CassinoReplay *replay;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.replay-deal", "i", (gint32) last));
+      iterate (100);
+      g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+      replay = cassino_replay_view_get_replay (cassino_window_get_replay_view (f->window));
+      g_assert_nonnull (replay);
+      g_assert_cmpuint (cassino_replay_get_deal_index (replay), ==, last);
+      g_assert_cmpuint (cassino_replay_get_n_plays (replay), ==, 0);
+    }
   }
 }
 
@@ -1461,6 +1532,275 @@ test_narrow (Fixture       *f,
     }
 }
 
+/* A deal of Classic from the cards the eldest hand (seat 0) and the table
+ * should get (4 each, seat 1 deals): the rest of the deck in order. */
+static CassinoDeal *
+deal_with_cards (const char *hand,
+                 const char *other,
+                 const char *table)
+{
+  CassinoDeal *deal = g_new0 (CassinoDeal, 1);
+  CassinoCards h = 0, o = 0, t = 0, used;
+  CassinoCard c;
+  guint8 first[12];
+  guint n = 0;
+
+  g_assert_true (cassino_cards_parse (hand, &h, NULL));
+  g_assert_true (cassino_cards_parse (other, &o, NULL));
+  g_assert_true (cassino_cards_parse (table, &t, NULL));
+  used = h | o | t;
+  g_assert_cmpuint (cassino_cards_count (used), ==, 12);
+  /* four rounds of one card: eldest, dealer, table */
+  for (guint round = 0; round < 4; round++)
+    {
+      CassinoCards *sets[] = { &h, &o, &t };
+
+      for (guint k = 0; k < 3; k++)
+        {
+          c = cassino_cards_first (*sets[k]);
+          *sets[k] &= ~CASSINO_CARD_BIT (c);
+          first[n++] = (guint8) c;
+        }
+    }
+  deal->number = 1;
+  deal->dealer = 1;
+  memcpy (deal->deck, first, n);
+  for (c = 0; c < 52; c++)
+    if (!(used & CASSINO_CARD_BIT (c)))
+      deal->deck[n++] = (guint8) c;
+  deal->deck_len = n;
+  return deal;
+}
+
+/* Issue 14: a hint names one move; Play then plays exactly that move, with
+ * no "Which move?" chooser, even where the hinted cards make several moves
+ * (4♣ on 4♥: take it, build 8 for the 8♠, or a multiple build of 4). */
+static void
+test_hint_then_play (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, "classic");
+  g_autofree CassinoDeal *deal = deal_with_cards ("4d 4c 8s Kh", "2c 3d 6h 7s", "4h Qc 9d Ks");
+  g_autoptr(GArray) moves = NULL;
+  g_autoptr(GError) error = NULL;
+  CassinoTableView *table;
+  const CassinoDeal *current;
+  CassinoMove hint;
+  guint fitting = 0;
+
+  open_window (f);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_true (cassino_game_controller_start_deal (f->controller, setup, deal, &error));
+  g_assert_no_error (error);
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+  g_assert_cmphex (pos_of (f)->hands[0], ==, test_cards ("4d 4c 8s Kh"));
+
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 60);
+  g_assert_nonnull (strstr (cassino_game_controller_get_hint_text (f->controller), "Hint: "));
+
+  /* the hinted card and table cards make more than one move */
+  moves = legal_moves (f);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const CassinoMove *m = &g_array_index (moves, CassinoMove, i);
+
+      if (m->card == hint.card && m->set == hint.set && m->type != CASSINO_MOVE_CLAIM)
+        fitting++;
+    }
+  g_assert_cmpuint (fitting, >, 1);
+  g_assert_cmpuint (cassino_game_controller_get_candidates (f->controller)->len, ==, 1);
+  {
+    g_autofree char *expected = cassino_move_text_describe (pos_of (f), &hint);
+
+    g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
+  }
+
+  activate (f, "win.play");
+  g_assert_false (cassino_table_view_is_chooser_visible (table));
+  current = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  g_assert_cmpuint (current->plays->len, >=, 1);
+  g_assert_cmpuint (g_array_index (current->plays, CassinoPlay, 0).seat, ==, 0);
+  g_assert_true (cassino_move_equal (&g_array_index (current->plays, CassinoPlay, 0).move, &hint));
+}
+
+static const char four_players[] =
+  "{\"rules\":\"classic\",\"players\":4,\"seats\":[{\"kind\":\"human\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Bruno\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Carla\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Dario\"}],\"format\":\"single\"}";
+
+/* The panel of the seat at @place among the table's seat panels. */
+static GtkWidget *
+panel_at (CassinoTableView *table,
+          CassinoSeatPlace  place)
+{
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+  GtkWidget *found = NULL;
+
+  ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
+  for (guint i = 0; i < panels->len; i++)
+    if (cassino_seat_panel_get_place (panels->pdata[i]) == place)
+      {
+        g_assert_null (found);
+        found = panels->pdata[i];
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Issue 14: with four players and the side panel open, the others sit
+ * where they are at the table (not stacked along the top), the tally's
+ * partnership headers are whole, and a narrow window keeps them in order
+ * with arrows. */
+static void
+test_four_players_panel (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  CassinoTableView *table;
+  graphene_rect_t l, o, r, items = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  const CassinoPosition *pos;
+  CassinoCard c;
+  gboolean first = TRUE;
+  guint headers = 0;
+
+  g_assert_nonnull (setup);
+  open_window (f);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, &error));
+  g_assert_no_error (error);
+  activate (f, "win.show-log");
+  iterate (400);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >=, 1260);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <, 1000);
+
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  pos = pos_of (f);
+  CASSINO_CARDS_FOREACH (c, pos->loose)
+    {
+      graphene_rect_t b;
+
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (cassino_table_view_get_table_item (table, c)),
+                                                GTK_WIDGET (table), &b));
+      if (first)
+        items = b;
+      else
+        graphene_rect_union (&items, &b, &items);
+      first = FALSE;
+    }
+  g_assert_false (first);
+  /* left of the table's cards, above them, right of them */
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, items.origin.x);
+  g_assert_cmpfloat (o.origin.y + o.size.height, <=, items.origin.y);
+  g_assert_cmpfloat (r.origin.x, >=, items.origin.x + items.size.width);
+  /* the sides beside the cards, the opposite over their middle */
+  g_assert_cmpfloat (l.origin.y + l.size.height, >, items.origin.y);
+  g_assert_cmpfloat (r.origin.y + r.size.height, >, items.origin.y);
+  g_assert_cmpfloat (o.origin.x, <, items.origin.x + items.size.width / 2);
+  g_assert_cmpfloat (o.origin.x + o.size.width, >, items.origin.x + items.size.width / 2);
+  g_assert_false (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  /* the tally's headers: whole partnership names, not cut */
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+      const char *text = gtk_label_get_label (label);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || !gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_GRID))
+        continue;
+      if (g_strcmp0 (text, "Tess & Carla") != 0 && g_strcmp0 (text, "Bruno & Dario") != 0)
+        continue;
+      headers++;
+      g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, text);
+    }
+  g_assert_cmpuint (headers, ==, 2);
+
+  /* 360 px: all along the top, in their order, with arrows */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 760);
+  activate (f, "win.show-log");
+  iterate (600);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <=, 380);
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, o.origin.x);
+  g_assert_cmpfloat (o.origin.x + o.size.width, <=, r.origin.x);
+  g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (GTK_WIDGET (table)));
+  g_assert_cmpfloat (l.origin.y, ==, o.origin.y);
+  g_assert_cmpfloat (r.origin.y, ==, o.origin.y);
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_RIGHT))));
+  /* the arrow says it in words too */
+  {
+    g_autoptr(GPtrArray) images = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    ui_test_collect (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_TYPE_IMAGE, images);
+    for (guint i = 0; i < images->len; i++)
+      if (gtk_widget_get_mapped (images->pdata[i]) &&
+          g_strcmp0 (gtk_widget_get_tooltip_text (images->pdata[i]), "on your left") == 0)
+        said = TRUE;
+    g_assert_true (said);
+  }
+}
+
+/* Issue 14: the new game dialog says who partners whom. */
+static void
+test_new_game_partners (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *dialog;
+  AdwPreferencesGroup *players = NULL;
+
+  dialog = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
+  ui_test_collect (dialog, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (groups->pdata[i]), "Players") == 0)
+      players = groups->pdata[i];
+  g_assert_nonnull (players);
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Carla against Bruno and Dario");
+
+  /* a new name is said at once */
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  g_assert_cmpuint (rows->len, >=, 4);
+  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "Chiara");
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+
+  /* no partners: nothing said */
+  {
+    g_autoptr(GPtrArray) rows2 = g_ptr_array_new ();
+    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+    GtkWidget *partnerships = NULL;
+
+    ui_test_collect (dialog, ADW_TYPE_ACTION_ROW, rows2);
+    for (guint i = 0; i < rows2->len; i++)
+      if (g_strcmp0 (adw_preferences_row_get_title (rows2->pdata[i]), "Partners sit opposite") == 0)
+        ui_test_collect (rows2->pdata[i], GTK_TYPE_SWITCH, switches);
+    g_assert_cmpuint (switches->len, ==, 1);
+    partnerships = switches->pdata[0];
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (partnerships)));
+    gtk_switch_set_active (GTK_SWITCH (partnerships), FALSE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players) ?
+                     adw_preferences_group_get_description (players) : "", ==, "");
+    gtk_switch_set_active (GTK_SWITCH (partnerships), TRUE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* Every template builds. */
 static void
 test_templates (Fixture       *f,
@@ -2138,6 +2478,9 @@ main (int   argc,
   g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);
   g_test_add ("/cassino/ui/undo-says-nothing-of-saving", Fixture, NULL, fixture_setup, test_undo_says_nothing_of_saving, fixture_teardown);
   g_test_add ("/cassino/ui/undo-tooltip", Fixture, NULL, fixture_setup, test_undo_tooltip, fixture_teardown);
+  g_test_add ("/cassino/ui/hint-then-play", Fixture, NULL, fixture_setup, test_hint_then_play, fixture_teardown);
+  g_test_add ("/cassino/ui/four-players-panel", Fixture, NULL, fixture_setup, test_four_players_panel, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-partners", Fixture, NULL, fixture_setup, test_new_game_partners, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

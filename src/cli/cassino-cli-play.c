@@ -197,7 +197,7 @@ cassino_cli_play (int    argc,
           g_autofree char *text = NULL;
 
           cassino_view_init_from_game (&view, game);
-          cassino_ai_hint (&view, NULL, (guint64) seed + ply, &reason);
+          cassino_ai_hint (&view, NULL, (guint64) seed + ply, NULL, &reason);
           cassino_view_clear (&view);
           text = cassino_ai_reason_to_string (&rules, &reason);
           printf ("hint: %s\n", text);

@@ -321,6 +321,16 @@ update_selection (CassinoGameController *self)
         supersets++;
     }
 
+  /* the hint named one move: Play plays it, with no chooser */
+  if (self->has_hint && self->hint.card == self->selected && self->hint.set == self->chosen)
+    for (guint i = 0; i < self->candidates->len; i++)
+      if (cassino_move_equal (&g_array_index (self->candidates, CassinoMove, i), &self->hint))
+        {
+          g_array_set_size (self->candidates, 0);
+          g_array_append_val (self->candidates, self->hint);
+          break;
+        }
+
   if (self->candidates->len == 1)
     self->action_text = cassino_move_text_describe (pos, &g_array_index (self->candidates, CassinoMove, 0));
   else if (self->candidates->len > 1)
@@ -1773,7 +1783,7 @@ hint_thread (GTask        *task,
   HintData *data = task_data;
   CassinoAiBudget budget = { 0, 1500 };
 
-  if (cassino_ai_hint (&data->view, &budget, data->seed, &data->reason))
+  if (cassino_ai_hint (&data->view, &budget, data->seed, cancellable, &data->reason))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no hint");

@@ -19,6 +19,7 @@
 
 #include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-replay.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-window-private.h"
@@ -273,11 +274,9 @@ update_tally (CassinoWindow          *self,
     gtk_grid_remove (self->tally_grid, child);
   for (guint s = 0; s < r->n_sides; s++)
     {
-      GtkWidget *l = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
+      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (self->controller, s),
+                                                          "caption-heading");
 
-      gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
-      gtk_label_set_xalign (GTK_LABEL (l), 1);
-      gtk_widget_add_css_class (l, "caption-heading");
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
   for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
@@ -612,6 +611,25 @@ confirm_pass_activated (GtkWidget  *widget,
                         GVariant   *parameter)
 {
   cassino_game_controller_confirm_pass (CASSINO_WINDOW (widget)->controller);
+}
+
+/* The score sheet's "Replay This Deal" (a deal's index) and "Replay the
+ * Game" (-1): the game as played so far, in the replay view. */
+static void
+replay_deal_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  g_autoptr(CassinoReplay) replay = NULL;
+  CassinoGame *copy;
+
+  if (!cassino_game_controller_has_game (self->controller))
+    return;
+  copy = cassino_game_copy (cassino_game_controller_get_game (self->controller));
+  replay = cassino_replay_new (copy, NULL);
+  cassino_game_unref (copy);
+  _cassino_window_show_replay (self, replay, g_variant_get_int32 (parameter));
 }
 
 static void
@@ -990,6 +1008,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-game", NULL, next_game_activated);
   gtk_widget_class_install_action (widget_class, "win.confirm-pass", NULL, confirm_pass_activated);
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-deal", "i", replay_deal_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "win.hint", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);
