@@ -757,21 +757,52 @@ test_cli_damaged (void)
     g_assert_true (g_file_set_contents (path, garbage->str, garbage->len, NULL));
     g_string_free (garbage, TRUE);
   }
-  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 0);
-  assert_one_line (err, "moved to");
-  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+  /* a command that only reads: exit 1 naming the file, nothing moved */
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 1);
+  assert_one_line (err, "damaged");
+  g_assert_nonnull (strstr (err, path));
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
   g_clear_pointer (&err, g_free);
+  /* a writer moves it aside and says so */
+  {
+    g_autofree char *record = write_record (dir);
+    const char *import[] = { "import", "--database", path, record, NULL };
 
-  /* truncated */
+    g_assert_cmpint (run_cli (import, FALSE, &err), ==, 0);
+    g_test_message ("cassino-cli said: %s", err);
+    g_assert_nonnull (strstr (err, "moved to"));
+    g_assert_nonnull (strstr (err, "0 saved, 0 lost"));
+    g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* truncated: read-only commands leave it as it is, exit 1 */
   store_test_rmdir (dir);
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
   make_database (path, 8);
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_true (g_file_set_contents (path, contents, (gssize) (len / 2), NULL));
-  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 0);
-  assert_one_line (err, "damaged");
-  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
-  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&contents, g_free);
+  {
+    const char *stats[] = { "stats", "--database", path, NULL };
+    const char *export[] = { "export", "--all", "--database", path, NULL };
+    const char *const *readers[] = { history, stats, export };
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+    gsize before_len = 0, after_len = 0;
+
+    g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+    for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
+      {
+        g_assert_cmpint (run_cli (readers[i], FALSE, &err), ==, 1);
+        assert_one_line (err, "damaged");
+        g_assert_nonnull (strstr (err, path));
+        g_clear_pointer (&err, g_free);
+      }
+    g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+    g_assert_cmpmem (before, before_len, after, after_len);
+    g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  }
 
   /* newer: refused, left alone, exit status 1 */
   store_test_rmdir (dir);

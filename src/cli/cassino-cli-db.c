@@ -55,6 +55,21 @@ parse_options (GOptionContext  *context,
   return TRUE;
 }
 
+void
+cassino_cli_report_salvage (const char   *command,
+                            CassinoStore *store)
+{
+  guint saved = 0, lost = 0;
+
+  if (!cassino_store_get_salvage_counts (store, &saved, &lost))
+    return;
+  /* Translators: cassino-cli's message when it found the database damaged:
+   * the command, the file the damaged one was moved to, games saved, games lost */
+  fprintf (stderr, _("cassino-cli %s: the database was damaged; it was moved to %s and a new one started "
+                     "with the games that could still be read: %u saved, %u lost\n"),
+           command, cassino_store_get_moved_aside_path (store), saved, lost);
+}
+
 /* Open the database; @must_exist: do not create one just to read it. */
 static CassinoStore *
 open_store (const char *command,
@@ -73,15 +88,15 @@ open_store (const char *command,
       *status = failure (command, msg);
       return NULL;
     }
-  store = cassino_store_open (path, &error);
+  /* the commands that only read never move or change a damaged file */
+  store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_READ_ONLY
+                                                    : CASSINO_STORE_OPEN_DEFAULT, &error);
   if (store == NULL)
     {
       *status = failure (command, error->message);
       return NULL;
     }
-  if (cassino_store_get_moved_aside_path (store))
-    fprintf (stderr, _("cassino-cli %s: the database was damaged; it was moved to %s and a new one started\n"),
-             command, cassino_store_get_moved_aside_path (store));
+  cassino_cli_report_salvage (command, store);
   return store;
 }
 

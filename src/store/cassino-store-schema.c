@@ -300,21 +300,30 @@ _cassino_store_migrate (CassinoSqlite  *db,
   if (!cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, error))
     return FALSE;
 
-  for (guint v = (guint) version; v < target; v++)
+  /* Each step reads the version again inside its write transaction:
+   * another process creating or migrating the same file at the same
+   * moment holds the write lock until it has committed, and a step it has
+   * done is not done twice ("table players already exists"). */
+  while (version < target)
     {
-      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", v + 1);
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", (guint) version + 1);
+      gint64 now = 0;
       gboolean ok;
 
       if (!cassino_sqlite_begin (db, error))
         return FALSE;
-      ok = cassino_sqlite_exec (db, migrations[v], error) &&
-           cassino_sqlite_exec (db, bump, error);
+      ok = cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &now, error);
+      if (ok && now == version)
+        ok = cassino_sqlite_exec (db, migrations[version], error) &&
+             cassino_sqlite_exec (db, bump, error);
       if (!cassino_sqlite_end (db, ok, ok ? error : NULL))
         {
-          g_prefix_error (error, "migrating the database to version %u: ", v + 1);
+          g_prefix_error (error, "migrating the database to version %u: ", (guint) version + 1);
           return FALSE;
         }
-      g_debug ("%s: migrated to version %u", cassino_sqlite_get_path (db), v + 1);
+      if (now == version)
+        g_debug ("%s: migrated to version %u", cassino_sqlite_get_path (db), (guint) version + 1);
+      version = now == version ? version + 1 : now;
     }
   return TRUE;
 }
