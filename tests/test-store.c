@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -1937,6 +1938,233 @@ test_unreadable (void)
   store_test_rmdir (dir);
 }
 
+/* Whether every row of game @id can be read in @db (the test's own
+ * queries, not the store's): its row, seats, sides, tags, deals, and the
+ * moves and scores of each deal. */
+static gboolean
+game_readable (sqlite3 *db,
+               gint64   id)
+{
+  static const char *const by_game[] = {
+    "SELECT * FROM games WHERE id = ?1", "SELECT * FROM game_seats WHERE game_id = ?1",
+    "SELECT * FROM game_sides WHERE game_id = ?1", "SELECT * FROM game_tags WHERE game_id = ?1",
+  };
+  g_autoptr(GArray) deals = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  for (guint i = 0; i < G_N_ELEMENTS (by_game); i++)
+    {
+      g_assert_cmpint (sqlite3_prepare_v2 (db, by_game[i], -1, &stmt, NULL), ==, SQLITE_OK);
+      sqlite3_bind_int64 (stmt, 1, id);
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        ;
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_DONE)
+        return FALSE;
+    }
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT id FROM deals WHERE game_id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 deal = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (deals, deal);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    return FALSE;
+  for (guint d = 0; d < deals->len; d++)
+    for (guint i = 0; i < 2; i++)
+      {
+        g_assert_cmpint (sqlite3_prepare_v2 (db, i ? "SELECT * FROM deal_scores WHERE deal_id = ?1"
+                                                   : "SELECT * FROM moves WHERE deal_id = ?1",
+                                             -1, &stmt, NULL), ==, SQLITE_OK);
+        sqlite3_bind_int64 (stmt, 1, g_array_index (deals, gint64, d));
+        while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+          ;
+        sqlite3_finalize (stmt);
+        if (rc != SQLITE_DONE)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* One damaged page of a 20-game database: the games on the other pages
+ * are saved into the new database (whole: each replays), the damaged
+ * file is kept, and the counts told are true. */
+static void
+test_salvage_one_page (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
+  CassinoStore *store;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page_size, page;
+  guint readable = 0, saved = 0, lost = 0;
+  const char *moved;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+      gint64 id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      guint n = 0;
+
+      g_assert_no_error (error);
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);     /* the last connection: WAL folded in */
+
+  /* a leaf page of the moves table, in the middle, overwritten */
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
+                                           "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      page = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (leaves, page);
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_cmpuint (leaves->len, >, 4);
+  page = g_array_index (leaves, gint64, leaves->len / 2);
+  {
+    FILE *file = fopen (path, "r+b");
+    g_autofree char *junk = g_malloc (page_size);
+
+    memset (junk, 0xa5, page_size);
+    g_assert_nonnull (file);
+    g_assert_cmpint (fseek (file, (long) ((page - 1) * page_size), SEEK_SET), ==, 0);
+    g_assert_cmpuint (fwrite (junk, 1, page_size, file), ==, (gsize) page_size);
+    fclose (file);
+  }
+
+  /* what can still be read, by the test's own queries */
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  for (gint64 id = 1; id <= 20; id++)
+    readable += game_readable (db, id);
+  sqlite3_close (db);
+  g_test_message ("page %" G_GINT64_FORMAT " of %u moves leaves damaged: %u of 20 games readable",
+                  page, leaves->len, readable);
+  g_assert_cmpuint (readable, <, 20);
+  g_assert_cmpuint (readable, >=, 17);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  moved = cassino_store_get_moved_aside_path (store);
+  g_assert_nonnull (moved);
+  g_assert_true (g_file_test (moved, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_test_message ("salvage: %u saved, %u lost", saved, lost);
+  g_assert_cmpuint (saved, >=, readable);
+  g_assert_cmpuint (saved + lost, ==, 20);
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, saved);
+  g_assert_true (cassino_store_check_integrity (store, &error));
+  g_assert_no_error (error);
+  /* every game saved is whole: it replays with all its moves */
+  {
+    g_autoptr(GArray) ids = cassino_sqlite_query_ids (_cassino_store_get_db (store), &error,
+                                                      "SELECT id FROM games ORDER BY id", "");
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < ids->len; i++)
+      {
+        gint64 id = g_array_index (ids, gint64, i);
+        CassinoGame *game = cassino_store_load_game (store, id, &error);
+        guint n = 0;
+
+        g_assert_no_error (error);
+        for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+          n += cassino_game_get_deal (game, d)->plays->len;
+        g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
+        g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+        cassino_game_unref (game);
+      }
+  }
+  /* the statistics are computed again from what was saved */
+  g_assert_cmpint (query_int (store, "SELECT count(DISTINCT game_id) FROM seat_stats"), ==, saved);
+  g_assert_finalize_object (store);
+
+  /* and the new database opens again as it is */
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (cassino_store_get_salvage_counts (store, NULL, NULL));
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
+typedef struct {
+  const char *path;
+  guint64     seed;
+  gint64      game_id;
+  char       *error;
+} Creator;
+
+static gpointer
+create_and_record (gpointer data)
+{
+  Creator *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (c->path, &error);
+
+  if (store != NULL)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, c->seed, "Alice", "easy");
+
+      c->game_id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      cassino_game_unref (game);
+    }
+  if (error)
+    c->error = g_strdup (error->message);
+  return NULL;
+}
+
+/* Two connections creating the same new database at the same moment:
+ * both succeed and both games are recorded, round after round. */
+static void
+test_create_race (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+
+  for (guint round = 0; round < 25; round++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/race-%u.db", dir, round);
+      Creator c[2] = { { path, 2 * round + 1, 0, NULL }, { path, 2 * round + 2, 0, NULL } };
+      GThread *threads[2];
+      g_autoptr(GError) error = NULL;
+      CassinoStore *store;
+
+      for (guint i = 0; i < 2; i++)
+        threads[i] = g_thread_new ("creator", create_and_record, &c[i]);
+      for (guint i = 0; i < 2; i++)
+        g_thread_join (threads[i]);
+      for (guint i = 0; i < 2; i++)
+        {
+          if (c[i].error)
+            g_test_message ("round %u, creator %u: %s", round, i, c[i].error);
+          g_assert_null (c[i].error);
+          g_assert_cmpint (c[i].game_id, >, 0);
+        }
+      store = cassino_store_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_false (cassino_store_get_salvage_counts (store, NULL, NULL));
+      g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, 2);
+      g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, cassino_store_get_schema_version ());
+      g_assert_finalize_object (store);
+    }
+  store_test_rmdir (dir);
+}
+
 static void
 test_reset (Fixture       *f,
             gconstpointer  data)
@@ -2016,6 +2244,8 @@ main (int    argc,
   ADD ("export-import", test_export_import);
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
+  g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
+  g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);
   g_test_add_func ("/cassino/store/corrupt-schema", test_corrupt_schema);

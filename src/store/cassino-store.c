@@ -285,8 +285,17 @@ open_and_check (const char     *path,
       stmt = cassino_sqlite_prepare (db, "PRAGMA journal_mode = WAL", &local);
       if (stmt == NULL)
         goto failed;
-      if (cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW)
-        goto failed;
+      /* Switching a new file to WAL upgrades a read lock to a write lock,
+       * which SQLite refuses at once (no busy timeout) while another
+       * process creating the same file holds its write lock: wait for it
+       * as the busy timeout would. */
+      for (guint tries = 0; cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW; tries++)
+        {
+          if (tries >= 500 || !g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_BUSY))
+            goto failed;
+          g_clear_error (&local);
+          g_usleep (10 * 1000);
+        }
       mode = _cassino_column_dup (stmt, 0);
       sqlite3_reset (stmt);
       if (g_ascii_strcasecmp (mode, "wal") != 0)
