@@ -29,11 +29,13 @@
 #include "cassino-preferences-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-store-record.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
 #include "test-card-theme-util.h"
+#include "test-store-util.h"
 #include "test-ui-util.h"
 
 /* One application for the whole program: it is registered once. */
@@ -1001,6 +1003,7 @@ test_damaged_database (Fixture       *f,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".corrupt-"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
                             cassino_game_controller_get_moved_aside_path (f->controller)));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 saved, none lost"));
 
   dir = g_dir_open (f->tmpdir, 0, &error);
   g_assert_no_error (error);
@@ -1009,6 +1012,82 @@ test_damaged_database (Fixture       *f,
       found = TRUE;
   g_assert_true (found);
   g_assert_true (cassino_game_controller_has_game (f->controller));
+
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* A database with games and one damaged page (the index of games by
+ * date), opened by path as `cassino --database FILE` does: the window says
+ * where the damaged file went and how many games were saved, and History
+ * holds them. */
+static void
+test_damaged_database_salvaged (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page = 0, page_size = 0;
+
+  /* five finished games */
+  {
+    CassinoStore *store = cassino_store_open (f->database, &error);
+
+    g_assert_no_error (error);
+    for (guint64 seed = 1; seed <= 5; seed++)
+      {
+        CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+        g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+        g_assert_no_error (error);
+        cassino_game_unref (game);
+      }
+    g_assert_finalize_object (store);
+  }
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
+                                           "FROM dbstat WHERE name = 'games_started'", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int64 (stmt, 0);
+  page_size = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  {
+    FILE *file = fopen (f->database, "r+b");
+    g_autofree char *junk = g_malloc (page_size);
+
+    memset (junk, 0x5a, page_size);
+    g_assert_nonnull (file);
+    g_assert_cmpint (fseek (file, (long) ((page - 1) * page_size), SEEK_SET), ==, 0);
+    g_assert_cmpuint (fwrite (junk, 1, page_size, file), ==, (gsize) page_size);
+    fclose (file);
+  }
+
+  open_window (f);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_test_message ("the window said: %s", body);
+  expected = g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
+                              "5 saved, none lost.",
+                              cassino_game_controller_get_moved_aside_path (f->controller));
+  g_assert_nonnull (strstr (body, expected));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Database Was Damaged");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+
+  /* History is not empty: the five games are in the new database */
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
 
   adw_message_dialog_response (dialog, "close");
   gtk_window_close (GTK_WINDOW (dialog));
@@ -1604,6 +1683,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
+              test_damaged_database_salvaged, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
 

@@ -753,6 +753,15 @@ cassino_game_controller_get_moved_aside_path (CassinoGameController *self)
   return cassino_game_recorder_get_moved_aside_path (self->recorder);
 }
 
+gboolean
+cassino_game_controller_get_salvage_counts (CassinoGameController *self,
+                                            guint                 *out_saved,
+                                            guint                 *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return cassino_game_recorder_get_salvage_counts (self->recorder, out_saved, out_lost);
+}
+
 void
 cassino_game_controller_set_move_delay (CassinoGameController *self,
                                         guint                  delay_ms)
