@@ -29,6 +29,7 @@
 #include "cassino-preferences-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-store-history.h"
 #include "cassino-store-record.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
@@ -1094,6 +1095,65 @@ test_damaged_database_salvaged (Fixture       *f,
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
 }
 
+/* A game recorded by the app: History shows when it really started, in
+ * local time (not 00:00, the midnight UTC of its date), and a length of
+ * minutes, not hours. */
+static void
+test_history_start_time (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) before = NULL;
+  g_autoptr(GDateTime) after = NULL;
+  g_autofree char *at_before = NULL;
+  g_autofree char *at_after = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *length = NULL;
+  CassinoHistoryView *history;
+
+  open_window (f);
+  setup->seats[0].kind = CASSINO_SEAT_COMPUTER;
+  setup->seats[0].level = CASSINO_LEVEL_BEGINNER;
+  setup->format = CASSINO_FORMAT_SINGLE;
+  cassino_game_controller_set_move_delay (f->controller, 0);
+  before = g_date_time_new_now_local ();
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 99, &error));
+  g_assert_no_error (error);
+  WAIT_FOR (state_of (f) == CASSINO_GAME_OVER, 60);
+  after = g_date_time_new_now_local ();
+
+  cassino_window_set_top_page (f->window, "history");
+  history = cassino_window_get_history_view (f->window);
+  WAIT_FOR (({ g_autofree char *r = cassino_history_view_dup_cell_text (history, 0, "result");
+               r != NULL && strstr (r, "won") != NULL; }), 10);
+  date = cassino_history_view_dup_cell_text (history, 0, "date");
+  length = cassino_history_view_dup_cell_text (history, 0, "length");
+  at_before = g_date_time_format (before, "%Y-%m-%d %H:%M");
+  at_after = g_date_time_format (after, "%Y-%m-%d %H:%M");
+  g_test_message ("History: started %s, %s (the game ran from %s to %s)", date, length, at_before, at_after);
+  g_assert_true (g_strcmp0 (date, at_before) == 0 || g_strcmp0 (date, at_after) == 0);
+  /* one deal of computers: under a minute (no minutes shown) or one, never
+   * the hours since midnight */
+  g_assert_true (g_str_equal (length, "1 deal") || g_str_equal (length, "1 deal · 1 min"));
+  /* and the store holds the instants: start and end within the game */
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+    g_autoptr(GPtrArray) page = NULL;
+    CassinoStoreHistoryFilter filter = { 0 };
+    const CassinoStoreGameSummary *s;
+
+    g_assert_no_error (error);
+    page = cassino_store_get_history_page (store, &filter, NULL, 1, NULL, &error);
+    g_assert_no_error (error);
+    s = page->pdata[0];
+    g_assert_true (s->start_known);
+    g_assert_cmpint (s->started, >=, g_date_time_to_unix (before));
+    g_assert_cmpint (s->ended, >=, s->started);
+    g_assert_cmpint (s->ended, <=, g_date_time_to_unix (after) + 1);
+  }
+}
+
 /* A card theme of gnome-cards-data chosen in the preferences draws the
  * cards; one that is not installed gives Cassino's own cards and says why. */
 static void
@@ -1685,6 +1745,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
               test_damaged_database_salvaged, fixture_teardown);
+  g_test_add ("/cassino/ui/history-start-time", Fixture, NULL, fixture_setup,
+              test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
 

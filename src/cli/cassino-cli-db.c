@@ -647,8 +647,12 @@ cassino_cli_db_history (int    argc,
   for (guint i = 0; i < page->len; i++)
     {
       const CassinoStoreGameSummary *s = page->pdata[i];
-      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (s->started);
-      g_autofree char *date = dt ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("?");
+      /* local time; a game recorded with its day only (kept as midnight
+       * UTC of that day) has no time */
+      g_autoptr(GDateTime) dt = s->start_known ? g_date_time_new_from_unix_local (s->started)
+                                               : g_date_time_new_from_unix_utc (s->started);
+      g_autofree char *date = dt ? g_date_time_format (dt, s->start_known ? "%Y-%m-%d %H:%M" : "%Y-%m-%d --:--")
+                                 : g_strdup ("?");
       g_autoptr(GString) seats = g_string_new (NULL);
       g_autoptr(GString) score = g_string_new (NULL);
 
@@ -669,6 +673,8 @@ cassino_cli_db_history (int    argc,
           json_builder_add_int_value (b, s->id);
           json_builder_set_member_name (b, "started");
           json_builder_add_int_value (b, s->started);
+          json_builder_set_member_name (b, "start_known");
+          json_builder_add_boolean_value (b, s->start_known);
           json_builder_set_member_name (b, "ended");
           json_builder_add_int_value (b, s->ended);
           json_builder_set_member_name (b, "preset");
