@@ -211,7 +211,35 @@ count_corrupt_files (const char *dir)
   return n;
 }
 
-/* Run cassino-cli; @as_nobody drops root first.  Returns the exit status;
+/* The cassino-cli that "nobody" runs: a copy in a folder of its own under
+ * the temporary folder, since the build tree may be where nobody cannot
+ * enter (a clone in root's home folder, mode 0700).  Made once, removed
+ * at the end of main(). */
+static char *nobody_dir;
+
+static const char *
+cli_for_nobody (void)
+{
+  static char *path;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  if (path != NULL)
+    return path;
+  nobody_dir = g_dir_make_tmp ("cassino-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (nobody_dir, 0755), ==, 0);
+  path = g_build_filename (nobody_dir, "cassino-cli", NULL);
+  g_assert_true (g_file_get_contents (CASSINO_CLI, &contents, &len, &error));
+  g_assert_true (g_file_set_contents_full (path, contents, (gssize) len, G_FILE_SET_CONTENTS_NONE, 0755, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+/* Run cassino-cli; @as_nobody drops root first (and runs a copy it can
+ * reach, from the temporary folder).  Returns the exit status;
  * *@out_err is standard error. */
 static int
 run_cli (const char * const *args,
@@ -222,11 +250,12 @@ run_cli (const char * const *args,
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   int status = -1;
 
-  g_ptr_array_add (argv, (gpointer) CASSINO_CLI);
+  g_ptr_array_add (argv, (gpointer) (as_nobody && is_root () ? cli_for_nobody () : CASSINO_CLI));
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+  /* run from "/": the current folder (the build tree) may be closed to nobody */
+  g_spawn_sync (as_nobody ? "/" : NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
                 as_nobody ? drop_root : NULL, NULL, NULL, out_err, &status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
@@ -870,5 +899,11 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
 
-  return g_test_run ();
+  {
+    int status = g_test_run ();
+
+    if (nobody_dir != NULL)
+      rmdir_recursive (nobody_dir);
+    return status;
+  }
 }
