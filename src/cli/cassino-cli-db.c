@@ -89,7 +89,7 @@ open_store (const char *command,
       return NULL;
     }
   /* the commands that only read never move or change a damaged file */
-  store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_READ_ONLY
+  store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_NO_SALVAGE
                                                     : CASSINO_STORE_OPEN_DEFAULT, &error);
   if (store == NULL)
     {

@@ -215,7 +215,6 @@ cassino_store_check_integrity (CassinoStore  *store,
 /* Set the connection up, read and check the file, migrate. */
 static CheckResult
 open_and_check (const char     *path,
-                gboolean        create,
                 guint           target,
                 CassinoSqlite **out_db,
                 GError        **error)
@@ -235,7 +234,7 @@ open_and_check (const char     *path,
       g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_NOTADB, "%s: not an SQLite database", path);
       return CHECK_CORRUPT;
     }
-  db = cassino_sqlite_open (path, create, &local);
+  db = cassino_sqlite_open (path, TRUE, &local);
   if (db == NULL)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
@@ -412,7 +411,7 @@ open_salvaging (const char  *path,
    * migrations after it treat the games saved as any others */
   if (version == 0 || version > latest)
     version = latest;
-  if (open_and_check (path, TRUE, version, &db, &local) != CHECK_OK)
+  if (open_and_check (path, version, &db, &local) != CHECK_OK)
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
@@ -460,22 +459,16 @@ cassino_store_open_full (const char             *path,
   CassinoSqlite *db = NULL;
   CassinoStore *store;
   gboolean is_memory;
-  gboolean read_only = (flags & CASSINO_STORE_OPEN_READ_ONLY) != 0;
+  gboolean no_salvage = (flags & CASSINO_STORE_OPEN_NO_SALVAGE) != 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   is_memory = g_strcmp0 (path, ":memory:") == 0;
-  if (!is_memory && read_only && !g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-                   _("There is no database at “%s”."), path);
-      return NULL;
-    }
   if (!is_memory)
     {
       g_autofree char *dir = g_path_get_dirname (path);
 
-      if (!read_only && g_mkdir_with_parents (dir, 0700) != 0)
+      if (g_mkdir_with_parents (dir, 0700) != 0)
         {
           int saved = errno;
 
@@ -493,7 +486,7 @@ cassino_store_open_full (const char             *path,
         }
     }
 
-  switch (open_and_check (path, !read_only, _cassino_store_schema_n_versions (), &db, &local))
+  switch (open_and_check (path, _cassino_store_schema_n_versions (), &db, &local))
     {
     case CHECK_OK:
       break;
@@ -508,7 +501,7 @@ cassino_store_open_full (const char             *path,
           _cassino_store_convert_error (error);
           return NULL;
         }
-      if (read_only)
+      if (no_salvage)
         {
           /* Translators: the first %s is a file, the second what SQLite found wrong */
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,

@@ -76,11 +76,13 @@ CassinoStore *cassino_store_open         (const char    *path,
 
 typedef enum {
   CASSINO_STORE_OPEN_DEFAULT   = 0,
-  /* For a program that only reads (cassino-cli history, stats, export):
-   * the file must exist, and a damaged one is never moved or changed —
-   * open() fails with CASSINO_STORE_ERROR_CORRUPT naming the file and
-   * what is wrong.  (An older schema is still migrated.) */
-  CASSINO_STORE_OPEN_READ_ONLY = 1 << 0,
+  /* A damaged file is never moved, salvaged or changed: open() fails
+   * with CASSINO_STORE_ERROR_CORRUPT naming the file and what is wrong.
+   * For a program that only reads (cassino-cli history, stats, export),
+   * and for the further connections of a program whose first (the one
+   * that records) has opened the file: only that one may move it.  (A
+   * missing file is still created, an older schema still migrated.) */
+  CASSINO_STORE_OPEN_NO_SALVAGE = 1 << 0,
 } CassinoStoreOpenFlags;
 
 /* open() with @flags. */
