@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -2176,16 +2175,7 @@ test_salvage_one_page (void)
   sqlite3_close (db);
   g_assert_cmpuint (leaves->len, >, 4);
   page = g_array_index (leaves, gint64, leaves->len / 2);
-  {
-    FILE *file = fopen (path, "r+b");
-    g_autofree char *junk = g_malloc (page_size);
-
-    memset (junk, 0xa5, page_size);
-    g_assert_nonnull (file);
-    g_assert_cmpint (fseek (file, (long) ((page - 1) * page_size), SEEK_SET), ==, 0);
-    g_assert_cmpuint (fwrite (junk, 1, page_size, file), ==, (gsize) page_size);
-    fclose (file);
-  }
+  store_test_damage_page (path, page, page_size, 0xa5);
 
   /* what can still be read, by the test's own queries */
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);

@@ -1058,16 +1058,7 @@ test_damaged_database_salvaged (Fixture       *f,
   page_size = sqlite3_column_int64 (stmt, 1);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
-  {
-    FILE *file = fopen (f->database, "r+b");
-    g_autofree char *junk = g_malloc (page_size);
-
-    memset (junk, 0x5a, page_size);
-    g_assert_nonnull (file);
-    g_assert_cmpint (fseek (file, (long) ((page - 1) * page_size), SEEK_SET), ==, 0);
-    g_assert_cmpuint (fwrite (junk, 1, page_size, file), ==, (gsize) page_size);
-    fclose (file);
-  }
+  store_test_damage_page (f->database, page, page_size, 0x5a);
 
   open_window (f);
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
