@@ -30,12 +30,15 @@
 #include "cassino-preferences-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-store-history.h"
+#include "cassino-store-record.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
 #include "cassino-test-util.h"
 #include "test-card-theme-util.h"
+#include "test-store-util.h"
 #include "test-ui-util.h"
 
 /* One application for the whole program: it is registered once. */
@@ -1081,6 +1084,7 @@ test_damaged_database (Fixture       *f,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".corrupt-"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
                             cassino_game_controller_get_moved_aside_path (f->controller)));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 saved, none lost"));
 
   dir = g_dir_open (f->tmpdir, 0, &error);
   g_assert_no_error (error);
@@ -1093,6 +1097,133 @@ test_damaged_database (Fixture       *f,
   adw_message_dialog_response (dialog, "close");
   gtk_window_close (GTK_WINDOW (dialog));
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* A database with games and one damaged page (the index of games by
+ * date), opened by path as `cassino --database FILE` does: the window says
+ * where the damaged file went and how many games were saved, and History
+ * holds them. */
+static void
+test_damaged_database_salvaged (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page = 0, page_size = 0;
+
+  /* five finished games */
+  {
+    CassinoStore *store = cassino_store_open (f->database, &error);
+
+    g_assert_no_error (error);
+    for (guint64 seed = 1; seed <= 5; seed++)
+      {
+        CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+        g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+        g_assert_no_error (error);
+        cassino_game_unref (game);
+      }
+    g_assert_finalize_object (store);
+  }
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
+                                           "FROM dbstat WHERE name = 'games_started'", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int64 (stmt, 0);
+  page_size = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  store_test_damage_page (f->database, page, page_size, 0x5a);
+
+  open_window (f);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_test_message ("the window said: %s", body);
+  expected = g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
+                              "5 saved, none lost.",
+                              cassino_game_controller_get_moved_aside_path (f->controller));
+  g_assert_nonnull (strstr (body, expected));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Database Was Damaged");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+
+  /* History is not empty: the five games are in the new database */
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* A game recorded by the app: History shows when it really started, in
+ * local time (not 00:00, the midnight UTC of its date), and a length of
+ * minutes, not hours. */
+static void
+test_history_start_time (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) before = NULL;
+  g_autoptr(GDateTime) after = NULL;
+  g_autofree char *at_before = NULL;
+  g_autofree char *at_after = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *length = NULL;
+  CassinoHistoryView *history;
+
+  open_window (f);
+  setup->seats[0].kind = CASSINO_SEAT_COMPUTER;
+  setup->seats[0].level = CASSINO_LEVEL_BEGINNER;
+  setup->format = CASSINO_FORMAT_SINGLE;
+  cassino_game_controller_set_move_delay (f->controller, 0);
+  before = g_date_time_new_now_local ();
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 99, &error));
+  g_assert_no_error (error);
+  WAIT_FOR (state_of (f) == CASSINO_GAME_OVER, 60);
+  after = g_date_time_new_now_local ();
+
+  cassino_window_set_top_page (f->window, "history");
+  history = cassino_window_get_history_view (f->window);
+  WAIT_FOR (({ g_autofree char *r = cassino_history_view_dup_cell_text (history, 0, "result");
+               r != NULL && strstr (r, "won") != NULL; }), 10);
+  date = cassino_history_view_dup_cell_text (history, 0, "date");
+  length = cassino_history_view_dup_cell_text (history, 0, "length");
+  at_before = g_date_time_format (before, "%Y-%m-%d %H:%M");
+  at_after = g_date_time_format (after, "%Y-%m-%d %H:%M");
+  g_test_message ("History: started %s, %s (the game ran from %s to %s)", date, length, at_before, at_after);
+  g_assert_true (g_strcmp0 (date, at_before) == 0 || g_strcmp0 (date, at_after) == 0);
+  /* one deal of computers: under a minute (no minutes shown) or one, never
+   * the hours since midnight */
+  g_assert_true (g_str_equal (length, "1 deal") || g_str_equal (length, "1 deal · 0 min") ||
+                 g_str_equal (length, "1 deal · 1 min"));
+  /* and the store holds the instants: start and end within the game */
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+    g_autoptr(GPtrArray) page = NULL;
+    CassinoStoreHistoryFilter filter = { 0 };
+    const CassinoStoreGameSummary *s;
+
+    g_assert_no_error (error);
+    page = cassino_store_get_history_page (store, &filter, NULL, 1, NULL, &error);
+    g_assert_no_error (error);
+    s = page->pdata[0];
+    g_assert_true (s->start_known);
+    g_assert_cmpint (s->started, >=, g_date_time_to_unix (before));
+    g_assert_cmpint (s->ended, >=, s->started);
+    g_assert_cmpint (s->ended, <=, g_date_time_to_unix (after) + 1);
+  }
 }
 
 /* A card theme of gnome-cards-data chosen in the preferences draws the
@@ -2471,6 +2602,10 @@ main (int   argc,
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
+              test_damaged_database_salvaged, fixture_teardown);
+  g_test_add ("/cassino/ui/history-start-time", Fixture, NULL, fixture_setup,
+              test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);

@@ -20,6 +20,7 @@
 #include "cassino-card-art.h"
 #include "cassino-game-recorder.h"
 #include "cassino-move-text.h"
+#include "cassino-store-record.h"
 
 #define LOG_LENGTH 40
 
@@ -784,6 +785,15 @@ cassino_game_controller_get_moved_aside_path (CassinoGameController *self)
   return cassino_game_recorder_get_moved_aside_path (self->recorder);
 }
 
+gboolean
+cassino_game_controller_get_salvage_counts (CassinoGameController *self,
+                                            guint                 *out_saved,
+                                            guint                 *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return cassino_game_recorder_get_salvage_counts (self->recorder, out_saved, out_lost);
+}
+
 void
 cassino_game_controller_set_move_delay (CassinoGameController *self,
                                         guint                  delay_ms)
@@ -950,12 +960,7 @@ new_game_full (CassinoGameController *self,
       cassino_game_set_seat (game, i, s->name, s->kind,
                              s->kind == CASSINO_SEAT_COMPUTER ? cassino_level_to_string (s->level) : NULL);
     }
-  {
-    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-    g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
-
-    cassino_game_set_tag (game, "Date", date);
-  }
+  cassino_store_stamp_start (game);
   if (deal == NULL)
     cassino_game_start (game);
   else if (!cassino_game_start_deal_with_deck (game, deal->dealer, deal->seed, deal->deck,

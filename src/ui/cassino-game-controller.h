@@ -30,6 +30,10 @@ void         cassino_game_controller_set_store_path (CassinoGameController *self
                                                      const char            *path);
 /* Where the store moved a damaged database when it opened, or NULL. */
 const char  *cassino_game_controller_get_moved_aside_path (CassinoGameController *self);
+/* How many of its games were saved and lost; FALSE when nothing was moved. */
+gboolean     cassino_game_controller_get_salvage_counts (CassinoGameController *self,
+                                                         guint                 *out_saved,
+                                                         guint                 *out_lost);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
 /* Resume unfinished game @game_id of the store (its rubber's standing

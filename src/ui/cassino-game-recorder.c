@@ -185,6 +185,15 @@ cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
 }
 
 gboolean
+cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
+                                          guint               *out_saved,
+                                          guint               *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+  return self->store && cassino_store_get_salvage_counts (self->store, out_saved, out_lost);
+}
+
+gboolean
 cassino_game_recorder_is_open (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);

@@ -23,6 +23,11 @@ gboolean     cassino_game_recorder_is_open       (CassinoGameRecorder *self);
 /* Where open() moved a damaged database before starting a new one, or
  * NULL. */
 const char  *cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self);
+/* How many games of that damaged database were saved into the new one
+ * and how many could not be read; FALSE when nothing was moved. */
+gboolean     cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
+                                                       guint               *out_saved,
+                                                       guint               *out_lost);
 
 /* Each step of a game, recorded as it happens. */
 void         cassino_game_recorder_start         (CassinoGameRecorder *self,

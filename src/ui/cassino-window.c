@@ -816,35 +816,51 @@ on_record_recovered_cb (CassinoGameController *controller,
   _cassino_window_toast (self, _("The game is saved again, every move of it"));
 }
 
-/* The store found the database damaged, moved it aside and started a new
- * one: the player must hear of it, and where the old file is. */
-static void
-show_moved_aside (CassinoWindow *self)
+/* The store found the database damaged, moved it aside, started a new
+ * one and copied into it the games it could still read: the player must
+ * hear of it, where the old file is and how many games were saved. */
+static gboolean
+show_moved_aside (gpointer data)
 {
+  CassinoWindow *self = data;
   const char *moved = cassino_game_controller_get_moved_aside_path (self->controller);
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
+  guint saved = 0, lost = 0;
 
   if (moved == NULL)
-    return;
-  /* Translators: %s is a file name */
-  body = g_strdup_printf (_("Cassino could not read its database of games, so it put it aside as "
-                            "“%s” and started a new one. Nothing was deleted: the old file can be "
-                            "inspected or repaired with SQLite’s tools."),
-                          moved);
+    return G_SOURCE_REMOVE;
+  cassino_game_controller_get_salvage_counts (self->controller, &saved, &lost);
+  if (lost == 0)
+    /* Translators: %s is a file name, %u the number of games saved */
+    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
+                              "“%s” and copied every game it could read into a new database: "
+                              "%u saved, none lost."),
+                            moved, saved);
+  else
+    /* Translators: %s is a file name, then the numbers of games saved and lost */
+    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
+                              "“%s” and copied every game it could read into a new database: "
+                              "%u saved, %u could not be read. Nothing was deleted: the old file "
+                              "can be inspected or repaired with SQLite’s tools."),
+                            moved, saved, lost);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("The Game Database Was Damaged"),
                                                        body));
   adw_message_dialog_add_response (dialog, "close", _("_OK"));
   adw_message_dialog_set_default_response (dialog, "close");
   gtk_window_present (GTK_WINDOW (dialog));
+  return G_SOURCE_REMOVE;
 }
 
+/* Shown once the window is on screen (from the main loop, not inside its
+ * map: a dialog mapped before its window ends up beneath it where no
+ * window manager stacks them). */
 static void
 on_map_cb (CassinoWindow *self)
 {
   g_signal_handlers_disconnect_by_func (self, on_map_cb, NULL);
-  show_moved_aside (self);
+  g_idle_add_full (G_PRIORITY_LOW, show_moved_aside, g_object_ref (self), g_object_unref);
 }
 
 static void
