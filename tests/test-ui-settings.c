@@ -308,6 +308,20 @@ test_preferences_name (Fixture       *f,
   gtk_editable_set_text (name_row, in_game);
   setting = g_settings_get_string (f->settings, "player-name");
   g_assert_cmpstr (setting, ==, "");
+  g_free (setting);
+
+  /* typed over letter by letter: the field is never refilled meanwhile */
+  gtk_editable_set_text (name_row, "");
+  setting = g_settings_get_string (f->settings, "player-name");
+  g_assert_cmpstr (setting, ==, "");
+  iterate (50);
+  g_assert_cmpstr (gtk_editable_get_text (name_row), ==, "");
+  gtk_editable_insert_text (name_row, "B", -1, &(int) { 0 });
+  gtk_editable_insert_text (name_row, "o", -1, &(int) { 1 });
+  g_free (setting);
+  setting = g_settings_get_string (f->settings, "player-name");
+  g_assert_cmpstr (gtk_editable_get_text (name_row), ==, "Bo");
+  g_assert_cmpstr (setting, ==, "Bo");
 
   gtk_window_destroy (preferences);
   iterate (50);

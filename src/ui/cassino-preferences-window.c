@@ -162,18 +162,10 @@ index_to_theme (const GValue       *value,
   return g_variant_new_string (i < card_themes->len ? card_themes->pdata[i] : "");
 }
 
-/* "Your Name": the name the game calls the player by, shown even when the
- * setting is empty (the default: the user's real name); the default name
- * or nothing written back keeps the setting empty. */
-static gboolean
-name_to_text (GValue   *value,
-              GVariant *variant,
-              gpointer  user_data)
-{
-  g_value_take_string (value, cassino_game_setup_default_player_name (g_variant_get_string (variant, NULL)));
-  return TRUE;
-}
-
+/* "Your Name": the field shows the name the game calls the player by,
+ * also when the setting is empty (the default: the user's real name);
+ * the default name, or nothing, written there keeps the setting empty.
+ * Written one way only: the field is not refilled while it is edited. */
 static GVariant *
 text_to_name (const GValue       *value,
               const GVariantType *expected_type,
@@ -331,8 +323,14 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, theme_to_index, index_to_theme,
                                 g_ptr_array_ref (self->card_themes), (GDestroyNotify) g_ptr_array_unref);
   g_settings_bind (self->settings, "confirm-moves", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  {
+    g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
+    g_autofree char *name = cassino_game_setup_default_player_name (setting);
+
+    gtk_editable_set_text (GTK_EDITABLE (self->player_name_row), name);
+  }
   g_settings_bind_with_mapping (self->settings, "player-name", self->player_name_row, "text",
-                                G_SETTINGS_BIND_DEFAULT, name_to_text, text_to_name, NULL, NULL);
+                                G_SETTINGS_BIND_SET, NULL, text_to_name, NULL, NULL);
 
   g_signal_connect_object (self->settings, "changed::last-game",
                            G_CALLBACK (on_last_game_changed_cb), self, 0);
