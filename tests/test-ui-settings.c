@@ -33,30 +33,6 @@ typedef struct {
   char          *database;
 } Fixture;
 
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
@@ -80,37 +56,12 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   gtk_window_destroy (GTK_WINDOW (f->window));
   iterate (50);
   g_clear_object (&f->settings);
-  dir = g_dir_open (f->tmpdir, 0, NULL);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (f->tmpdir);
+  ui_test_remove_dir (f->tmpdir);
   g_free (f->tmpdir);
   g_free (f->database);
-}
-
-static GtkWindow *
-find_toplevel (const char *title)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
-        return w;
-    }
-  return NULL;
 }
 
 /* The pixels of @widget as drawn on screen (cairo ARGB32, premultiplied). */
@@ -398,25 +349,7 @@ main (int   argc,
   write_theme (data_home, "window_test.svg", NULL);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add ("/cassino/ui-settings/players-window", Fixture, NULL, fixture_setup, test_players_window, fixture_teardown);
   g_test_add ("/cassino/ui-settings/preferences-name", Fixture, NULL, fixture_setup, test_preferences_name, fixture_teardown);
