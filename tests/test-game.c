@@ -545,6 +545,29 @@ test_count_as_you_go_jack_whole (void)
     }
 }
 
+/* The example of the help (winning#as-you-go): the A♠ and the 5♠ taken
+ * together are the spades A♠ then 5♠ (1 each), then the ace A♠ (1); the
+ * game ends at the first that reaches the target, the rest dropped. */
+static void
+test_count_as_you_go_drops_rest (void)
+{
+  for (guint target = 1; target <= 3; target++)
+    {
+      g_autofree char *rules = g_strdup_printf ("{\"preset\":\"spade\",\"target\":%u}", target);
+      CassinoGame *game = arranged_game (rules, "6h 8c 9c Tc", "Kd Qd 5c 7c", "As 5s 4h 9h");
+      const char *moves[] = { "6h x As 5s", NULL };
+      const CassinoDeal *deal;
+
+      play_moves (game, moves);
+      deal = cassino_game_get_current_deal (game);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      g_assert_cmpuint (cassino_game_get_score (game, 0), ==, target);
+      g_assert_cmpuint (deal->game_points[0], ==, target);
+      g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+      cassino_game_unref (game);
+    }
+}
+
 /* rules.md §6: the items of one move are credited in count order and the
  * rest is dropped once the target is reached.  Diamond scoring, counted as
  * you go: the 7♦ taking the other three sevens is the 7♦ (1), then the four
@@ -918,6 +941,7 @@ main (int    argc,
   g_test_add_func ("/cassino/game/single-deal", test_game_single_deal);
   g_test_add_func ("/cassino/game/count-as-you-go", test_game_count_as_you_go);
   g_test_add_func ("/cassino/game/count-as-you-go-jack-whole", test_count_as_you_go_jack_whole);
+  g_test_add_func ("/cassino/game/count-as-you-go-drops-rest", test_count_as_you_go_drops_rest);
   g_test_add_func ("/cassino/game/count-as-you-go-diamond-order", test_count_as_you_go_diamond_order);
   g_test_add_func ("/cassino/game/count-as-you-go-end-of-deal", test_count_as_you_go_end_of_deal);
   g_test_add_func ("/cassino/game/another-deal", test_game_another_deal);

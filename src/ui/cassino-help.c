@@ -29,7 +29,7 @@ show_problem (GtkWindow  *parent,
 {
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
 
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_add_response (dialog, "close", _("_OK"));
   adw_message_dialog_set_default_response (dialog, "close");
   adw_message_dialog_set_close_response (dialog, "close");
   gtk_window_present (GTK_WINDOW (dialog));
