@@ -105,8 +105,8 @@ def check_manifest(manifest, manifest_path, options):
         name = match.group(1)
         if name not in options and name not in MESON_BUILTINS:
             problems.append(f'config-opts: {opt!r}: no option {name!r} in meson_options.txt')
-        # the help goes to /app/share/help, where the sandbox's Yelp (the
-        # GNOME runtime's) reads it on F1: it must be built
+        # the help goes to /app/share/help, where a Yelp in the sandbox
+        # reads it on F1 (src/ui/cassino-help.c): it must be built
         if name == 'help' and match.group(2) != 'true':
             problems.append(f'config-opts: {opt!r}: the Flatpak must install the help (F1)')
         if name == 'datadir' and match.group(2) not in ('share', '/app/share'):

@@ -2,10 +2,12 @@
  *
  * The help is Mallard, installed in <datadir>/help/<lang>/cassino and read
  * by the viewer of help: URIs, Yelp.  In the Flatpak the help is in
- * /app/share/help, which only a viewer inside the sandbox can read: the
- * runtime's yelp is started there.  Elsewhere the desktop's handler of
- * help: URIs is asked; when there is none, GTK would only say "Operation
- * not supported", so the app says what is missing and how to get it.
+ * /app/share/help, which only a viewer inside the sandbox can read: a
+ * yelp in the sandbox (the runtime's) is started there when there is one,
+ * else the URI goes through the portal as GTK sends it.  Elsewhere the
+ * desktop's handler of help: URIs is asked; when there is none, GTK would
+ * only say "Operation not supported", so the app says what is missing and
+ * how to get it.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -71,7 +73,7 @@ on_help_shown_cb (GObject      *source,
     }
 }
 
-/* In the Flatpak: the runtime's yelp reads /app/share/help. */
+/* In the Flatpak: a yelp in the sandbox reads /app/share/help. */
 static gboolean
 show_in_sandbox (void)
 {
