@@ -53,31 +53,6 @@ typedef struct {
   char                  *database;
 } Fixture;
 
-/* Iterate the main loop until @cond holds (or fail after @seconds). */
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
@@ -123,20 +98,11 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   close_window (f);
   g_clear_object (&f->app);
   g_clear_object (&f->settings);
 
-  dir = g_dir_open (f->tmpdir, 0, NULL);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (f->tmpdir);
+  ui_test_remove_dir (f->tmpdir);
   g_free (f->tmpdir);
   g_free (f->database);
 }
@@ -2563,27 +2529,7 @@ main (int   argc,
    * back with gtk_test_accessible_*) */
   g_setenv ("GTK_A11Y", "test", TRUE);
 
-  /* a private session bus, so that GtkApplication has one */
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);

@@ -404,7 +404,9 @@ on_colour_set_cb (GtkColorButton *button,
   G_GNUC_END_IGNORE_DEPRECATIONS
   colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
                             (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
-  cassino_records_set_player_colour (self->records, id, colour, NULL);
+  /* the picture's initials take the colour */
+  if (cassino_records_set_player_colour (self->records, id, colour, NULL))
+    fill_players (g_object_get_data (G_OBJECT (button), "group"), self);
 }
 
 static void
@@ -570,21 +572,25 @@ fill_players (AdwPreferencesGroup *group,
       avatar = picture_button (self, group, p);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
 
+      /* the player's colour from the start: the palette's until chosen */
+      cassino_records_player_colour (p, &rgba);
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      colour = gtk_color_button_new ();
-      if (p->colour && gdk_rgba_parse (&rgba, p->colour))
-        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      colour = gtk_color_button_new_with_rgba (&rgba);
       G_GNUC_END_IGNORE_DEPRECATIONS
       gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (colour, _("Colour"));
       g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (colour), "group", group);
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), colour);
 
-      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "folder-symbolic");
+      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "cassino-archive-symbolic");
       gtk_widget_set_valign (archive, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (archive, "flat");
       gtk_widget_set_tooltip_text (archive, p->archived ? _("Bring Back") : _("Archive — hidden from lists, records kept"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (archive), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      /* Translators: a button that hides a player from the lists */
+                                      p->archived ? _("Bring Back") : C_("player", "Archive"), -1);
       g_object_set_data (G_OBJECT (archive), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
       g_object_set_data (G_OBJECT (archive), "group", group);
