@@ -208,7 +208,10 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
 CassinoPreferencesWindow *
 cassino_preferences_window_new (GtkWindow *parent)
 {
+  /* the window's application gives its buttons the app actions
+   * ("Change…" is app.new-game); transient-for alone does not */
   return g_object_new (CASSINO_TYPE_PREFERENCES_WINDOW,
                        "transient-for", parent,
+                       "application", parent ? gtk_window_get_application (parent) : NULL,
                        NULL);
 }
