@@ -78,11 +78,15 @@ on_last_game_changed_cb (GSettings                *settings,
   g_autofree char *name_setting = g_settings_get_string (settings, "player-name");
   g_autofree char *name = cassino_game_setup_default_player_name (name_setting);
   g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (json, name, NULL);
+  g_autofree char *variant = NULL;
+  CassinoRules rules;
   GString *s;
 
   if (setup == NULL)
     return;
-  s = g_string_new (cassino_preset_get_title (setup->preset));
+  variant = cassino_rules_parse (&rules, setup->options, setup->n_players, NULL) ?
+            cassino_game_setup_dup_variant_title (&rules) : g_strdup (cassino_preset_get_title (setup->preset));
+  s = g_string_new (variant);
   g_string_append (s, " — ");
   for (guint i = 0; i < setup->n_players; i++)
     {

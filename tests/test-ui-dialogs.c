@@ -1,0 +1,423 @@
+/* test-ui-dialogs.c: the preferences and the new game dialog's advanced
+ * rules, in a real window under Xvfb
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "cassino-application.h"
+#include "cassino-new-game-dialog.h"
+#include "cassino-preferences-window.h"
+#include "cassino-window.h"
+#include "test-ui-util.h"
+
+static CassinoApplication *the_app;
+
+typedef struct {
+  CassinoWindow *window;
+  GSettings     *settings;
+  char          *tmpdir;
+  char          *database;
+} Fixture;
+
+#define WAIT_FOR(cond, seconds)                                             \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->tmpdir = g_dir_make_tmp ("cassino-ui-dialogs-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->database = g_build_filename (f->tmpdir, "cassino.db", NULL);
+  f->settings = g_settings_new (APPLICATION_ID);
+  g_settings_reset (f->settings, "last-game");
+  g_settings_set_enum (f->settings, "animation-speed", 0);
+  g_settings_set_string (f->settings, "player-name", "Tess");
+
+  f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  const char *name;
+
+  /* every window the test opened */
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      gtk_window_destroy (w);
+    }
+  iterate (50);
+  g_clear_object (&f->settings);
+  dir = g_dir_open (f->tmpdir, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (f->tmpdir);
+  g_free (f->tmpdir);
+  g_free (f->database);
+}
+
+/* The open window of @type, or NULL. */
+static gpointer
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* The button under @widget whose label is @label. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
+/* Whether a visible label under @widget reads @text. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
+        gtk_widget_is_visible (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Preferences → Default Game → Change… opens the new game dialog. */
+static void
+test_preferences_change (Fixture       *f,
+                         gconstpointer  data)
+{
+  CassinoPreferencesWindow *preferences;
+  GtkWidget *change;
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "preferences", NULL);
+  iterate (50);
+  preferences = find_toplevel (CASSINO_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
+
+  change = find_button (GTK_WIDGET (preferences), "_Change…");
+  g_assert_nonnull (change);
+  g_assert_true (gtk_widget_is_sensitive (change));
+  g_assert_null (find_toplevel (CASSINO_TYPE_NEW_GAME_DIALOG));
+  /* as a click: the button's activation plays out over 250 ms */
+  g_assert_true (gtk_widget_activate (change));
+  WAIT_FOR (find_toplevel (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
+}
+
+/* The preferences name a default game with house rules as custom. */
+static void
+test_preferences_custom_game (Fixture       *f,
+                              gconstpointer  data)
+{
+  CassinoPreferencesWindow *preferences;
+
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":{\"preset\":\"american\",\"sweeps\":false},\"players\":2,"
+                         "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"computer\",\"level\":\"hard\"}]}");
+  preferences = cassino_preferences_window_new (GTK_WINDOW (f->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
+  g_assert_true (shows_label (GTK_WIDGET (preferences),
+                              "Custom, based on American (1867) — Tess, Anna (Hard)"));
+
+  g_settings_set_string (f->settings, "last-game", "{\"rules\":\"american\",\"players\":2}");
+  iterate (20);
+  g_assert_true (shows_label (GTK_WIDGET (preferences), "American (1867) — Tess, Anna (Medium)"));
+}
+
+static CassinoNewGameDialog *
+open_dialog (Fixture *f)
+{
+  CassinoNewGameDialog *dialog;
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "new-game", NULL);
+  iterate (50);
+  dialog = find_toplevel (CASSINO_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
+  return dialog;
+}
+
+static GtkWidget *
+option_control (CassinoNewGameDialog *dialog,
+                const char           *name,
+                GType                 type)
+{
+  GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, name);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  g_assert_nonnull (row);
+  ui_test_collect (row, type, found);
+  g_assert_cmpuint (found->len, >=, 1);
+  return found->pdata[0];
+}
+
+static void
+select_players (CassinoNewGameDialog *dialog,
+                guint                 n)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "_Number of Players") == 0)
+      {
+        GListModel *model = adw_combo_row_get_model (rows->pdata[i]);
+
+        for (guint k = 0; k < g_list_model_get_n_items (model); k++)
+          {
+            g_autoptr(GtkStringObject) item = g_list_model_get_item (model, k);
+
+            if ((guint) atoi (gtk_string_object_get_string (item)) == n)
+              {
+                adw_combo_row_set_selected (rows->pdata[i], k);
+                return;
+              }
+          }
+      }
+  g_assert_not_reached ();
+}
+
+/* Every advanced rule says in words what it does, not its key. */
+static void
+test_rules_in_words (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  const char *const *names = cassino_rules_option_names ();
+
+  for (guint i = 0; names[i]; i++)
+    {
+      GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, names[i]);
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+
+      g_test_message ("%s: %s", names[i], subtitle);
+      g_assert_nonnull (subtitle);
+      g_assert_cmpuint (strlen (subtitle), >, 20);
+      g_assert_null (strchr (subtitle, '_'));
+      g_assert_cmpstr (subtitle, !=, names[i]);
+      g_assert_cmpstr (subtitle, !=, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cassino_new_game_dialog_get_option_row (dialog, "hand_size"))),
+                   ==, "How many cards each player gets at every deal");
+}
+
+/* An impossible setting: Deal cannot be pressed, the reason stands beside
+ * the option; put right, all is as before. */
+static void
+test_rules_validate (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *deal = find_button (GTK_WIDGET (dialog), "_Deal");
+  GtkWidget *hand = option_control (dialog, "hand_size", GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *hand_row = cassino_new_game_dialog_get_option_row (dialog, "hand_size");
+  GtkWidget *target = option_control (dialog, "target", GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *count = option_control (dialog, "count_as_you_go", GTK_TYPE_SWITCH);
+  const char *description = adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row));
+  g_autofree char *saved = g_strdup (description);
+
+  g_assert_nonnull (deal);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  g_assert_false (gtk_widget_has_css_class (hand_row, "impossible-option"));
+
+  /* 5 cards each: 52 - 4 does not share out into hands of ten */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (hand), 5);
+  iterate (20);
+  g_assert_false (gtk_widget_is_sensitive (deal));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row)), ==,
+                   "The stock must share out into equal hands for every player");
+  g_assert_true (gtk_widget_has_css_class (hand_row, "impossible-option"));
+  g_assert_true (shows_label (hand_row, "The stock must share out into equal hands for every player"));
+  /* not at the top of the dialog */
+  g_assert_false (shows_label (GTK_WIDGET (dialog), "option “hand_size”: the stock must share out into equal hands for every player"));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (hand), 4);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row)), ==, saved);
+  g_assert_false (gtk_widget_has_css_class (hand_row, "impossible-option"));
+
+  /* counting as you go needs a target: with the target at 0 that option
+   * is hidden, so the reason stands beside the target, just changed */
+  gtk_switch_set_active (GTK_SWITCH (count), TRUE);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (target), 0);
+  iterate (20);
+  g_assert_false (gtk_widget_is_sensitive (deal));
+  g_assert_false (gtk_widget_get_visible (cassino_new_game_dialog_get_option_row (dialog, "count_as_you_go")));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cassino_new_game_dialog_get_option_row (dialog, "target"))),
+                   ==, "Points counted as they are made need a target");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (target), 21);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+}
+
+/* The variant says "Custom, based on Classic" once a rule changes. */
+static void
+test_rules_custom (Fixture       *f,
+                   gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *sweeps = option_control (dialog, "sweeps", GTK_TYPE_SWITCH);
+  g_autoptr(CassinoGameSetup) setup = NULL;
+
+  g_assert_true (shows_label (GTK_WIDGET (dialog), "Classic"));
+  g_assert_false (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), FALSE);
+  iterate (20);
+  g_assert_true (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  setup = cassino_new_game_dialog_get_setup (dialog, NULL);
+  g_assert_nonnull (strstr (setup->options, "\"sweeps\":false"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), TRUE);
+  iterate (20);
+  g_assert_false (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  g_assert_true (shows_label (GTK_WIDGET (dialog), "Classic"));
+}
+
+/* What does not apply is hidden: partners with two or three players,
+ * drawing with more than two, a build's options without building, the
+ * sweep on the last play without sweeps. */
+static void
+test_rules_hidden (Fixture       *f,
+                   gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *building = option_control (dialog, "building", GTK_TYPE_SWITCH);
+  GtkWidget *sweeps = option_control (dialog, "sweeps", GTK_TYPE_SWITCH);
+
+#define SHOWN(name) gtk_widget_get_visible (cassino_new_game_dialog_get_option_row (dialog, name))
+  g_assert_false (SHOWN ("partnerships"));
+  g_assert_true (SHOWN ("draw_after_play"));
+  g_assert_false (SHOWN ("rubber_games"));
+  select_players (dialog, 3);
+  iterate (20);
+  g_assert_false (SHOWN ("partnerships"));
+  g_assert_false (SHOWN ("draw_after_play"));
+  select_players (dialog, 4);
+  iterate (20);
+  g_assert_true (SHOWN ("partnerships"));
+  g_assert_false (SHOWN ("draw_after_play"));
+
+  g_assert_true (SHOWN ("multiple_builds"));
+  gtk_switch_set_active (GTK_SWITCH (building), FALSE);
+  iterate (20);
+  g_assert_false (SHOWN ("multiple_builds"));
+  g_assert_false (SHOWN ("increase_own_build"));
+  g_assert_false (SHOWN ("trail_with_own_build"));
+  g_assert_false (SHOWN ("builds_in_sums"));
+
+  g_assert_true (SHOWN ("sweep_on_last_play"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), FALSE);
+  iterate (20);
+  g_assert_false (SHOWN ("sweep_on_last_play"));
+#undef SHOWN
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;
+  int ret;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  {
+    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+
+    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+    g_test_dbus_up (bus);   /* unsets DISPLAY */
+    if (display)
+      g_setenv ("DISPLAY", display, TRUE);
+  }
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  {
+    g_autoptr(GError) error = NULL;
+
+    the_app = cassino_application_new ();
+    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
+    g_application_register (G_APPLICATION (the_app), NULL, &error);
+    g_assert_no_error (error);
+  }
+
+#define ADD(path, func) \
+  g_test_add ("/cassino/ui-dialogs/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("preferences-change", test_preferences_change);
+  ADD ("preferences-custom-game", test_preferences_custom_game);
+  ADD ("rules-in-words", test_rules_in_words);
+  ADD ("rules-validate", test_rules_validate);
+  ADD ("rules-custom", test_rules_custom);
+  ADD ("rules-hidden", test_rules_hidden);
+
+  ret = g_test_run ();
+  g_clear_object (&the_app);
+  g_test_dbus_stop (bus);
+  return ret;
+}
