@@ -457,6 +457,92 @@ test_statistics (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
 }
 
+/* At 360 px the history is a list of two-line rows: the players and the
+ * result, then date · variant · length; nothing is cut short. */
+static void
+test_history_narrow (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  GtkWidget *list;
+  guint n_checked = 0;
+  int width;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  g_assert_false (cassino_history_view_is_narrow (view));
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
+  iterate (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 380);
+  g_assert_true (cassino_history_view_is_narrow (view));
+  list = GTK_WIDGET (cassino_history_view_get_narrow_list (view));
+  g_assert_true (gtk_widget_is_drawable (list));
+  width = gtk_widget_get_width (list);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (row);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *players = NULL, *result = NULL, *date = NULL, *variant = NULL;
+      graphene_rect_t bounds;
+      GtkLabel *details;
+      int position = -1;
+
+      if (!GTK_IS_BOX (box) || !gtk_widget_get_mapped (box))
+        continue;
+      ui_test_collect (box, GTK_TYPE_LABEL, labels);
+      g_assert_cmpuint (labels->len, ==, 3);
+      /* which game: the row whose players and result these are */
+      for (guint r = 0; r < N_ROWS && position < 0; r++)
+        {
+          g_autofree char *p = cassino_history_view_dup_cell_text (view, r, "players");
+          g_autofree char *d = cassino_history_view_dup_cell_text (view, r, "date");
+
+          if (g_strcmp0 (gtk_label_get_label (labels->pdata[0]), p) == 0 &&
+              g_str_has_prefix (gtk_label_get_label (labels->pdata[2]), d))
+            position = (int) r;
+        }
+      g_assert_cmpint (position, >=, 0);
+      players = cassino_history_view_dup_cell_text (view, position, "players");
+      result = cassino_history_view_dup_cell_text (view, position, "result");
+      date = cassino_history_view_dup_cell_text (view, position, "date");
+      variant = cassino_history_view_dup_cell_text (view, position, "variant");
+      g_assert_cmpstr (gtk_label_get_label (labels->pdata[1]), ==, result);
+      details = labels->pdata[2];
+      g_assert_true (g_str_has_prefix (gtk_label_get_label (details), date));
+      g_assert_nonnull (strstr (gtk_label_get_label (details), variant));
+
+      /* the result beside the players; the details under both */
+      {
+        graphene_rect_t a, b, c;
+
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[0], list, &a));
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[1], list, &b));
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[2], list, &c));
+        g_assert_cmpfloat (b.origin.x, >=, a.origin.x + a.size.width);
+        g_assert_cmpfloat (c.origin.y, >=, MAX (a.origin.y + a.size.height, b.origin.y + b.size.height) - 0.5);
+      }
+      for (guint i = 0; i < labels->len; i++)
+        {
+          GtkLabel *label = labels->pdata[i];
+
+          g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), list, &bounds));
+          g_assert_cmpfloat (bounds.origin.x, >=, 0);
+          g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width + 0.5);
+        }
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, >=, 5);
+
+  /* wide again: the columns */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  iterate (300);
+  g_assert_false (cassino_history_view_is_narrow (view));
+}
+
 /* The axis ticks of the graphs: distinct round numbers covering the data,
  * whole numbers for counts. */
 static void
@@ -1045,6 +1131,7 @@ main (int   argc,
 
   g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
   ADD ("lists-games", test_history_lists_games);
+  ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
   ADD ("replay-steps", test_replay_steps);
   ADD ("statistics", test_statistics);
