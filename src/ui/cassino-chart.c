@@ -212,7 +212,9 @@ cassino_chart_snapshot (GtkWidget   *widget,
       double dx = n > 1 ? pw / (n - 1) : 0;
 #define Y(v) (MARGIN_TOP + ph - ph * ((v) - lo) / (hi - lo))
 
-      /* the band: high forwards, low backwards */
+      /* the band: high forwards, low backwards (from its first point, not
+       * from where the last axis label left cairo's pen) */
+      cairo_new_path (cr);
       cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.18);
       for (guint i = 0; i < n; i++)
         cairo_line_to (cr, MARGIN_LEFT + i * dx, Y (g_array_index (self->high, double, i)));
