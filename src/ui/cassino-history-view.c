@@ -20,6 +20,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+
 #include "cassino-rules.h"
 
 struct _CassinoHistoryView
@@ -630,6 +632,8 @@ cassino_history_view_init (CassinoHistoryView *self)
     g_signal_connect (factory, "bind", G_CALLBACK (on_bind_row_cb), self);
     gtk_list_view_set_factory (self->narrow_list, factory);
   }
+
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
   g_signal_connect (self->player_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);
   g_signal_connect (self->opponent_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);

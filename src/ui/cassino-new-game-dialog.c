@@ -14,6 +14,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+
 typedef enum {
   OPTION_SWITCH,
   OPTION_NUMBER,
@@ -777,8 +779,7 @@ build_seat_rows (CassinoNewGameDialog *self)
         }
       kind = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL);
       gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Who plays this seat"), -1);
+      cassino_a11y_set_name (kind, _("Who plays this seat"));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
 
       self->seat_people[i] = gtk_menu_button_new ();
@@ -914,6 +915,7 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   /* the remembered house rules, over the preset's */
   if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
     load_rules (self, &rules);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
   return self;
 }
 
@@ -943,6 +945,7 @@ cassino_new_game_dialog_set_people (CassinoNewGameDialog *self,
         }
       gtk_popover_set_child (GTK_POPOVER (popover), box);
       gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->seat_people[i]), popover);
+      cassino_a11y_name_controls (self->seat_people[i]);
       gtk_widget_set_visible (self->seat_people[i], any);
     }
 }

@@ -14,6 +14,7 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
 #include "cassino-card-theme.h"
 #include "cassino-game-setup.h"
 
@@ -203,6 +204,8 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
                                 g_ptr_array_ref (self->card_themes), (GDestroyNotify) g_ptr_array_unref);
   g_settings_bind (self->settings, "confirm-moves", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
+
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
   g_signal_connect_object (self->settings, "changed::last-game",
                            G_CALLBACK (on_last_game_changed_cb), self, 0);

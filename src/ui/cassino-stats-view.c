@@ -22,6 +22,7 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
 #include "cassino-chart.h"
 #include "cassino-rules.h"
 #include "cassino-score.h"
@@ -690,6 +691,7 @@ cassino_stats_view_init (CassinoStatsView *self)
   g_signal_connect (self->preset_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
   g_signal_connect (self->count_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
   g_signal_connect (self->compare_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 }
 
 void
