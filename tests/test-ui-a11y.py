@@ -228,6 +228,8 @@ def main():
     env.pop('NO_AT_BRIDGE', None)
     env.pop('GTK_A11Y', None)
     env['GSETTINGS_BACKEND'] = 'memory'
+    if 'CASSINO_APP_G_DEBUG' in env:
+        env['G_DEBUG'] = env.pop('CASSINO_APP_G_DEBUG')
     proc = subprocess.Popen([app_path, '--database', os.path.join(tmpdir, 'a11y.db')], env=env)
     try:
         Atspi.init()

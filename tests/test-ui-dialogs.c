@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "cassino-application.h"
+#include "cassino-card-widget.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
 #include "cassino-window.h"
@@ -376,6 +377,110 @@ test_rules_hidden (Fixture       *f,
 #undef SHOWN
 }
 
+/* A dimmed card (no legal move with it) is disabled for a screen reader. */
+static void
+test_card_dimmed_disabled (void)
+{
+  CassinoCardWidget *card = g_object_ref_sink (cassino_card_widget_new ());
+
+  cassino_card_widget_set_card (card, 9);
+  gtk_test_accessible_assert_role (card, GTK_ACCESSIBLE_ROLE_BUTTON);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_DIMMED);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_NONE);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, FALSE);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_DIMMED | CASSINO_CARD_MARK_SELECTED);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+  g_object_unref (card);
+}
+
+/* Pixels of @window's rendering in the band @inner..@outer px outside
+ * @r: how many are near white, how many near black. */
+static void
+count_ring (GtkWidget             *window,
+            const graphene_rect_t *r,
+            double                 inner,
+            double                 outer,
+            guint                 *n_light,
+            guint                 *n_dark)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  *n_light = *n_dark = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double dx = MAX (r->origin.x - x, x - (r->origin.x + r->size.width));
+        double dy = MAX (r->origin.y - y, y - (r->origin.y + r->size.height));
+        double d = MAX (dx, dy);
+        guint32 px;
+        double lum;
+
+        if (d < inner || d > outer)
+          continue;
+        px = *(const guint32 *) (data + y * stride + x * 4);
+        lum = (0.2126 * ((px >> 16) & 0xff) + 0.7152 * ((px >> 8) & 0xff) + 0.0722 * (px & 0xff)) / 255.0;
+        if (lum > 0.9)
+          (*n_light)++;
+        else if (lum < 0.2)
+          (*n_dark)++;
+      }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The keyboard focus on a card is a ring that shows on the felt: white
+ * and dark pixels around the card, where there were none. */
+static void
+test_card_focus_ring (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *felt = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  CassinoCardWidget *card = cassino_card_widget_new ();
+  graphene_rect_t bounds;
+  guint light_before, dark_before, light, dark;
+
+  gtk_widget_add_css_class (felt, "felt");
+  gtk_widget_set_size_request (GTK_WIDGET (card), 100, 140);
+  gtk_widget_set_halign (GTK_WIDGET (card), GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (GTK_WIDGET (card), GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (GTK_WIDGET (card), TRUE);
+  cassino_card_widget_set_card (card, 9);
+  gtk_box_append (GTK_BOX (felt), GTK_WIDGET (card));
+  gtk_window_set_child (GTK_WINDOW (window), felt);
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (card)) && gtk_widget_get_width (GTK_WIDGET (card)) > 0, 10);
+  iterate (50);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (card), window, &bounds));
+
+  count_ring (window, &bounds, 2, 14, &light_before, &dark_before);
+  gtk_widget_set_state_flags (GTK_WIDGET (card), GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED, FALSE);
+  iterate (50);
+  count_ring (window, &bounds, 2, 14, &light, &dark);
+  g_test_message ("around the card: %u light, %u dark pixels before; %u and %u focused",
+                  light_before, dark_before, light, dark);
+  /* a ring of at least 3 px white all round (the card is 100 × 140) */
+  g_assert_cmpuint (light, >=, light_before + 3 * 2 * (100 + 140));
+  g_assert_cmpuint (dark, >=, dark_before + 2 * (100 + 140));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -385,7 +490,8 @@ main (int   argc,
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
+  /* accessible states readable by gtk_test_accessible_*() */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   {
     g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
 
@@ -415,6 +521,8 @@ main (int   argc,
   ADD ("rules-validate", test_rules_validate);
   ADD ("rules-custom", test_rules_custom);
   ADD ("rules-hidden", test_rules_hidden);
+  ADD ("card-focus-ring", test_card_focus_ring);
+  g_test_add_func ("/cassino/ui-dialogs/card-dimmed-disabled", test_card_dimmed_disabled);
 
   ret = g_test_run ();
   g_clear_object (&the_app);
