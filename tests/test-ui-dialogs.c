@@ -26,30 +26,6 @@ typedef struct {
   char          *database;
 } Fixture;
 
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
@@ -128,21 +104,6 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-/* Whether a visible label under @widget reads @text. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
-        gtk_widget_is_visible (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* Preferences → Default Game → Change… opens the new game dialog. */
 static void
 test_preferences_change (Fixture       *f,
@@ -179,12 +140,12 @@ test_preferences_custom_game (Fixture       *f,
   preferences = cassino_preferences_window_new (GTK_WINDOW (f->window));
   gtk_window_present (GTK_WINDOW (preferences));
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
-  g_assert_true (shows_label (GTK_WIDGET (preferences),
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (preferences),
                               "Custom, based on American (1867) — Tess, Anna (Hard)"));
 
   g_settings_set_string (f->settings, "last-game", "{\"rules\":\"american\",\"players\":2}");
   iterate (20);
-  g_assert_true (shows_label (GTK_WIDGET (preferences), "American (1867) — Tess, Anna (Medium)"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (preferences), "American (1867) — Tess, Anna (Medium)"));
 }
 
 static CassinoNewGameDialog *
@@ -290,9 +251,9 @@ test_rules_validate (Fixture       *f,
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row)), ==,
                    "The stock must share out into equal hands for every player");
   g_assert_true (gtk_widget_has_css_class (hand_row, "impossible-option"));
-  g_assert_true (shows_label (hand_row, "The stock must share out into equal hands for every player"));
+  g_assert_true (ui_test_shows_label (hand_row, "The stock must share out into equal hands for every player"));
   /* not at the top of the dialog */
-  g_assert_false (shows_label (GTK_WIDGET (dialog), "option “hand_size”: the stock must share out into equal hands for every player"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "option “hand_size”: the stock must share out into equal hands for every player"));
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (hand), 4);
   iterate (20);
@@ -325,17 +286,17 @@ test_rules_custom (Fixture       *f,
   GtkWidget *sweeps = option_control (dialog, "sweeps", GTK_TYPE_SWITCH);
   g_autoptr(CassinoGameSetup) setup = NULL;
 
-  g_assert_true (shows_label (GTK_WIDGET (dialog), "Classic"));
-  g_assert_false (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Classic"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
   gtk_switch_set_active (GTK_SWITCH (sweeps), FALSE);
   iterate (20);
-  g_assert_true (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
   setup = cassino_new_game_dialog_get_setup (dialog, NULL);
   g_assert_nonnull (strstr (setup->options, "\"sweeps\":false"));
   gtk_switch_set_active (GTK_SWITCH (sweeps), TRUE);
   iterate (20);
-  g_assert_false (shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
-  g_assert_true (shows_label (GTK_WIDGET (dialog), "Classic"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Classic"));
 }
 
 /* What does not apply is hidden: partners with two or three players,
@@ -492,25 +453,8 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   /* accessible states readable by gtk_test_accessible_*() */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  bus = ui_test_bus_up ();
+  the_app = ui_test_app_new (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add ("/cassino/ui-dialogs/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)

@@ -46,30 +46,6 @@ typedef struct {
   gint64         ids[N_GAMES];
 } Fixture;
 
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 /* Game i: Tess against a computer, or (every third) Uma against one. */
 static const char *
 human_of (guint i)
@@ -598,21 +574,6 @@ test_chart_ticks (void)
     }
 }
 
-/* Whether a label reading @text is shown under @widget. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
-        gtk_widget_is_visible (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* A player with one game: each graph says to play more instead of drawing
  * a sliver; one with eight games sees the graphs. */
 static void
@@ -656,7 +617,7 @@ test_statistics_few_games (Fixture       *f,
       g_assert_nonnull (chart);
       frame = gtk_widget_get_ancestor (chart, GTK_TYPE_FRAME);
       g_assert_false (gtk_widget_get_visible (chart));
-      g_assert_true (shows_label (frame, few));
+      g_assert_true (ui_test_shows_label (frame, few));
     }
 
   cassino_stats_view_show (view, cassino_records_find_player (records, tess), -1, -1, 0);
@@ -667,7 +628,7 @@ test_statistics_few_games (Fixture       *f,
 
       g_assert_nonnull (chart);
       g_assert_true (gtk_widget_get_visible (chart));
-      g_assert_false (shows_label (gtk_widget_get_ancestor (chart, GTK_TYPE_FRAME), few));
+      g_assert_false (ui_test_shows_label (gtk_widget_get_ancestor (chart, GTK_TYPE_FRAME), few));
     }
 }
 
@@ -1105,26 +1066,8 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("TZ", "UTC", TRUE);
 
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  bus = ui_test_bus_up ();
+  the_app = ui_test_app_new (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add ("/cassino/ui-history/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)

@@ -48,31 +48,6 @@ typedef struct {
   char                  *database;
 } Fixture;
 
-/* Iterate the main loop until @cond holds (or fail after @seconds). */
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
@@ -1565,27 +1540,8 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
 
-  /* a private session bus, so that GtkApplication has one */
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  bus = ui_test_bus_up ();
+  the_app = ui_test_app_new (&argc, &argv);
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
