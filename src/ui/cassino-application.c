@@ -49,7 +49,7 @@ get_window (CassinoApplication *self)
 static gint64
 newest_unfinished_game (const char *path)
 {
-  g_autoptr(CassinoStore) store = path ? cassino_store_open (path, NULL) : NULL;
+  g_autoptr(CassinoStore) store = path ? cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, NULL) : NULL;
   g_autoptr(GPtrArray) games = store ? cassino_store_list_unfinished_games (store, NULL) : NULL;
 
   if (games == NULL || games->len == 0)

@@ -185,6 +185,15 @@ cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
 }
 
 gboolean
+cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
+                                          guint               *out_saved,
+                                          guint               *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+  return self->store && cassino_store_get_salvage_counts (self->store, out_saved, out_lost);
+}
+
+gboolean
 cassino_game_recorder_is_open (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
@@ -328,6 +337,7 @@ void
 cassino_game_recorder_undo (CassinoGameRecorder *self,
                             const CassinoGame   *game)
 {
+  g_autoptr(GError) error = NULL;
   const CassinoDeal *deal;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
@@ -338,7 +348,21 @@ cassino_game_recorder_undo (CassinoGameRecorder *self,
   deal = cassino_game_get_current_deal (game);
   if (deal == NULL)
     return;
-  /* what was taken back must go before anything else is written */
+  /* the database holds every move: take the same ones out of it (an
+   * undo is no recovery, and says nothing) */
+  if (!self->behind)
+    {
+      if (cassino_store_truncate_deal (self->store, self->game_id, deal->number,
+                                       deal->plays->len, &error) ||
+          g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+        return;
+      self->retract_deal = deal->number;
+      self->retract_from = deal->plays->len;
+      report_step (self, error);
+      return;
+    }
+  /* an earlier step failed: what was taken back must go before anything
+   * else is written */
   if (self->retract_deal == deal->number)
     self->retract_from = MIN (self->retract_from, deal->plays->len);
   else
@@ -346,7 +370,6 @@ cassino_game_recorder_undo (CassinoGameRecorder *self,
       self->retract_deal = deal->number;
       self->retract_from = deal->plays->len;
     }
-  self->behind = TRUE;
   catch_up (self, game);
 }
 
@@ -366,23 +389,30 @@ cassino_game_recorder_rubber_over (CassinoGameRecorder *self,
 }
 
 void
-cassino_game_recorder_abandon (CassinoGameRecorder *self,
-                               const CassinoGame   *game)
+cassino_game_recorder_leave (CassinoGameRecorder *self,
+                             const CassinoGame   *game,
+                             gboolean             keep)
 {
   g_autoptr(GError) error = NULL;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store == NULL || self->game_id == 0)
-    return;
-  if (!cassino_store_abandon_game (self->store, self->game_id, &error))
+  if (self->store != NULL && self->game_id != 0)
     {
-      report (self, error);
-      g_clear_error (&error);
+      if (keep)
+        catch_up (self, game);
+      else if (!cassino_store_delete_game (self->store, self->game_id, &error))
+        report (self, error);
+      else if (self->rubber_id)
+        {
+          g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, self->rubber_id, &error);
+
+          /* a rubber begun with that game only: nothing of it was played */
+          if (ids && ids->len == 0)
+            cassino_store_abandon_rubber (self->store, self->rubber_id, &error);
+          report (self, error);
+        }
     }
-  if (self->rubber_id &&
-      !cassino_store_abandon_rubber (self->store, self->rubber_id, &error))
-    report (self, error);
   self->game_id = 0;
   self->behind = FALSE;
   self->retract_deal = 0;

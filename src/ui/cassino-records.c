@@ -128,7 +128,8 @@ cassino_records_new (const char  *path,
 
   self = g_object_new (CASSINO_TYPE_RECORDS, NULL);
   self->path = g_strdup (path);
-  self->store = cassino_store_open (path, error);
+  /* the recorder opened the file first: only it moves a damaged one */
+  self->store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, error);
   if (self->store == NULL)
     return NULL;
   self->history = cassino_history_model_new (self->store);
@@ -517,7 +518,8 @@ static gpointer
 graphs_thread (gpointer user_data)
 {
   GraphsJob *job = user_data;
-  g_autoptr(CassinoStore) store = cassino_store_open (job->data->path, &job->error);
+  g_autoptr(CassinoStore) store = cassino_store_open_full (job->data->path, CASSINO_STORE_OPEN_NO_SALVAGE,
+                                                           &job->error);
 
   if (store != NULL)
     compute_graphs (store, job->data->player_id, &job->data->filter, job->result, &job->error);
@@ -539,7 +541,7 @@ stats_thread (GTask        *task,
   GThread *graphs;
 
   graphs = g_thread_new ("cassino-stats-graphs", graphs_thread, &job);
-  store = cassino_store_open (data->path, &error);
+  store = cassino_store_open_full (data->path, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
   if (store != NULL)
     result->stats = cassino_store_get_player_stats (store, data->player_id, &data->filter,
                                                     CASSINO_STORE_STATS_DEFAULT, &error);

@@ -127,13 +127,23 @@ cassino_window_open_replay (CassinoWindow  *self,
   replay = cassino_records_load_replay (self->records, game_id, error);
   if (replay == NULL)
     return FALSE;
+  _cassino_window_show_replay (self, replay, -1);
+  return TRUE;
+}
+
+void
+_cassino_window_show_replay (CassinoWindow *self,
+                             CassinoReplay *replay,
+                             int            deal_index)
+{
   _cassino_window_ensure_history (self);
   cassino_replay_view_set_replay (self->replay_view, replay);
+  if (deal_index >= 0)
+    cassino_replay_view_go_to_deal (self->replay_view, (guint) deal_index);
   adw_view_stack_set_visible_child_name (self->view_stack, "history");
   gtk_stack_set_visible_child_name (self->history_stack, "replay");
   update_header (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->replay_view));
-  return TRUE;
 }
 
 static void
@@ -208,6 +218,7 @@ on_play_deal_again_cb (CassinoReplayView *view,
       toast (self, error ? error->message : _("This deal cannot be played again."));
       return;
     }
+  self->records_dirty = TRUE;
   gtk_stack_set_visible_child_name (self->history_stack, "list");
   adw_view_stack_set_visible_child_name (self->view_stack, "table");
   /* Translators: a toast after "Play this deal again" */
