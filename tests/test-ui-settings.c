@@ -71,18 +71,26 @@ render_widget (GtkWidget *widget,
                int       *height)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
   GskRenderNode *node;
   GdkTexture *texture;
   guchar *data;
 
+  /* a loaded machine may not have laid the window out yet */
+  WAIT_FOR (gtk_widget_get_mapped (widget) &&
+            gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0, 10);
   *width = gtk_widget_get_width (widget);
   *height = gtk_widget_get_height (widget);
-  g_assert_cmpint (*width, >, 0);
-  g_assert_cmpint (*height, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, *width, *height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
+  for (int tries = 0;; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      gdk_paintable_snapshot (paintable, snapshot, *width, *height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node)
+        break;
+      g_assert_cmpint (tries, <, 500);   /* not drawn after 10 s */
+      iterate (20);
+    }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, *width, *height));
   data = g_malloc (*width * *height * 4);

@@ -12,6 +12,38 @@
 
 #include "cassino-application.h"
 
+/* A private session bus, so that GtkApplication has one (DISPLAY is
+ * kept: g_test_dbus_up() unsets it).  Stop it with g_test_dbus_stop(). */
+static inline GTestDBus *
+ui_test_bus_up (void)
+{
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  GTestDBus *bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+
+  g_test_dbus_up (bus);
+  if (display)
+    g_setenv ("DISPLAY", display, TRUE);
+  return bus;
+}
+
+/* GTK and libadwaita started, and the test program's one application,
+ * registered (it can be only once). */
+static inline CassinoApplication *
+ui_test_app_new (int    *argc,
+                 char ***argv)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoApplication *app;
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  app = cassino_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return app;
+}
+
 /* Every widget of @type under @widget (itself included), depth first. */
 static inline void
 ui_test_collect (GtkWidget *widget,
@@ -22,6 +54,21 @@ ui_test_collect (GtkWidget *widget,
     g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     ui_test_collect (child, type, found);
+}
+
+/* Whether a visible label under @widget reads @text. */
+static inline gboolean
+ui_test_shows_label (GtkWidget  *widget,
+                     const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
+        gtk_widget_is_visible (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
 }
 
 /* Run @sql on the database at @path through a connection of its own (as
@@ -107,21 +154,6 @@ ui_test_start_app (int        *argc,
                    char     ***argv,
                    GTestDBus **bus)
 {
-  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-  g_autoptr(GError) error = NULL;
-  CassinoApplication *app;
-
-  *bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-  g_test_dbus_up (*bus);   /* unsets DISPLAY */
-  if (display)
-    g_setenv ("DISPLAY", display, TRUE);
-
-  gtk_test_init (argc, argv, NULL);
-  adw_init ();
-
-  app = cassino_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  return app;
+  *bus = ui_test_bus_up ();
+  return ui_test_app_new (argc, argv);
 }

@@ -456,65 +456,85 @@ cassino_rules_get_option (const CassinoRules *rules,
 }
 
 static gboolean
-impossible (GError     **error,
-            const char  *option,
-            const char  *why)
+why_impossible (const char **out_option,
+                char       **out_why,
+                const char  *option,
+                const char  *why)
 {
-  /* Translators: the first %s is the name of a rule option, e.g.
-   * "hand_size" (not translated), the second why its value is impossible */
-  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-               _("option “%s”: %s"), option, why);
+  *out_option = option;
+  *out_why = g_strdup (why);
   return FALSE;
+}
+
+gboolean
+cassino_rules_check (const CassinoRules  *r,
+                     const char         **out_option,
+                     char               **out_why)
+{
+  guint n = r->n_players;
+
+  if (n != 2 && n != 3 && n != 4 && n != 6)
+    return why_impossible (out_option, out_why, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
+  if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
+    {
+      *out_option = "players";
+      *out_why = g_strdup_printf (_("the %s preset is not played by %u players"),
+                                  cassino_preset_to_string (r->preset), n);
+      return FALSE;
+    }
+  if (r->deck != 52 && r->deck != 40)
+    return why_impossible (out_option, out_why, "deck", _("the deck has 52 or 40 cards"));
+  if (r->deal_packet != 1 && r->deal_packet != 2)
+    return why_impossible (out_option, out_why, "deal_packet", _("cards are dealt one or two at a time"));
+  if (r->hand_size < 1 || r->hand_size > 12)
+    return why_impossible (out_option, out_why, "hand_size", _("a hand has 1 to 12 cards"));
+  if (r->table_initial > 12)
+    return why_impossible (out_option, out_why, "table_initial", _("at most 12 cards are dealt to the table"));
+  if (r->draw_after_play && n != 2)
+    return why_impossible (out_option, out_why, "draw_after_play", _("draw Cassino is a game for two players"));
+  if (r->draw_after_play)
+    {
+      if (r->table_initial + n * r->hand_size > r->deck)
+        return why_impossible (out_option, out_why, "hand_size", _("the deck is too small for the first deal"));
+    }
+  else if (r->deck < r->table_initial + n * r->hand_size ||
+           (r->deck - r->table_initial) % (n * r->hand_size) != 0)
+    return why_impossible (out_option, out_why, "hand_size",
+                           _("the stock must share out into equal hands for every player"));
+  if (!(r->ace_values & VBIT (1)))
+    return why_impossible (out_option, out_why, "ace_values", _("an ace always counts 1"));
+  if (!(r->big_cassino_values & VBIT (10)))
+    return why_impossible (out_option, out_why, "big_cassino_values", _("the ten of diamonds always counts 10"));
+  if (!(r->little_cassino_values & VBIT (2)))
+    return why_impossible (out_option, out_why, "little_cassino_values", _("the two of spades always counts 2"));
+  if (r->count_as_you_go && r->target == 0)
+    return why_impossible (out_option, out_why, "count_as_you_go", _("points counted as they are made need a target"));
+  if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
+    return why_impossible (out_option, out_why, "rubber_games", _("a rubber is an odd number of games"));
+  if (r->target > 999)
+    return why_impossible (out_option, out_why, "target", _("the target is at most 999"));
+  if (r->lurch_below > 0 && r->target == 0)
+    return why_impossible (out_option, out_why, "lurch_below", _("a lurch needs a target score"));
+
+  return TRUE;
 }
 
 gboolean
 cassino_rules_finish (CassinoRules  *r,
                       GError       **error)
 {
+  const char *option = NULL;
+  g_autofree char *why = NULL;
   guint n = r->n_players;
 
-  if (n != 2 && n != 3 && n != 4 && n != 6)
-    return impossible (error, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
-  if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
+  if (!cassino_rules_check (r, &option, &why))
     {
+      /* Translators: the first %s is the name of a rule option, e.g.
+       * "hand_size" (not translated), the second why its value is impossible */
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-                   _("option “players”: the %s preset is not played by %u players"),
-                   cassino_preset_to_string (r->preset), n);
+                   _("option “%s”: %s"), option, why);
       return FALSE;
     }
-  if (r->deck != 52 && r->deck != 40)
-    return impossible (error, "deck", _("the deck has 52 or 40 cards"));
-  if (r->deal_packet != 1 && r->deal_packet != 2)
-    return impossible (error, "deal_packet", _("cards are dealt one or two at a time"));
-  if (r->hand_size < 1 || r->hand_size > 12)
-    return impossible (error, "hand_size", _("a hand has 1 to 12 cards"));
-  if (r->table_initial > 12)
-    return impossible (error, "table_initial", _("at most 12 cards are dealt to the table"));
-  if (r->draw_after_play && n != 2)
-    return impossible (error, "draw_after_play", _("draw Cassino is a game for two players"));
-  if (r->draw_after_play)
-    {
-      if (r->table_initial + n * r->hand_size > r->deck)
-        return impossible (error, "hand_size", _("the deck is too small for the first deal"));
-    }
-  else if (r->deck < r->table_initial + n * r->hand_size ||
-           (r->deck - r->table_initial) % (n * r->hand_size) != 0)
-    return impossible (error, "hand_size",
-                       _("the stock must share out into equal hands for every player"));
-  if (!(r->ace_values & VBIT (1)))
-    return impossible (error, "ace_values", _("an ace always counts 1"));
-  if (!(r->big_cassino_values & VBIT (10)))
-    return impossible (error, "big_cassino_values", _("the ten of diamonds always counts 10"));
-  if (!(r->little_cassino_values & VBIT (2)))
-    return impossible (error, "little_cassino_values", _("the two of spades always counts 2"));
-  if (r->count_as_you_go && r->target == 0)
-    return impossible (error, "count_as_you_go", _("points counted as they are made need a target"));
-  if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
-    return impossible (error, "rubber_games", _("a rubber is an odd number of games"));
-  if (r->target > 999)
-    return impossible (error, "target", _("the target is at most 999"));
-  if (r->lurch_below > 0 && r->target == 0)
-    return impossible (error, "lurch_below", _("a lurch needs a target score"));
 
   /* derived */
   r->n_sides = n;

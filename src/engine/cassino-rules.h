@@ -128,6 +128,15 @@ gboolean     cassino_rules_set_option   (CassinoRules  *rules,
 gboolean     cassino_rules_finish       (CassinoRules  *rules,
                                          GError       **error);
 
+/* Whether the options of @rules can be played together.  If not, sets
+ * @out_option to the name of the option at fault (static; "players" for
+ * the number of players) and @out_why to the reason, translated, newly
+ * allocated.  Does not change @rules; cassino_rules_finish() checks the
+ * same. */
+gboolean     cassino_rules_check        (const CassinoRules  *rules,
+                                         const char         **out_option,
+                                         char               **out_why);
+
 /* Every option name, in rules.md order (NULL-terminated, static). */
 const char *const *cassino_rules_option_names (void);
 

@@ -14,6 +14,7 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
 #include "cassino-card-art.h"
 #include "cassino-card-theme.h"
 #include "cassino-game-setup.h"
@@ -80,11 +81,15 @@ on_last_game_changed_cb (GSettings                *settings,
   g_autofree char *name_setting = g_settings_get_string (settings, "player-name");
   g_autofree char *name = cassino_game_setup_default_player_name (name_setting);
   g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (json, name, NULL);
+  g_autofree char *variant = NULL;
+  CassinoRules rules;
   GString *s;
 
   if (setup == NULL)
     return;
-  s = g_string_new (cassino_preset_get_title (setup->preset));
+  variant = cassino_rules_parse (&rules, setup->options, setup->n_players, NULL) ?
+            cassino_game_setup_dup_variant_title (&rules) : g_strdup (cassino_preset_get_title (setup->preset));
+  s = g_string_new (variant);
   g_string_append (s, " — ");
   for (guint i = 0; i < setup->n_players; i++)
     {
@@ -332,6 +337,8 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "player-name", self->player_name_row, "text",
                                 G_SETTINGS_BIND_SET, NULL, text_to_name, NULL, NULL);
 
+  cassino_a11y_name_controls (GTK_WIDGET (self));
+
   g_signal_connect_object (self->settings, "changed::last-game",
                            G_CALLBACK (on_last_game_changed_cb), self, 0);
   on_last_game_changed_cb (self->settings, "last-game", self);
@@ -340,7 +347,10 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
 CassinoPreferencesWindow *
 cassino_preferences_window_new (GtkWindow *parent)
 {
+  /* the window's application gives its buttons the app actions
+   * ("Change…" is app.new-game); transient-for alone does not */
   return g_object_new (CASSINO_TYPE_PREFERENCES_WINDOW,
                        "transient-for", parent,
+                       "application", parent ? gtk_window_get_application (parent) : NULL,
                        NULL);
 }

@@ -21,6 +21,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+
 #include "cassino-replay-step.h"
 
 struct _CassinoReplayView
@@ -449,6 +451,7 @@ cassino_replay_view_init (CassinoReplayView *self)
   add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_End, "replay.last");
   add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_F9, "replay.show-moves");
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 }
 
 void

@@ -18,6 +18,7 @@
 #include "cassino-ui-resources.h"
 
 #include "cassino-history-view.h"
+#include "cassino-a11y.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-replay.h"
 #include "cassino-replay-view.h"
@@ -1060,6 +1061,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
 
   _cassino_window_records_init (self);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
 #ifdef DEVELOPMENT_PROFILE
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
