@@ -11,6 +11,7 @@
 #include <string.h>
 #include <json-glib/json-glib.h>
 
+#include "cassino-input.h"
 #include "cassino-position-json.h"
 
 static gboolean
@@ -336,7 +337,7 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
 
   memset (out, 0, sizeof *out);
 
-  if (!json_parser_load_from_data (parser, text, length, &local))
+  if (!cassino_json_load (parser, text, length, &local))
     {
       /* json-glib says "<data>:LINE:COLUMN: message" */
       guint line = 0, column = 0;

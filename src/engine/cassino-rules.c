@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "cassino-input.h"
 #include "cassino-rules.h"
 
 G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
@@ -662,7 +663,7 @@ cassino_rules_parse (CassinoRules  *rules,
     }
 
   parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, text, -1, error))
+  if (!cassino_json_load (parser, text, -1, error))
     return FALSE;
   root = json_parser_get_root (parser);
   return cassino_rules_parse_json (rules, root, n_players, error);
