@@ -56,7 +56,11 @@ read_card (JsonNode            *node,
     return invalid (error, "%s: a card is a string such as \"7h\"", field);
   text = json_node_get_string (node);
   if (!cassino_card_parse (text, &card, &end) || *end != '\0')
-    return invalid (error, "%s: unknown card \"%s\"", field, text);
+    {
+      g_autofree char *quoted = cassino_input_excerpt (text, -1);
+
+      return invalid (error, "%s: unknown card \"%s\"", field, quoted);
+    }
   if (!(rules->deck_cards & CASSINO_CARD_BIT (card)))
     return invalid (error, "%s: card %s is not in the %u-card deck", field,
                     cassino_card_to_string (card), rules->deck);

@@ -381,8 +381,10 @@ cassino_rules_set_option (CassinoRules  *rules,
 
   if (o == NULL)
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_OPTION,
-                   _("unknown option “%s”"), name);
+                   _("unknown option “%s”"), quoted);
       return FALSE;
     }
 
@@ -427,8 +429,12 @@ cassino_rules_set_option (CassinoRules  *rules,
     }
 
 bad:
-  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
-               _("option “%s”: “%s” is not a valid value"), name, value);
+  {
+    g_autofree char *quoted = cassino_input_excerpt (value, -1);
+
+    g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                 _("option “%s”: “%s” is not a valid value"), name, quoted);
+  }
   return FALSE;
 }
 
@@ -632,8 +638,10 @@ parse_preset_name (const char     *name,
 {
   if (!cassino_preset_from_string (name, out))
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
-                   _("unknown preset “%s”"), name);
+                   _("unknown preset “%s”"), quoted);
       return FALSE;
     }
   return TRUE;
