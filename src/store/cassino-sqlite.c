@@ -9,7 +9,9 @@
 
 #include "cassino-sqlite.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (cassino-sqlite-error-quark, cassino_sqlite_error)
 
@@ -26,15 +28,37 @@ statement_free (gpointer data)
   sqlite3_finalize (data);
 }
 
+/* A full disk is said so: SQLite says "database or disk is full" for
+ * SQLITE_FULL, and only "disk I/O error" when the disk fills while it
+ * syncs or grows the WAL index (SQLITE_IOERR, errno ENOSPC).  Either is
+ * SQLITE_FULL here.  Returns the code, *@msg the message to give. */
+static int
+explain (sqlite3     *handle,
+         int          code,
+         const char  *fallback,
+         const char **msg)
+{
+  code &= 0xff;
+  if (code == SQLITE_FULL ||
+      (code == SQLITE_IOERR && handle && sqlite3_system_errno (handle) == ENOSPC))
+    {
+      *msg = _("the disk is full (no room left to write the database)");
+      return SQLITE_FULL;
+    }
+  *msg = fallback ? fallback : handle ? sqlite3_errmsg (handle) : sqlite3_errstr (code);
+  return code;
+}
+
 void
 cassino_sqlite_set_error (CassinoSqlite *db,
                           int            code,
                           const char    *what,
                           GError       **error)
 {
-  const char *msg = db && db->handle ? sqlite3_errmsg (db->handle) : sqlite3_errstr (code);
+  const char *msg;
 
-  g_set_error (error, CASSINO_SQLITE_ERROR, code & 0xff, "%s: %s", what, msg);
+  code = explain (db ? db->handle : NULL, code, NULL, &msg);
+  g_set_error (error, CASSINO_SQLITE_ERROR, code, "%s: %s", what, msg);
 }
 
 CassinoSqlite *
@@ -107,7 +131,10 @@ cassino_sqlite_exec (CassinoSqlite  *db,
 
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, CASSINO_SQLITE_ERROR, rc & 0xff, "%s", msg ? msg : sqlite3_errstr (rc));
+      const char *text;
+
+      rc = explain (db->handle, rc, msg, &text);
+      g_set_error (error, CASSINO_SQLITE_ERROR, rc, "%s", text);
       sqlite3_free (msg);
       return FALSE;
     }
