@@ -30,17 +30,21 @@ statement_free (gpointer data)
 
 /* A full disk is said so: SQLite says "database or disk is full" for
  * SQLITE_FULL, and only "disk I/O error" when the disk fills while it
- * syncs or grows the WAL index (SQLITE_IOERR, errno ENOSPC).  Either is
- * SQLITE_FULL here.  Returns the code, *@msg the message to give. */
+ * syncs or grows the WAL index (SQLITE_IOERR with ENOSPC: in
+ * sqlite3_system_errno() where SQLite records it, else still in errno, as
+ * @sys_errno taken straight after the call).  Either is SQLITE_FULL here.
+ * Returns the code, *@msg the message to give. */
 static int
 explain (sqlite3     *handle,
          int          code,
+         int          sys_errno,
          const char  *fallback,
          const char **msg)
 {
   code &= 0xff;
   if (code == SQLITE_FULL ||
-      (code == SQLITE_IOERR && handle && sqlite3_system_errno (handle) == ENOSPC))
+      (code == SQLITE_IOERR &&
+       (sys_errno == ENOSPC || (handle && sqlite3_system_errno (handle) == ENOSPC))))
     {
       *msg = _("the disk is full (no room left to write the database)");
       return SQLITE_FULL;
@@ -55,9 +59,10 @@ cassino_sqlite_set_error (CassinoSqlite *db,
                           const char    *what,
                           GError       **error)
 {
+  int sys_errno = errno;
   const char *msg;
 
-  code = explain (db ? db->handle : NULL, code, NULL, &msg);
+  code = explain (db ? db->handle : NULL, code, sys_errno, NULL, &msg);
   g_set_error (error, CASSINO_SQLITE_ERROR, code, "%s: %s", what, msg);
 }
 
@@ -128,12 +133,13 @@ cassino_sqlite_exec (CassinoSqlite  *db,
 {
   char *msg = NULL;
   int rc = sqlite3_exec (db->handle, sql, NULL, NULL, &msg);
+  int sys_errno = errno;
 
   if (rc != SQLITE_OK)
     {
       const char *text;
 
-      rc = explain (db->handle, rc, msg, &text);
+      rc = explain (db->handle, rc, sys_errno, msg, &text);
       g_set_error (error, CASSINO_SQLITE_ERROR, rc, "%s", text);
       sqlite3_free (msg);
       return FALSE;
