@@ -352,6 +352,12 @@ test_record_duplicate_tags (void)
 
     expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 1, 1, "Rules");
   }
+  /* a Seat tag without values, twice */
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "[Seat]\n[Seat]", TRUE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 2, 1, "a second Seat tag");
+  }
   /* one tag of each name per game: a second game may repeat them */
   {
     g_autofree char *two = g_strconcat (text, "\n", text, NULL);

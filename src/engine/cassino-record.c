@@ -814,7 +814,7 @@ cassino_record_read (const char  *text,
           first = g_hash_table_lookup (tags->index, key);
           if (first != NULL)
             {
-              if (g_ascii_strcasecmp (name, "Seat") == 0)
+              if (g_ascii_strcasecmp (name, "Seat") == 0 && values->len > 0)
                 tag_error (&r, tag, CASSINO_RECORD_ERROR_SYNTAX,
                            "a second Seat tag for seat “%s” (the first is on line %u)",
                            ex (&r, values->pdata[0]), first->line_no);
