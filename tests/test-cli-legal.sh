@@ -11,10 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
 
-# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr naming WORD
+# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr
+# naming WORD (for legal; $command says otherwise)
+command=legal
 expect_error () {
   printf '%s' "$2" > "$tmp/in.json"
-  "$cli" legal "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
+  "$cli" $command "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
   status=$?
   lines=$(wc -l < "$tmp/err")
   if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$lines" -eq 1 ] && grep -q -- "$3" "$tmp/err"; then
@@ -92,30 +94,20 @@ expect_error "deep rules object" "{\"rules\":{\"preset\":\"classic\",\"x\":$(hea
 expect_error "to_move beyond 64 bits" '{"rules":"classic","to_move":99999999999999999999999999999,"hand":["7h"],"table":[]}' 'column 30: .*too large'
 expect_error "negative to_move" '{"rules":"classic","to_move":-1,"hand":["7h"],"table":[]}' 'to_move: -1 is out of range'
 
-# expect_choose_error NAME JSON WORD: as expect_error, for choose
-expect_choose_error () {
-  printf '%s' "$2" > "$tmp/in.json"
-  "$cli" choose --level medium "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
-  status=$?
-  lines=$(wc -l < "$tmp/err")
-  if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$lines" -eq 1 ] && grep -q -- "$3" "$tmp/err"; then
-    ok "choose: $1"
-  else
-    not_ok "choose: $1" "status $status, stderr: $(cat "$tmp/err")"
-  fi
-}
-expect_choose_error "negative score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[-5,3]}' 'scores\[0\]: -5 is out of range'
-expect_choose_error "huge score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,1000000]}' 'scores\[1\]: 1000000 is out of range'
-expect_choose_error "score beyond 64 bits" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,99999999999999999999]}' 'too large'
-expect_choose_error "a score per side" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5]}' 'one number per side'
-expect_choose_error "score not a number" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":["5",1]}' 'scores\[0\]: must be a whole number'
-expect_choose_error "negative sweeps" '{"rules":"classic","hand":["7h"],"table":["7c"],"sweeps":[0,-1]}' 'sweeps\[1\]'
-expect_choose_error "deep position" "$(cat "$tmp/deep.json")" 'nested deeper'
+command="choose --level medium"
+expect_error "choose: negative score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[-5,3]}' 'scores\[0\]: -5 is out of range'
+expect_error "choose: huge score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,1000000]}' 'scores\[1\]: 1000000 is out of range'
+expect_error "choose: score beyond 64 bits" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,99999999999999999999]}' 'too large'
+expect_error "choose: a score per side" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5]}' 'one number per side'
+expect_error "choose: score not a number" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":["5",1]}' 'scores\[0\]: must be a whole number'
+expect_error "choose: negative sweeps" '{"rules":"classic","hand":["7h"],"table":["7c"],"sweeps":[0,-1]}' 'sweeps\[1\]'
+expect_error "choose: deep position" "$(cat "$tmp/deep.json")" 'nested deeper'
+command=legal
 
 # a standard output that cannot be written is an error (it exited 0)
 if [ -w /dev/full ]; then
   for cmd in legal "choose --level easy"; do
-    $cli $cmd "$tmp/pos.json" > /dev/full 2> "$tmp/err"
+    "$cli" $cmd "$tmp/pos.json" > /dev/full 2> "$tmp/err"
     status=$?
     if [ "$status" -eq 1 ] && grep -q "cannot write to standard output" "$tmp/err"; then
       ok "$cmd > /dev/full: exit 1 with a message"

@@ -203,53 +203,45 @@ ex (Reader     *r,
 }
 
 static gboolean
-reader_verror (Reader     *r,
+located_error (Reader     *r,
                guint       line_no,
                guint       column,
                gint        code,
                const char *format,
-               va_list     args) G_GNUC_PRINTF (5, 0);
+               ...) G_GNUC_PRINTF (5, 6);
 
 static gboolean
-reader_verror (Reader     *r,
+located_error (Reader     *r,
                guint       line_no,
                guint       column,
                gint        code,
                const char *format,
-               va_list     args)
+               ...)
 {
-  g_autofree char *msg = g_strdup_vprintf (format, args);
+  va_list args;
+  g_autofree char *msg = NULL;
 
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
   g_set_error (r->error, CASSINO_RECORD_ERROR, code, "line %u, column %u: %s",
                line_no, column, msg);
   return FALSE;
 }
 
-/* An error on the current line, at @at (column 1 when NULL). */
-static gboolean
-reader_error (Reader     *r,
-              const char *at,
-              gint        code,
-              const char *format,
-              ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-reader_error (Reader     *r,
-              const char *at,
-              gint        code,
-              const char *format,
-              ...)
+/* The column of @at in the current line (1 when NULL or elsewhere). */
+static guint
+column_at (Reader     *r,
+           const char *at)
 {
-  va_list args;
-  guint column = 1;
-
   if (at && at >= r->line && at <= r->line_end)
-    column = (guint) g_utf8_strlen (r->line, at - r->line) + 1;
-  va_start (args, format);
-  reader_verror (r, r->line_no, column, code, format, args);
-  va_end (args);
-  return FALSE;
+    return (guint) g_utf8_strlen (r->line, at - r->line) + 1;
+  return 1;
 }
+
+/* An error on the current line, at @at; returns FALSE. */
+#define reader_error(r, at, code, ...) \
+  located_error ((r), (r)->line_no, column_at ((r), (at)), (code), __VA_ARGS__)
 
 /* Advance to the next line; FALSE at the end of the text. */
 static gboolean
@@ -487,28 +479,9 @@ tag_value (Tags       *tags,
   return t && index < t->values->len ? t->values->pdata[index] : NULL;
 }
 
-/* An error about a tag, at the tag's line and column. */
-static gboolean
-tag_error (Reader     *r,
-           const Tag  *t,
-           gint        code,
-           const char *format,
-           ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-tag_error (Reader     *r,
-           const Tag  *t,
-           gint        code,
-           const char *format,
-           ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  reader_verror (r, t->line_no, t->column, code, format, args);
-  va_end (args);
-  return FALSE;
-}
+/* An error about the tag @t, at its line and column; returns FALSE. */
+#define tag_error(r, t, code, ...) \
+  located_error ((r), (t)->line_no, (t)->column, (code), __VA_ARGS__)
 
 /* Build the game from its tags; an error is at the line of its tag. */
 static CassinoGame *
@@ -807,7 +780,7 @@ cassino_record_read (const char  *text,
           tag->name = name;
           tag->values = values;
           tag->line_no = r.line_no;
-          tag->column = (guint) g_utf8_strlen (r.line, at - r.line) + 1;
+          tag->column = column_at (&r, at);
           g_ptr_array_add (tags->list, tag);
           /* a tag given twice: which one would count? */
           key = tag_key (name, values);
