@@ -1,10 +1,14 @@
 /* bench-engine: speed of the rules engine (figures for BENCHMARKS.md)
  *
  *   bench-engine [GAMES]
+ *   bench-engine tags
  *
  * 1. Random self-play of classic two-player games to 21 on one core.
  * 2. Legal-move generation over positions from that play: mean per position.
  * 3. The crowded table: 16 low cards and 3 builds.
+ *
+ * "tags": a game record with 100,000 to 800,000 tags, written and read
+ * back (reading was quadratic in the number of tags: issue 15).
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,9 +17,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cassino-game.h"
 #include "cassino-position-json.h"
+#include "cassino-record.h"
 #include "cassino-rng.h"
 
 static double
@@ -24,11 +30,52 @@ now (void)
   return g_get_monotonic_time () / 1e6;
 }
 
+static int
+bench_tags (void)
+{
+  static const guint sizes[] = { 100000, 200000, 400000, 800000 };
+  CassinoRules rules;
+
+  cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      CassinoGame *game = cassino_game_new (&rules, 1, 0);
+      g_autoptr(GPtrArray) read = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      double t0, t_write, t_read;
+
+      t0 = now ();
+      for (guint k = 0; k < sizes[i]; k++)
+        {
+          char name[32], value[32];
+
+          g_snprintf (name, sizeof name, "Tag%u", k);
+          g_snprintf (value, sizeof value, "value %u", k);
+          cassino_game_set_tag (game, name, value);
+        }
+      text = cassino_record_write (game);
+      t_write = now () - t0;
+      t0 = now ();
+      read = cassino_record_read (text, -1, &error);
+      t_read = now () - t0;
+      if (read == NULL || cassino_game_get_tag_names (read->pdata[0])->len < sizes[i])
+        {
+          g_printerr ("tags: %s\n", error ? error->message : "tags lost");
+          return 1;
+        }
+      printf ("record with %u tags (%.1f MB): set and written in %.0f ms, read in %.0f ms (%.2f µs a tag)\n",
+              sizes[i], strlen (text) / 1e6, t_write * 1e3, t_read * 1e3, t_read * 1e6 / sizes[i]);
+      cassino_game_unref (game);
+    }
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  guint games = argc > 1 ? (guint) atoi (argv[1]) : 20000;
+  guint games;
   CassinoRules rules;
   CassinoRng rng;
   CassinoMoveList list;
@@ -36,6 +83,10 @@ main (int    argc,
   double t0, t;
   GArray *positions = g_array_new (FALSE, FALSE, sizeof (CassinoPosition));
   guint64 moves_total = 0;
+
+  if (argc > 1 && g_str_equal (argv[1], "tags"))
+    return bench_tags ();
+  games = argc > 1 ? (guint) atoi (argv[1]) : 20000;
 
   cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
   cassino_rng_init (&rng, 1);

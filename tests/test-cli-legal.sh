@@ -11,10 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
 
-# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr naming WORD
+# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr
+# naming WORD (for legal; $command says otherwise)
+command=legal
 expect_error () {
   printf '%s' "$2" > "$tmp/in.json"
-  "$cli" legal "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
+  "$cli" $command "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
   status=$?
   lines=$(wc -l < "$tmp/err")
   if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$lines" -eq 1 ] && grep -q -- "$3" "$tmp/err"; then
@@ -77,6 +79,44 @@ expect_error "empty hand" '{"rules":"classic","hand":[],"table":[]}' 'hand'
 expect_error "missing table" '{"rules":"classic","hand":["7h"]}' 'table'
 expect_error "not an object" '[1,2,3]' 'object'
 
+# hostile positions (issue 15): nesting that overflowed json-glib's stack,
+# a number beyond 64 bits that json-glib read as -1
+head -c 100000 /dev/zero | tr '\0' '[' > "$tmp/deep.json"
+"$cli" legal "$tmp/deep.json" > "$tmp/out" 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+   grep -q 'line 1, column 33: .*nested deeper than 32 levels' "$tmp/err"; then
+  ok "legal: [ x 100,000 is refused, not a crash"
+else
+  not_ok "legal: [ x 100,000 is refused, not a crash" "status $status, stderr: $(cat "$tmp/err")"
+fi
+expect_error "deep rules object" "{\"rules\":{\"preset\":\"classic\",\"x\":$(head -c 5000 /dev/zero | tr '\0' '[')},\"hand\":[\"7h\"],\"table\":[]}" 'nested deeper'
+expect_error "to_move beyond 64 bits" '{"rules":"classic","to_move":99999999999999999999999999999,"hand":["7h"],"table":[]}' 'column 30: .*too large'
+expect_error "negative to_move" '{"rules":"classic","to_move":-1,"hand":["7h"],"table":[]}' 'to_move: -1 is out of range'
+
+command="choose --level medium"
+expect_error "choose: negative score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[-5,3]}' 'scores\[0\]: -5 is out of range'
+expect_error "choose: huge score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,1000000]}' 'scores\[1\]: 1000000 is out of range'
+expect_error "choose: score beyond 64 bits" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,99999999999999999999]}' 'too large'
+expect_error "choose: a score per side" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5]}' 'one number per side'
+expect_error "choose: score not a number" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":["5",1]}' 'scores\[0\]: must be a whole number'
+expect_error "choose: negative sweeps" '{"rules":"classic","hand":["7h"],"table":["7c"],"sweeps":[0,-1]}' 'sweeps\[1\]'
+expect_error "choose: deep position" "$(cat "$tmp/deep.json")" 'nested deeper'
+command=legal
+
+# a standard output that cannot be written is an error (it exited 0)
+if [ -w /dev/full ]; then
+  for cmd in legal "choose --level easy"; do
+    "$cli" $cmd "$tmp/pos.json" > /dev/full 2> "$tmp/err"
+    status=$?
+    if [ "$status" -eq 1 ] && grep -q "cannot write to standard output" "$tmp/err"; then
+      ok "$cmd > /dev/full: exit 1 with a message"
+    else
+      not_ok "$cmd > /dev/full: exit 1 with a message" "status $status, stderr: $(cat "$tmp/err")"
+    fi
+  done
+fi
+
 # choose
 if "$cli" choose --list | grep -q '^expert'; then ok "choose --list"; else not_ok "choose --list"; fi
 for level in beginner easy medium hard expert; do
@@ -119,6 +159,27 @@ for game in "2 5 count-as-you-go" "13 6 target"; do
     not_ok "play: Spade to $1 ends by $3, as its record says" "$(tail -n 2 "$tmp/play.out"; grep Ending "$tmp/play.txt")"
   fi
 done
+# the sweep mark is part of the move (record-format §4.2)
+line=$(grep -n -m1 ' #$' "$tmp/games.txt" | cut -d: -f1)
+if [ -n "$line" ]; then
+  sed "${line}s/ #\$//" "$tmp/games.txt" > "$tmp/nosweep.txt"
+  "$cli" validate "$tmp/nosweep.txt" > /dev/null 2> "$tmp/err"
+  if [ $? -eq 2 ] && grep -q "line $line, column [0-9]*: this capture sweeps the table" "$tmp/err"; then
+    ok "validate: a sweep without its #"
+  else
+    not_ok "validate: a sweep without its #" "$(cat "$tmp/err")"
+  fi
+else
+  not_ok "validate: a sweep without its #" "the simulated games have no sweep"
+fi
+# a line of 9 MB is quoted cut
+{ cat "$tmp/games.txt"; head -c 9000000 /dev/zero | tr '\0' 'z'; echo; } > "$tmp/long.txt"
+"$cli" validate "$tmp/long.txt" > /dev/null 2> "$tmp/err"
+if [ $? -eq 2 ] && [ "$(wc -c < "$tmp/err")" -lt 300 ] && grep -q 'zzz…”' "$tmp/err"; then
+  ok "validate: a 9 MB line is quoted cut"
+else
+  not_ok "validate: a 9 MB line is quoted cut" "$(head -c 300 "$tmp/err")"
+fi
 
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi

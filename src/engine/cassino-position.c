@@ -10,6 +10,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "cassino-input.h"
 #include "cassino-position.h"
 
 G_DEFINE_QUARK (cassino-position-error-quark, cassino_position_error)
@@ -1616,8 +1617,10 @@ notation_error (GError     **error,
                 const char  *text,
                 const char  *why)
 {
+  g_autofree char *quoted = cassino_input_excerpt (text, -1);
+
   g_set_error (error, CASSINO_POSITION_ERROR, CASSINO_POSITION_ERROR_NOTATION,
-               "“%s”: %s", text, why);
+               "“%s”: %s", quoted, why);
   return FALSE;
 }
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "cassino-input.h"
 #include "cassino-rules.h"
 
 G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
@@ -380,8 +381,10 @@ cassino_rules_set_option (CassinoRules  *rules,
 
   if (o == NULL)
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_OPTION,
-                   _("unknown option “%s”"), name);
+                   _("unknown option “%s”"), quoted);
       return FALSE;
     }
 
@@ -426,8 +429,12 @@ cassino_rules_set_option (CassinoRules  *rules,
     }
 
 bad:
-  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
-               _("option “%s”: “%s” is not a valid value"), name, value);
+  {
+    g_autofree char *quoted = cassino_input_excerpt (value, -1);
+
+    g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                 _("option “%s”: “%s” is not a valid value"), name, quoted);
+  }
   return FALSE;
 }
 
@@ -651,8 +658,10 @@ parse_preset_name (const char     *name,
 {
   if (!cassino_preset_from_string (name, out))
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
-                   _("unknown preset “%s”"), name);
+                   _("unknown preset “%s”"), quoted);
       return FALSE;
     }
   return TRUE;
@@ -682,7 +691,7 @@ cassino_rules_parse (CassinoRules  *rules,
     }
 
   parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, text, -1, error))
+  if (!cassino_json_load (parser, text, -1, error))
     return FALSE;
   root = json_parser_get_root (parser);
   return cassino_rules_parse_json (rules, root, n_players, error);

@@ -9,7 +9,9 @@
 
 #include "cassino-sqlite.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (cassino-sqlite-error-quark, cassino_sqlite_error)
 
@@ -26,15 +28,42 @@ statement_free (gpointer data)
   sqlite3_finalize (data);
 }
 
+/* A full disk is said so: SQLite says "database or disk is full" for
+ * SQLITE_FULL, and only "disk I/O error" when the disk fills while it
+ * syncs or grows the WAL index (SQLITE_IOERR with ENOSPC: in
+ * sqlite3_system_errno() where SQLite records it, else still in errno, as
+ * @sys_errno taken straight after the call).  Either is SQLITE_FULL here.
+ * Returns the code, *@msg the message to give. */
+static int
+explain (sqlite3     *handle,
+         int          code,
+         int          sys_errno,
+         const char  *fallback,
+         const char **msg)
+{
+  code &= 0xff;
+  if (code == SQLITE_FULL ||
+      (code == SQLITE_IOERR &&
+       (sys_errno == ENOSPC || (handle && sqlite3_system_errno (handle) == ENOSPC))))
+    {
+      *msg = _("the disk is full (no room left to write the database)");
+      return SQLITE_FULL;
+    }
+  *msg = fallback ? fallback : handle ? sqlite3_errmsg (handle) : sqlite3_errstr (code);
+  return code;
+}
+
 void
 cassino_sqlite_set_error (CassinoSqlite *db,
                           int            code,
                           const char    *what,
                           GError       **error)
 {
-  const char *msg = db && db->handle ? sqlite3_errmsg (db->handle) : sqlite3_errstr (code);
+  int sys_errno = errno;
+  const char *msg;
 
-  g_set_error (error, CASSINO_SQLITE_ERROR, code & 0xff, "%s: %s", what, msg);
+  code = explain (db ? db->handle : NULL, code, sys_errno, NULL, &msg);
+  g_set_error (error, CASSINO_SQLITE_ERROR, code, "%s: %s", what, msg);
 }
 
 CassinoSqlite *
@@ -104,10 +133,14 @@ cassino_sqlite_exec (CassinoSqlite  *db,
 {
   char *msg = NULL;
   int rc = sqlite3_exec (db->handle, sql, NULL, NULL, &msg);
+  int sys_errno = errno;
 
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, CASSINO_SQLITE_ERROR, rc & 0xff, "%s", msg ? msg : sqlite3_errstr (rc));
+      const char *text;
+
+      rc = explain (db->handle, rc, sys_errno, msg, &text);
+      g_set_error (error, CASSINO_SQLITE_ERROR, rc, "%s", text);
       sqlite3_free (msg);
       return FALSE;
     }

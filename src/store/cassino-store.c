@@ -267,8 +267,9 @@ open_and_check (const char     *path,
       cassino_sqlite_close (db);
       return CHECK_REFUSE;
     }
+  /* a negative user_version is no schema of ours: refused, not written to */
   if ((app_id != 0 && app_id != CASSINO_STORE_APPLICATION_ID) ||
-      (version == 0 && n_objects > 0 && app_id == 0))
+      (version == 0 && n_objects > 0 && app_id == 0) || version < 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN,
                    _("“%s” is a database of another program; Cassino has left it alone."),
