@@ -100,6 +100,8 @@ step (Fixture     *f,
       if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
         cassino_game_recorder_deal_over (f->recorder, game);
     }
+  /* the database thread has tried it, and its result is back */
+  cassino_game_recorder_wait (f->recorder);
   return TRUE;
 }
 
@@ -138,6 +140,7 @@ test_gap_in_deal (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 5, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_cmpint (cassino_game_recorder_get_game_id (f->recorder), >, 0);
   for (guint i = 0; i < 3; i++)
     g_assert_true (step (f, game, rand));
@@ -172,6 +175,7 @@ test_gap_across_deals (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 9, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
          cassino_position_stock_count (cassino_game_get_position (game)) > 0)
     g_assert_true (step (f, game, rand));
@@ -201,6 +205,7 @@ test_gap_after_undo (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 13, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   for (guint i = 0; i < 4; i++)
     g_assert_true (step (f, game, rand));
 
@@ -208,6 +213,7 @@ test_gap_after_undo (Fixture       *f,
   g_assert_true (cassino_game_undo (game, &error));
   g_assert_no_error (error);
   cassino_game_recorder_undo (f->recorder, game);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_cmpuint (f->n_failed, ==, 1);
   mend_moves (f);
 
@@ -229,6 +235,7 @@ test_flush (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_ROYAL, 2, 17, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_true (cassino_game_recorder_flush (f->recorder, game));
   g_assert_true (step (f, game, rand));
 
