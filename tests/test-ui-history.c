@@ -723,6 +723,8 @@ test_rubbers (Fixture       *f,
     g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
     g_assert_nonnull (cassino_game_controller_get_rubber (controller));
     g_assert_cmpuint (cassino_game_controller_get_rubber (controller)->n_games, ==, 1);
+    /* the new game's id comes back from the database thread */
+    WAIT_FOR (cassino_game_controller_get_game_id (controller) != 0, 10);
     g_assert_cmpint (cassino_game_controller_get_game_id (controller), >, open_game);
   }
 }
