@@ -10,7 +10,7 @@
 #include "cassino-store-worker.h"
 
 typedef struct {
-  CassinoStoreJobFunc  func;     /* NULL: the thread stops */
+  CassinoStoreFunc     func;     /* NULL: the thread stops */
   gpointer             data;
   GDestroyNotify       data_free;
   GTask               *task;     /* a pushed job with a callback, or NULL */
@@ -178,7 +178,7 @@ cassino_store_worker_new (CassinoStore *store)
 
 void
 cassino_store_worker_push (CassinoStoreWorker  *self,
-                           CassinoStoreJobFunc  func,
+                           CassinoStoreFunc     func,
                            gpointer             data,
                            GDestroyNotify       data_free,
                            GAsyncReadyCallback  callback,
@@ -222,7 +222,7 @@ cassino_store_worker_get_job_data (GAsyncResult *result)
 
 gboolean
 cassino_store_worker_run (CassinoStoreWorker   *self,
-                          CassinoStoreJobFunc   func,
+                          CassinoStoreFunc      func,
                           gpointer              data,
                           GError              **error)
 {

@@ -18,11 +18,11 @@
 
 G_BEGIN_DECLS
 
-/* A job: runs on the worker thread with the worker's store.  @data is the
- * job's own (input and output).  FALSE with @error when it failed. */
-typedef gboolean (*CassinoStoreJobFunc) (CassinoStore  *store,
-                                         gpointer       data,
-                                         GError       **error);
+/* A job is a CassinoStoreFunc run on the worker thread with the worker's
+ * store; @data is the job's own (input and output).  The store's calls
+ * each run in their own transaction (cassino_store_transact()); a job that
+ * must be one transaction runs its calls through cassino_store_transact()
+ * itself. */
 
 #define CASSINO_TYPE_STORE_WORKER (cassino_store_worker_get_type ())
 G_DECLARE_FINAL_TYPE (CassinoStoreWorker, cassino_store_worker, CASSINO, STORE_WORKER, GObject)
@@ -39,7 +39,7 @@ CassinoStoreWorker *cassino_store_worker_new       (CassinoStore        *store);
  * cassino_store_worker_push_finish() gives the result and
  * cassino_store_worker_get_job_data() the data. */
 void                cassino_store_worker_push      (CassinoStoreWorker  *self,
-                                                    CassinoStoreJobFunc  func,
+                                                    CassinoStoreFunc     func,
                                                     gpointer             data,
                                                     GDestroyNotify       data_free,
                                                     GAsyncReadyCallback  callback,
@@ -52,7 +52,7 @@ gpointer            cassino_store_worker_get_job_data (GAsyncResult     *result)
 /* Run @func (@data) on the worker after every job pushed before, and wait
  * for it: for what the caller cannot go on without (loading a game).  */
 gboolean            cassino_store_worker_run       (CassinoStoreWorker  *self,
-                                                    CassinoStoreJobFunc  func,
+                                                    CassinoStoreFunc     func,
                                                     gpointer             data,
                                                     GError             **error);
 

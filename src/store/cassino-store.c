@@ -95,6 +95,58 @@ _cassino_store_convert_error (GError **error)
   e->code = code;
 }
 
+typedef struct {
+  CassinoStore     *store;
+  CassinoStoreFunc  func;
+  gpointer          data;
+} Body;
+
+static gboolean
+run_body (CassinoSqlite  *db,
+          gpointer        data,
+          GError        **error)
+{
+  Body *body = data;
+
+  return body->func (body->store, body->data, error);
+}
+
+static gboolean
+transact (CassinoStore      *store,
+          gboolean           write,
+          CassinoStoreFunc   func,
+          gpointer           data,
+          GError           **error)
+{
+  Body body = { store, func, data };
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (cassino_sqlite_transact (store->db, write, run_body, &body, error))
+    return TRUE;
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_transact (CassinoStore      *store,
+                        CassinoStoreFunc   func,
+                        gpointer           data,
+                        GError           **error)
+{
+  return transact (store, TRUE, func, data, error);
+}
+
+gboolean
+cassino_store_read (CassinoStore      *store,
+                    CassinoStoreFunc   func,
+                    gpointer           data,
+                    GError           **error)
+{
+  return transact (store, FALSE, func, data, error);
+}
+
 char *
 cassino_store_get_default_path (void)
 {
@@ -835,27 +887,26 @@ failed:
   return NULL;
 }
 
+static gboolean
+reset_statistics (CassinoStore  *store,
+                  gpointer       data,
+                  GError       **error)
+{
+  return cassino_sqlite_exec (store->db,
+                              "DELETE FROM ratings; DELETE FROM seat_stats; DELETE FROM seat_opponents; "
+                              "DELETE FROM games; DELETE FROM rubbers; DELETE FROM rulesets",
+                              error);
+}
+
 gboolean
 cassino_store_reset_statistics (CassinoStore  *store,
                                 GError       **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = cassino_sqlite_exec (store->db,
-                            "DELETE FROM ratings; DELETE FROM seat_stats; DELETE FROM seat_opponents; "
-                            "DELETE FROM games; DELETE FROM rubbers; DELETE FROM rulesets",
-                            error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
+  if (!cassino_store_transact (store, reset_statistics, NULL, error))
+    return FALSE;
   store->cache_game_id = 0;
   g_message ("%s: statistics reset by the user", store->path);
   return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
 }
