@@ -26,6 +26,8 @@ struct _CassinoStoreWorker
   GObject       parent_instance;
 
   CassinoStore *store;      /* touched by the thread only */
+  char         *path;       /* to open on the thread, or NULL */
+  GError       *open_error; /* it could not be opened */
   GThread      *thread;
   GMutex        mutex;
   GCond         cond;       /* a job was queued, or one is over */
@@ -49,7 +51,15 @@ run_job (CassinoStoreWorker *self,
          Job                *job)
 {
   GError *error = NULL;
-  gboolean ok = job->func (self->store, job->data, &error);
+  gboolean ok;
+
+  if (self->store)
+    ok = job->func (self->store, job->data, &error);
+  else
+    {
+      error = g_error_copy (self->open_error);
+      ok = FALSE;
+    }
 
   g_assert (ok == (error == NULL));
   if (job->task)
@@ -84,6 +94,12 @@ worker_thread (gpointer data)
 {
   CassinoStoreWorker *self = data;
 
+  if (self->store == NULL)
+    {
+      self->store = cassino_store_open (self->path, &self->open_error);
+      if (self->store == NULL)
+        g_debug ("%s", self->open_error->message);
+    }
   for (;;)
     {
       Job *job;
@@ -142,6 +158,8 @@ cassino_store_worker_finalize (GObject *object)
 
   g_mutex_clear (&self->mutex);
   g_cond_clear (&self->cond);
+  g_free (self->path);
+  g_clear_error (&self->open_error);
 
   G_OBJECT_CLASS (cassino_store_worker_parent_class)->finalize (object);
 }
@@ -172,6 +190,19 @@ cassino_store_worker_new (CassinoStore *store)
 
   self = g_object_new (CASSINO_TYPE_STORE_WORKER, NULL);
   self->store = g_object_ref (store);
+  self->thread = g_thread_new ("cassino-store", worker_thread, self);
+  return self;
+}
+
+CassinoStoreWorker *
+cassino_store_worker_new_for_path (const char *path)
+{
+  CassinoStoreWorker *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_object_new (CASSINO_TYPE_STORE_WORKER, NULL);
+  self->path = g_strdup (path);
   self->thread = g_thread_new ("cassino-store", worker_thread, self);
   return self;
 }

@@ -32,6 +32,11 @@ G_DECLARE_FINAL_TYPE (CassinoStoreWorker, cassino_store_worker, CASSINO, STORE_W
  * (nothing pushed is dropped), then stops the thread.
  * Returns: (transfer full) */
 CassinoStoreWorker *cassino_store_worker_new       (CassinoStore        *store);
+/* A worker with a connection of its own to the database at @path, opened
+ * by the worker thread (cassino_store_open()); when it cannot be opened,
+ * every job fails with the reason.
+ * Returns: (transfer full) */
+CassinoStoreWorker *cassino_store_worker_new_for_path (const char       *path);
 
 /* Queue @func (@data, freed with @data_free when the job is over) behind
  * every job pushed before.  @callback, if not NULL, is called in the
