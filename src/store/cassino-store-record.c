@@ -1108,6 +1108,25 @@ cassino_store_retract_moves (CassinoStore       *store,
   return cassino_store_truncate_deal (store, game_id, deal->number, deal->plays->len, error);
 }
 
+typedef struct {
+  gint64 game_id;
+  guint  deal_number;
+  guint  n_plays;
+} TruncateDeal;
+
+static gboolean
+truncate_deal (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  TruncateDeal *t = data;
+  gint64 deal_id = current_deal_id (store, t->game_id, t->deal_number, error);
+
+  return deal_id != 0 &&
+         cassino_sqlite_run (store->db, error, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2",
+                             "in", deal_id, (int) t->n_plays);
+}
+
 gboolean
 cassino_store_truncate_deal (CassinoStore  *store,
                              gint64         game_id,
@@ -1115,26 +1134,11 @@ cassino_store_truncate_deal (CassinoStore  *store,
                              guint          n_plays,
                              GError       **error)
 {
-  gint64 deal_id;
-  sqlite3_stmt *stmt;
+  TruncateDeal t = { game_id, deal_number, n_plays };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  deal_id = current_deal_id (store, game_id, deal_number, error);
-  if (deal_id == 0)
-    goto failed;
-  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2", error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int64 (stmt, 1, deal_id);
-  sqlite3_bind_int (stmt, 2, (int) n_plays);
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  return cassino_store_transact (store, truncate_deal, &t, error);
 }
 
 gboolean
