@@ -1128,6 +1128,12 @@ test_killed_while_locked (Fixture       *f,
       open_window (f);
       g_assert_true (cassino_game_controller_start (f->controller, setup, 1789, NULL));
       wait_for_turn (f);
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+
+        g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      }
+      wait_for_turn (f);
       WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 10);
       saved_before = count_saved_moves (f->database);
       number = g_strdup_printf ("%" G_GINT64_FORMAT, saved_before);
