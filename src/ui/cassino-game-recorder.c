@@ -822,6 +822,18 @@ cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self)
   return self->rubber_id;
 }
 
+/* FALSE with @error when there is no database to load from. */
+static gboolean
+check_open (CassinoGameRecorder  *self,
+            GError              **error)
+{
+  if (self->worker != NULL)
+    return TRUE;
+  g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+               _("No database is open: games are not being recorded."));
+  return FALSE;
+}
+
 typedef struct {
   Step           step;
   gint64         id;
@@ -865,12 +877,8 @@ cassino_game_recorder_load_game (CassinoGameRecorder  *self,
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->worker == NULL)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-                   _("No database is open: games are not being recorded."));
-      return NULL;
-    }
+  if (!check_open (self, error))
+    return NULL;
   cassino_store_worker_run (self->worker, load_game_job, &load, error);
   loaded (self, &load.step, load.took_game);
   game = g_steal_pointer (&load.step.game);
@@ -1025,12 +1033,8 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->worker == NULL)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-                   _("No database is open: games are not being recorded."));
-      return NULL;
-    }
+  if (!check_open (self, error))
+    return NULL;
   memset (rubber, 0, sizeof *rubber);
   if (!cassino_store_worker_run (self->worker, continue_rubber_job, &load, error))
     {
