@@ -3,7 +3,8 @@
  *
  * The views never touch the store: they read these models and call these
  * functions.  Statistics are computed in a worker thread with a
- * connection of its own (a CassinoStore is used by one thread at a time).
+ * connection of its own (a CassinoStore is used by one thread at a time);
+ * import and export are jobs for a CassinoStoreWorker, with one more.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
