@@ -296,15 +296,20 @@ read_rubber_sides (CassinoStore           *store,
                         "GROUP BY winner_side", error) >= 0;
 }
 
-GPtrArray *
-cassino_store_list_rubbers (CassinoStore             *store,
-                            CassinoStoreRubberStates  states,
-                            GError                  **error)
-{
-  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
-  sqlite3_stmt *stmt;
+typedef struct {
+  CassinoStoreRubberStates  states;
+  GPtrArray                *list;
+} ListRubbers;
 
-  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+/* The rubbers, their games and sides from one snapshot. */
+static gboolean
+list_rubbers (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  ListRubbers *job = data;
+  GPtrArray *list = job->list;
+  sqlite3_stmt *stmt;
 
   /* being played first, then by when they were last played */
   stmt = cassino_sqlite_prepare (store->db,
@@ -315,8 +320,8 @@ cassino_store_list_rubbers (CassinoStore             *store,
                                  "ORDER BY b.state = 'playing' DESC, coalesce(b.ended, b.started) DESC, b.id DESC",
                                  error);
   if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int (stmt, 1, (int) states);
+    return FALSE;
+  sqlite3_bind_int (stmt, 1, (int) job->states);
   for (gboolean more = TRUE; more;)
     switch (cassino_sqlite_step (store->db, stmt, error))
       {
@@ -340,7 +345,7 @@ cassino_store_list_rubbers (CassinoStore             *store,
         break;
       case CASSINO_SQLITE_ERROR_STEP:
       default:
-        goto failed;
+        return FALSE;
       }
   for (guint i = 0; i < list->len; i++)
     {
@@ -348,13 +353,24 @@ cassino_store_list_rubbers (CassinoStore             *store,
 
       info->game_ids = cassino_store_get_rubber_games (store, info->id, error);
       if (info->game_ids == NULL || !read_rubber_sides (store, info, error))
-        goto failed;
+        return FALSE;
     }
-  return g_steal_pointer (&list);
+  return TRUE;
+}
 
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
+GPtrArray *
+cassino_store_list_rubbers (CassinoStore             *store,
+                            CassinoStoreRubberStates  states,
+                            GError                  **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
+  ListRubbers job = { states, list };
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  if (!cassino_store_read (store, list_rubbers, &job, error))
+    return NULL;
+  return g_steal_pointer (&list);
 }
 
 GPtrArray *
@@ -1539,19 +1555,34 @@ failed:
   return NULL;
 }
 
+typedef struct {
+  gint64       game_id;
+  CassinoGame *game;
+} LoadGame;
+
+/* The game, its deals and moves from one snapshot: a move recorded
+ * meanwhile by another connection is in all of it or in none. */
+static gboolean
+load_game_job (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  LoadGame *load = data;
+
+  load->game = load_game (store, load->game_id, error);
+  return load->game != NULL;
+}
+
 CassinoGame *
 cassino_store_load_game (CassinoStore  *store,
                          gint64         game_id,
                          GError       **error)
 {
-  CassinoGame *game;
+  LoadGame load = { game_id, NULL };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
-  game = load_game (store, game_id, error);
-  if (game == NULL)
-    _cassino_store_convert_error (error);
-  return game;
+  return cassino_store_read (store, load_game_job, &load, error) ? load.game : NULL;
 }
 
 GArray *
