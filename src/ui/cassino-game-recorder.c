@@ -12,7 +12,10 @@
  * lock is released.  What the worker knows of the recording (the game's id,
  * whether the database is behind) is in a RecorderLine that only the worker
  * touches; the main thread keeps its own copy of the ids, updated when a
- * job's result comes back.
+ * job's result comes back.  While the database is behind, the recorder
+ * tries again every RETRY_SECONDS with the newest copy of the game, so
+ * that the game is saved soon after the lock is released even if the
+ * player makes no move.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,6 +34,8 @@
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
 #include "cassino-store-worker.h"
+
+#define RETRY_SECONDS 2
 
 /* The recording as the worker sees it: touched by the worker thread only
  * (or by the main thread inside cassino_store_worker_run(), which waits). */
@@ -78,6 +83,12 @@ struct _CassinoGameRecorder
 
   /* cancelled when the recorder goes */
   GCancellable       *alive;
+
+  /* the database was behind at the last result: try again with the
+   * newest copy of the game */
+  gboolean            behind;
+  CassinoGame        *newest;
+  guint               retry_source;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
@@ -112,6 +123,7 @@ typedef struct {
   CassinoStoreMoveInfo  info;
   CassinoRubber         rubber;
   gboolean              in_rubber;
+  gboolean              quiet;       /* a retry: its failures were told */
   guint                 generation;
   guint64               seq;
   /* results, read on the main thread */
@@ -141,6 +153,8 @@ step_report (Step   *step,
   if (error == NULL)
     return;
   g_debug ("Recording failed: %s", error->message);
+  if (step->quiet)
+    return;
   if (step->messages == NULL)
     step->messages = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (step->messages, g_strdup (error->message));
@@ -364,6 +378,27 @@ run_step (CassinoStore  *store,
   return TRUE;
 }
 
+static Step *push_step  (CassinoGameRecorder *self,
+                         StepKind             kind,
+                         const CassinoGame   *game);
+static void  queue_step (CassinoGameRecorder *self,
+                         Step                *step);
+
+static gboolean
+on_retry_cb (gpointer user_data)
+{
+  CassinoGameRecorder *self = user_data;
+  Step *step;
+
+  self->retry_source = 0;
+  if (!self->behind || self->worker == NULL || self->newest == NULL)
+    return G_SOURCE_REMOVE;
+  step = push_step (self, STEP_CATCH_UP, self->newest);
+  step->quiet = TRUE;
+  queue_step (self, step);
+  return G_SOURCE_REMOVE;
+}
+
 /* Back on the main thread: tell what happened. */
 static void
 on_step_done_cb (GObject      *source,
@@ -380,6 +415,9 @@ on_step_done_cb (GObject      *source,
     {
       self->game_id = step->game_id;
       self->rubber_id = step->rubber_id;
+      self->behind = step->behind;
+      if (self->behind && self->retry_source == 0)
+        self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
     }
   for (guint i = 0; step->messages && i < step->messages->len; i++)
     g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
@@ -399,6 +437,12 @@ push_step (CassinoGameRecorder *self,
   step->alive = g_object_ref (self->alive);
   step->kind = kind;
   step->game = game ? cassino_game_copy (game) : NULL;
+  if (step->game)
+    {
+      /* never changed after this: the worker and the retry share it */
+      g_clear_pointer (&self->newest, cassino_game_unref);
+      self->newest = cassino_game_ref (step->game);
+    }
   step->info = (CassinoStoreMoveInfo) CASSINO_STORE_MOVE_INFO_INIT;
   step->generation = self->generation;
   g_mutex_lock (&self->latest_mutex);
@@ -420,8 +464,10 @@ cassino_game_recorder_dispose (GObject *object)
 {
   CassinoGameRecorder *self = CASSINO_GAME_RECORDER (object);
 
+  g_clear_handle_id (&self->retry_source, g_source_remove);
   /* runs every step still queued before the thread stops */
   g_clear_object (&self->worker);
+  g_clear_pointer (&self->newest, cassino_game_unref);
   if (self->alive)
     g_cancellable_cancel (self->alive);
   g_clear_object (&self->alive);
@@ -498,6 +544,8 @@ forget_game (CassinoGameRecorder *self)
 {
   self->generation++;
   self->game_id = 0;
+  self->behind = FALSE;
+  g_clear_pointer (&self->newest, cassino_game_unref);
   self->hint_used = FALSE;
   self->undo_used = FALSE;
 }
