@@ -105,6 +105,21 @@ sed 's/^3\. S\(.\) .*/3. S\1 Zz/' "$tmp/games.txt" > "$tmp/bad.txt"
 "$cli" validate "$tmp/bad.txt" > /dev/null 2> "$tmp/err"
 if [ $? -eq 2 ] && grep -q 'line [0-9]*, column' "$tmp/err"; then ok "validate: error with line and column"; else not_ok "validate: error with line and column" "$(cat "$tmp/err")"; fi
 
+# play: the last line says how the game ended, as the record's Ending tag
+# (rules.md §6): Spade to 2 is reached during play; seed 6 to 13, first by
+# the count at the end of the deal
+for game in "2 5 count-as-you-go" "13 6 target"; do
+  set -- $game
+  yes 1 | head -n 300 | "$cli" play --rules "{\"preset\":\"spade\",\"target\":$1}" --seed "$2" \
+    --level beginner --record "$tmp/play.txt" > "$tmp/play.out" 2> "$tmp/err"
+  if tail -n 1 "$tmp/play.out" | grep -q "^Final score: .* ($3: the target of $1 was reached" &&
+     grep -qxF "[Ending \"$3\"]" "$tmp/play.txt"; then
+    ok "play: Spade to $1 ends by $3, as its record says"
+  else
+    not_ok "play: Spade to $1 ends by $3, as its record says" "$(tail -n 2 "$tmp/play.out"; grep Ending "$tmp/play.txt")"
+  fi
+done
+
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi
 

@@ -211,7 +211,35 @@ count_corrupt_files (const char *dir)
   return n;
 }
 
-/* Run cassino-cli; @as_nobody drops root first.  Returns the exit status;
+/* The cassino-cli that "nobody" runs: a copy in a folder of its own under
+ * the temporary folder, since the build tree may be where nobody cannot
+ * enter (a clone in root's home folder, mode 0700).  Made once, removed
+ * at the end of main(). */
+static char *nobody_dir;
+
+static const char *
+cli_for_nobody (void)
+{
+  static char *path;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  if (path != NULL)
+    return path;
+  nobody_dir = g_dir_make_tmp ("cassino-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (nobody_dir, 0755), ==, 0);
+  path = g_build_filename (nobody_dir, "cassino-cli", NULL);
+  g_assert_true (g_file_get_contents (CASSINO_CLI, &contents, &len, &error));
+  g_assert_true (g_file_set_contents_full (path, contents, (gssize) len, G_FILE_SET_CONTENTS_NONE, 0755, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+/* Run cassino-cli; @as_nobody drops root first (and runs a copy it can
+ * reach, from the temporary folder).  Returns the exit status;
  * *@out_err is standard error. */
 static int
 run_cli (const char * const *args,
@@ -222,11 +250,12 @@ run_cli (const char * const *args,
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   int status = -1;
 
-  g_ptr_array_add (argv, (gpointer) CASSINO_CLI);
+  g_ptr_array_add (argv, (gpointer) (as_nobody && is_root () ? cli_for_nobody () : CASSINO_CLI));
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+  /* run from "/": the current folder (the build tree) may be closed to nobody */
+  g_spawn_sync (as_nobody ? "/" : NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
                 as_nobody ? drop_root : NULL, NULL, NULL, out_err, &status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
@@ -757,21 +786,52 @@ test_cli_damaged (void)
     g_assert_true (g_file_set_contents (path, garbage->str, garbage->len, NULL));
     g_string_free (garbage, TRUE);
   }
-  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 0);
-  assert_one_line (err, "moved to");
-  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+  /* a command that only reads: exit 1 naming the file, nothing moved */
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 1);
+  assert_one_line (err, "damaged");
+  g_assert_nonnull (strstr (err, path));
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
   g_clear_pointer (&err, g_free);
+  /* a writer moves it aside and says so */
+  {
+    g_autofree char *record = write_record (dir);
+    const char *import[] = { "import", "--database", path, record, NULL };
 
-  /* truncated */
+    g_assert_cmpint (run_cli (import, FALSE, &err), ==, 0);
+    g_test_message ("cassino-cli said: %s", err);
+    g_assert_nonnull (strstr (err, "moved to"));
+    g_assert_nonnull (strstr (err, "0 saved, 0 lost"));
+    g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* truncated: read-only commands leave it as it is, exit 1 */
   store_test_rmdir (dir);
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
   make_database (path, 8);
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_true (g_file_set_contents (path, contents, (gssize) (len / 2), NULL));
-  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 0);
-  assert_one_line (err, "damaged");
-  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
-  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&contents, g_free);
+  {
+    const char *stats[] = { "stats", "--database", path, NULL };
+    const char *export[] = { "export", "--all", "--database", path, NULL };
+    const char *const *readers[] = { history, stats, export };
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+    gsize before_len = 0, after_len = 0;
+
+    g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+    for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
+      {
+        g_assert_cmpint (run_cli (readers[i], FALSE, &err), ==, 1);
+        assert_one_line (err, "damaged");
+        g_assert_nonnull (strstr (err, path));
+        g_clear_pointer (&err, g_free);
+      }
+    g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+    g_assert_cmpmem (before, before_len, after, after_len);
+    g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  }
 
   /* newer: refused, left alone, exit status 1 */
   store_test_rmdir (dir);
@@ -839,5 +899,11 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
 
-  return g_test_run ();
+  {
+    int status = g_test_run ();
+
+    if (nobody_dir != NULL)
+      rmdir_recursive (nobody_dir);
+    return status;
+  }
 }

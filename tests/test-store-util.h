@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include <stdio.h>
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -38,6 +39,24 @@ store_test_rmdir (const char *dir)
     }
   g_dir_close (d);
   g_rmdir (dir);
+}
+
+/* Damage page @page (from 1) of the database file @path: every byte of
+ * it overwritten with @byte, as a bad sector or a stray write would. */
+static inline void
+store_test_damage_page (const char *path,
+                        gint64      page,
+                        gint64      page_size,
+                        guint8      byte)
+{
+  FILE *file = fopen (path, "r+b");
+  g_autofree char *junk = g_malloc (page_size);
+
+  memset (junk, byte, page_size);
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, (long) ((page - 1) * page_size), SEEK_SET), ==, 0);
+  g_assert_cmpuint (fwrite (junk, 1, page_size, file), ==, (gsize) page_size);
+  fclose (file);
 }
 
 /* A new game: seat 0 is the human @human, the others computers of

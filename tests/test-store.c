@@ -838,6 +838,144 @@ test_rubber (Fixture       *f,
   }
 }
 
+
+static gint64
+utc (const char *iso)
+{
+  g_autoptr(GTimeZone) zone = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) dt = g_date_time_new_from_iso8601 (iso, zone);
+
+  g_assert_nonnull (dt);
+  return g_date_time_to_unix (dt);
+}
+
+/* Schema 2: an old-format database (built with migration 1's SQL) whose
+ * games were stored as starting at midnight UTC of their Date.  The
+ * migration marks their start unknown (their length is left out of the
+ * time played), keeps a real Start tag's midnight, and repairs the first
+ * game of a rubber from the instant its rubber began. */
+static void
+test_migration_times (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *new_path = g_build_filename (dir, "new.db", NULL);
+  g_autofree char *old_path = g_build_filename (dir, "old.db", NULL);
+  g_autofree char *attach = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  g_autoptr(CassinoStoreGameSummary) summary = NULL;
+  static const char *const times[3][2] = {
+    { "2026-03-01T20:15:00Z", "2026-03-01T20:32:00Z" },   /* 17 min: will be a Date only */
+    { "2026-03-02T00:00:00Z", "2026-03-02T00:10:00Z" },   /* a real start at midnight */
+    { "2026-03-03T18:00:00Z", "2026-03-03T18:25:00Z" },   /* the first game of a rubber */
+  };
+  static const char *const tables[] = {
+    "players", "rulesets", "rubbers", "rubber_sides", "game_tags", "game_seats", "game_sides",
+    "deals", "moves", "deal_scores", "seat_stats", "seat_opponents", "ratings",
+  };
+  CassinoStore *store;
+  CassinoSqlite *db;
+  gint64 ids[3], rubber, alice;
+
+  /* three games, recorded now with their times */
+  store = cassino_store_open (new_path, &error);
+  g_assert_no_error (error);
+  {
+    CassinoRules rules;
+
+    g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL));
+    rubber = cassino_store_begin_rubber (store, &rules, &error);
+    g_assert_no_error (error);
+  }
+  for (guint i = 0; i < 3; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 40 + i, "Alice", "easy");
+
+      cassino_game_set_tag (game, "Start", times[i][0]);
+      cassino_game_set_tag (game, "End", times[i][1]);
+      ids[i] = cassino_store_record_game (store, game, i == 2 ? rubber : 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  g_assert_finalize_object (store);
+
+  /* the same rows in a database of schema 1, as the old app left them */
+  db = cassino_sqlite_open (old_path, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_true (_cassino_store_migrate (db, 1, &error));
+  g_assert_no_error (error);
+  attach = g_strdup_printf ("ATTACH '%s' AS n", new_path);
+  g_assert_true (cassino_sqlite_exec (db, attach, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO main.%s SELECT * FROM n.%s", tables[i], tables[i]);
+
+      g_assert_true (cassino_sqlite_exec (db, sql, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (cassino_sqlite_exec (db,
+                                      "INSERT INTO main.games SELECT id, game_key, ruleset_id, rubber_id, seed, "
+                                      "first_dealer, source, state, started, ended, termination, winner_side, "
+                                      "value FROM n.games", &error));
+  g_assert_no_error (error);
+  g_assert_true (cassino_sqlite_exec (db, "DETACH n", &error));
+  g_assert_true (cassino_sqlite_run (db, &error,
+                                     "UPDATE games SET started = started - started % 86400 WHERE id IN (?1, ?2)",
+                                     "ii", ids[0], ids[2]));
+  g_assert_true (cassino_sqlite_run (db, &error,
+                                     "DELETE FROM game_tags WHERE game_id IN (?1, ?2) AND name IN ('Start', 'End')",
+                                     "ii", ids[0], ids[2]));
+  g_assert_true (cassino_sqlite_run (db, &error, "UPDATE rubbers SET started = ?2 WHERE id = ?1",
+                                     "ii", rubber, utc (times[2][0])));
+  g_assert_true (cassino_sqlite_exec (db, "UPDATE seat_stats SET started = "
+                                          "(SELECT started FROM games WHERE id = seat_stats.game_id)", &error));
+  g_assert_no_error (error);
+  cassino_sqlite_close (db);
+
+  store = cassino_store_open (old_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, cassino_store_get_schema_version ());
+  g_assert_cmpint (cassino_store_get_schema_version (), >=, 2);
+
+  /* the Date-only game: its day kept, its time and length unknown */
+  summary = cassino_store_get_game_summary (store, ids[0], &error);
+  g_assert_no_error (error);
+  g_assert_false (summary->start_known);
+  g_assert_cmpint (summary->started, ==, utc ("2026-03-01T00:00:00Z"));
+  g_clear_pointer (&summary, cassino_store_game_summary_free);
+  /* a Start tag at midnight is a real start */
+  summary = cassino_store_get_game_summary (store, ids[1], &error);
+  g_assert_true (summary->start_known);
+  g_assert_cmpint (summary->started, ==, utc (times[1][0]));
+  g_clear_pointer (&summary, cassino_store_game_summary_free);
+  /* the first game of a rubber: repaired from the rubber's start */
+  summary = cassino_store_get_game_summary (store, ids[2], &error);
+  g_assert_true (summary->start_known);
+  g_assert_cmpint (summary->started, ==, utc (times[2][0]));
+  g_assert_cmpint (summary->ended, ==, utc (times[2][1]));
+  g_clear_pointer (&summary, cassino_store_game_summary_free);
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT min(started) FROM seat_stats WHERE game_id = %" G_GINT64_FORMAT,
+                                            ids[2]);
+
+    g_assert_cmpint (query_int (store, sql), ==, utc (times[2][0]));
+  }
+
+  /* time played: 10 + 25 minutes; not the 20 h 32 min of the Date-only game */
+  alice = cassino_store_find_human (store, "Alice", &error);
+  st = cassino_store_get_player_stats (store, alice, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->games, ==, 3);
+  g_assert_cmpint (st->time_played, ==, 35 * 60);
+  g_clear_pointer (&st, cassino_store_stats_free);
+  /* the same from the raw records (the statistics' own check) */
+  st = cassino_store_get_player_stats (store, alice, NULL, CASSINO_STORE_STATS_FROM_RAW, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (st->time_played, ==, 35 * 60);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* Statistics: a fixture computed by hand (see the comments) */
 
 static const char stats_fixture[] =
@@ -845,17 +983,17 @@ static const char stats_fixture[] =
   "  (1, 'classic', 2, '\"classic\"'), (2, 'classic', 3, '\"classic\"'), (3, 'royal', 2, '\"royal\"');"
   "INSERT INTO rubbers (id, ruleset_id, games_needed, state, started, ended, winner_side) VALUES "
   "  (1, 1, 2, 'finished', 900, 2300, 0);"
-  /* id key ruleset rubber seed dealer source state started ended termination winner value */
+  /* id key ruleset rubber seed dealer source state started ended termination winner value start_known */
   "INSERT INTO games VALUES "
-  "  (1, 'k1', 1, 1, 1, 0, 'played', 'finished', 1000, 1600, 'target', 0, 1),"
-  "  (2, 'k2', 1, 1, 2, 0, 'played', 'finished', 2000, 2300, 'target', 0, 1),"
-  "  (3, 'k3', 1, NULL, 3, 0, 'played', 'finished', 3000, 3400, 'target', 1, 1),"
-  "  (4, 'k4', 1, NULL, 4, 0, 'played', 'finished', 4000, 4100, 'target', NULL, 1),"
-  "  (5, 'k5', 2, NULL, 5, 0, 'played', 'finished', 5000, 5100, 'target', 2, 1),"
-  "  (6, 'k6', 3, NULL, 6, 0, 'played', 'finished', 6000, 6200, 'target', 1, 1),"
-  "  (7, 'k7', 3, NULL, 7, 0, 'played', 'finished', 7000, 7300, 'target', 0, 1),"
-  "  (8, 'k8', 1, NULL, 8, 0, 'played', 'playing', 8000, NULL, NULL, NULL, NULL),"
-  "  (9, 'k9', 1, NULL, 9, 0, 'played', 'abandoned', 9000, 9100, 'abandoned', NULL, NULL);"
+  "  (1, 'k1', 1, 1, 1, 0, 'played', 'finished', 1000, 1600, 'target', 0, 1, 1),"
+  "  (2, 'k2', 1, 1, 2, 0, 'played', 'finished', 2000, 2300, 'target', 0, 1, 1),"
+  "  (3, 'k3', 1, NULL, 3, 0, 'played', 'finished', 3000, 3400, 'target', 1, 1, 1),"
+  "  (4, 'k4', 1, NULL, 4, 0, 'played', 'finished', 4000, 4100, 'target', NULL, 1, 1),"
+  "  (5, 'k5', 2, NULL, 5, 0, 'played', 'finished', 5000, 5100, 'target', 2, 1, 1),"
+  "  (6, 'k6', 3, NULL, 6, 0, 'played', 'finished', 6000, 6200, 'target', 1, 1, 1),"
+  "  (7, 'k7', 3, NULL, 7, 0, 'played', 'finished', 7000, 7300, 'target', 0, 1, 1),"
+  "  (8, 'k8', 1, NULL, 8, 0, 'played', 'playing', 8000, NULL, NULL, NULL, NULL, 1),"
+  "  (9, 'k9', 1, NULL, 9, 0, 'played', 'abandoned', 9000, 9100, 'abandoned', NULL, NULL, 1);"
   /* Alice = 1 always seat 0 / side 0; Bob = 2; Carol = 3 */
   "INSERT INTO game_seats VALUES "
   "  (1, 0, 0, 1, 'Alice'), (1, 1, 1, 2, 'Bob'),"
@@ -1937,6 +2075,224 @@ test_unreadable (void)
   store_test_rmdir (dir);
 }
 
+/* Whether every row of game @id can be read in @db (the test's own
+ * queries, not the store's): its row, seats, sides, tags, deals, and the
+ * moves and scores of each deal. */
+static gboolean
+game_readable (sqlite3 *db,
+               gint64   id)
+{
+  static const char *const by_game[] = {
+    "SELECT * FROM games WHERE id = ?1", "SELECT * FROM game_seats WHERE game_id = ?1",
+    "SELECT * FROM game_sides WHERE game_id = ?1", "SELECT * FROM game_tags WHERE game_id = ?1",
+  };
+  g_autoptr(GArray) deals = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  for (guint i = 0; i < G_N_ELEMENTS (by_game); i++)
+    {
+      g_assert_cmpint (sqlite3_prepare_v2 (db, by_game[i], -1, &stmt, NULL), ==, SQLITE_OK);
+      sqlite3_bind_int64 (stmt, 1, id);
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        ;
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_DONE)
+        return FALSE;
+    }
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT id FROM deals WHERE game_id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 deal = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (deals, deal);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    return FALSE;
+  for (guint d = 0; d < deals->len; d++)
+    for (guint i = 0; i < 2; i++)
+      {
+        g_assert_cmpint (sqlite3_prepare_v2 (db, i ? "SELECT * FROM deal_scores WHERE deal_id = ?1"
+                                                   : "SELECT * FROM moves WHERE deal_id = ?1",
+                                             -1, &stmt, NULL), ==, SQLITE_OK);
+        sqlite3_bind_int64 (stmt, 1, g_array_index (deals, gint64, d));
+        while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+          ;
+        sqlite3_finalize (stmt);
+        if (rc != SQLITE_DONE)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* One damaged page of a 20-game database: the games on the other pages
+ * are saved into the new database (whole: each replays), the damaged
+ * file is kept, and the counts told are true. */
+static void
+test_salvage_one_page (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
+  CassinoStore *store;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page_size, page;
+  guint readable = 0, saved = 0, lost = 0;
+  const char *moved;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+      gint64 id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      guint n = 0;
+
+      g_assert_no_error (error);
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);     /* the last connection: WAL folded in */
+
+  /* a leaf page of the moves table, in the middle, overwritten */
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
+                                           "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      page = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (leaves, page);
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_cmpuint (leaves->len, >, 4);
+  page = g_array_index (leaves, gint64, leaves->len / 2);
+  store_test_damage_page (path, page, page_size, 0xa5);
+
+  /* what can still be read, by the test's own queries */
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  for (gint64 id = 1; id <= 20; id++)
+    readable += game_readable (db, id);
+  sqlite3_close (db);
+  g_test_message ("page %" G_GINT64_FORMAT " of %u moves leaves damaged: %u of 20 games readable",
+                  page, leaves->len, readable);
+  g_assert_cmpuint (readable, <, 20);
+  g_assert_cmpuint (readable, >=, 17);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  moved = cassino_store_get_moved_aside_path (store);
+  g_assert_nonnull (moved);
+  g_assert_true (g_file_test (moved, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_test_message ("salvage: %u saved, %u lost", saved, lost);
+  g_assert_cmpuint (saved, >=, readable);
+  g_assert_cmpuint (saved + lost, ==, 20);
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, saved);
+  g_assert_true (cassino_store_check_integrity (store, &error));
+  g_assert_no_error (error);
+  /* every game saved is whole: it replays with all its moves */
+  {
+    g_autoptr(GArray) ids = cassino_sqlite_query_ids (_cassino_store_get_db (store), &error,
+                                                      "SELECT id FROM games ORDER BY id", "");
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < ids->len; i++)
+      {
+        gint64 id = g_array_index (ids, gint64, i);
+        CassinoGame *game = cassino_store_load_game (store, id, &error);
+        guint n = 0;
+
+        g_assert_no_error (error);
+        for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+          n += cassino_game_get_deal (game, d)->plays->len;
+        g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
+        g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+        cassino_game_unref (game);
+      }
+  }
+  /* the statistics are computed again from what was saved */
+  g_assert_cmpint (query_int (store, "SELECT count(DISTINCT game_id) FROM seat_stats"), ==, saved);
+  g_assert_finalize_object (store);
+
+  /* and the new database opens again as it is */
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (cassino_store_get_salvage_counts (store, NULL, NULL));
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
+typedef struct {
+  const char *path;
+  guint64     seed;
+  gint64      game_id;
+  char       *error;
+} Creator;
+
+static gpointer
+create_and_record (gpointer data)
+{
+  Creator *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (c->path, &error);
+
+  if (store != NULL)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, c->seed, "Alice", "easy");
+
+      c->game_id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      cassino_game_unref (game);
+    }
+  if (error)
+    c->error = g_strdup (error->message);
+  return NULL;
+}
+
+/* Two connections creating the same new database at the same moment:
+ * both succeed and both games are recorded, round after round. */
+static void
+test_create_race (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+
+  for (guint round = 0; round < 25; round++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/race-%u.db", dir, round);
+      Creator c[2] = { { path, 2 * round + 1, 0, NULL }, { path, 2 * round + 2, 0, NULL } };
+      GThread *threads[2];
+      g_autoptr(GError) error = NULL;
+      CassinoStore *store;
+
+      for (guint i = 0; i < 2; i++)
+        threads[i] = g_thread_new ("creator", create_and_record, &c[i]);
+      for (guint i = 0; i < 2; i++)
+        g_thread_join (threads[i]);
+      for (guint i = 0; i < 2; i++)
+        {
+          if (c[i].error)
+            g_test_message ("round %u, creator %u: %s", round, i, c[i].error);
+          g_assert_null (c[i].error);
+          g_assert_cmpint (c[i].game_id, >, 0);
+        }
+      store = cassino_store_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_false (cassino_store_get_salvage_counts (store, NULL, NULL));
+      g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, 2);
+      g_assert_cmpint (query_int (store, "PRAGMA user_version"), ==, cassino_store_get_schema_version ());
+      g_assert_finalize_object (store);
+    }
+  store_test_rmdir (dir);
+}
+
 static void
 test_reset (Fixture       *f,
             gconstpointer  data)
@@ -1999,6 +2355,7 @@ main (int    argc,
   ADD ("players", test_players);
   g_test_add_func ("/cassino/store/migrations", test_migrations);
   g_test_add_func ("/cassino/store/migration-rolls-back", test_migration_rolls_back);
+  g_test_add_func ("/cassino/store/migration-times", test_migration_times);
   ADD ("record-whole-game", test_record_whole_game);
   ADD ("record-incremental", test_record_incremental);
   ADD ("undo", test_undo);
@@ -2016,6 +2373,8 @@ main (int    argc,
   ADD ("export-import", test_export_import);
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
+  g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
+  g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);
   g_test_add_func ("/cassino/store/corrupt-schema", test_corrupt_schema);

@@ -5,8 +5,12 @@
  */
 #pragma once
 
+#include <adwaita.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <sqlite3.h>
+
+#include "cassino-application.h"
 
 /* Every widget of @type under @widget (itself included), depth first. */
 static inline void
@@ -34,4 +38,90 @@ ui_test_exec_sql (const char *path,
   if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
     g_error ("%s: %s", sql, message);
   sqlite3_close (db);
+}
+
+/* Iterate the main loop until @cond holds (or fail after @seconds). */
+#define WAIT_FOR(cond, seconds)                                             \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END
+
+/* Iterate the main loop for @ms milliseconds. */
+static inline void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+/* The visible toplevel window titled @title, or NULL. */
+static inline GtkWindow *
+find_toplevel (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
+        return w;
+    }
+  return NULL;
+}
+
+/* Remove the files of the folder @dir (not its subfolders), then @dir. */
+static inline void
+ui_test_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* GTK and libadwaita started on a private session bus (so that
+ * GtkApplication has one), and the application registered once for the
+ * whole program.  @bus: kept until the end, then g_test_dbus_stop() (the
+ * application holds its connection). */
+static inline CassinoApplication *
+ui_test_start_app (int        *argc,
+                   char     ***argv,
+                   GTestDBus **bus)
+{
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  g_autoptr(GError) error = NULL;
+  CassinoApplication *app;
+
+  *bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (*bus);   /* unsets DISPLAY */
+  if (display)
+    g_setenv ("DISPLAY", display, TRUE);
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+
+  app = cassino_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return app;
 }

@@ -22,6 +22,7 @@
 #include "cassino-application.h"
 #include "cassino-card-art.h"
 #include "cassino-history-view.h"
+#include "cassino-replay.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-game-controller.h"
@@ -30,11 +31,15 @@
 #include "cassino-preferences-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-store-history.h"
+#include "cassino-store-record.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
+#include "cassino-test-util.h"
 #include "test-card-theme-util.h"
+#include "test-store-util.h"
 #include "test-ui-util.h"
 
 /* One application for the whole program: it is registered once. */
@@ -48,31 +53,6 @@ typedef struct {
   char                  *tmpdir;
   char                  *database;
 } Fixture;
-
-/* Iterate the main loop until @cond holds (or fail after @seconds). */
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
 
 static void
 fixture_setup (Fixture       *f,
@@ -119,20 +99,11 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   close_window (f);
   g_clear_object (&f->app);
   g_clear_object (&f->settings);
 
-  dir = g_dir_open (f->tmpdir, 0, NULL);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (f->tmpdir);
+  ui_test_remove_dir (f->tmpdir);
   g_free (f->tmpdir);
   g_free (f->database);
 }
@@ -282,6 +253,23 @@ play_through_window (Fixture           *f,
                  state_of (f) != CASSINO_GAME_PLAYING);
 }
 
+/* Play the first legal move @n times through the window, the computer
+ * answering each; back at the player's turn. */
+static void
+play_first_moves (Fixture *f,
+                  guint    n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GArray) legal = NULL;
+
+      wait_for_turn (f);
+      legal = legal_moves (f);
+      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
+    }
+  wait_for_turn (f);
+}
+
 /* Pick the move to play: a kind not tried yet first, so that a game shows
  * trails, captures and builds. */
 static CassinoMove
@@ -331,6 +319,60 @@ check_score_sheet (Fixture *f)
   g_assert_cmpuint (total, <=, 11 + sweeps);
 }
 
+/* Every text the score sheet shows, one a line. */
+static char *
+sheet_texts (CassinoScoreSheet *sheet)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GString *all = g_string_new (NULL);
+
+  ui_test_collect (GTK_WIDGET (sheet), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_is_visible (labels->pdata[i]))
+      g_string_append_printf (all, "%s\n", gtk_label_get_text (labels->pdata[i]));
+  return g_string_free (all, FALSE);
+}
+
+/* Issue 14: the sheet says who took what, the game score and offers the
+ * deal's replay; no internal check is shown. */
+static void
+check_sheet_texts (Fixture           *f,
+                   CassinoScoreSheet *sheet,
+                   gboolean           game_over)
+{
+  const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+  const CassinoDeal *deal = NULL;
+  g_autofree char *texts = NULL;
+  static const char *rows[] = { "\nCards\n", "\nSpades\n", "\nBig Cassino\n", "\nLittle Cassino\n",
+                                "\nAces\n", "\nSweeps\n", "\nDeal total\n", "\nGame Score\n",
+                                "\nTess\n", "\nReplay This Deal\n" };
+
+  for (guint i = cassino_game_get_n_deals (game); i > 0 && deal == NULL; i--)
+    if (cassino_game_get_deal (game, i - 1)->finished)
+      deal = cassino_game_get_deal (game, i - 1);
+  g_assert_nonnull (deal);
+  texts = sheet_texts (sheet);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (strstr (texts, rows[i]) == NULL)
+      g_error ("the score sheet lacks %s:\n%s", rows[i], texts);
+  /* who took the cards: each side's count */
+  for (guint s = 0; s < deal->score.n_sides; s++)
+    {
+      g_autofree char *cards = g_strdup_printf ("\n%u cards\n", deal->score.n_cards[s]);
+
+      g_assert_nonnull (strstr (texts, cards));
+    }
+  /* who took the last cards */
+  if (deal->last_cards_side >= 0 && deal->last_cards)
+    g_assert_nonnull (strstr (texts, "\nLast cards\n"));
+  /* no self-check for the player */
+  g_assert_null (strstr (texts, "✓"));
+  g_assert_null (strstr (texts, "must add up"));
+  g_assert_null (strstr (texts, "for sweeps"));
+  g_assert_cmpint (strstr (texts, "\nReplay the Game\n") != NULL, ==,
+                   game_over && cassino_game_get_n_deals (game) > 1);
+}
+
 static CassinoScoreSheet *
 find_score_sheet (GtkWidget *widget)
 {
@@ -374,7 +416,7 @@ test_full_game (Fixture       *f,
         {
           check_score_sheet (f);
           g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet), "Deal"));
-          g_assert_cmpstr (cassino_score_sheet_get_check (sheet), !=, "");
+          check_sheet_texts (f, sheet, FALSE);
           deals_seen++;
           activate (f, "win.next-deal");
           WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "table") == 0, 10);
@@ -448,6 +490,21 @@ test_full_game (Fixture       *f,
       g_assert_nonnull (strstr (cassino_score_sheet_get_title (sheet),
                                 cassino_game_controller_get_side_name (f->controller, (guint) winner)));
     g_assert_false (cassino_game_controller_can_undo (f->controller));
+    check_sheet_texts (f, sheet, TRUE);
+
+    /* the last deal's replay, from the sheet */
+    {
+      guint last = cassino_game_get_n_deals (game) - 1;
+      CassinoReplay *replay;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.replay-deal", "i", (gint32) last));
+      iterate (100);
+      g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+      replay = cassino_replay_view_get_replay (cassino_window_get_replay_view (f->window));
+      g_assert_nonnull (replay);
+      g_assert_cmpuint (cassino_replay_get_deal_index (replay), ==, last);
+      g_assert_cmpuint (cassino_replay_get_n_plays (replay), ==, 0);
+    }
   }
 }
 
@@ -495,15 +552,7 @@ test_move_log (Fixture       *f,
   g_assert_true (cassino_game_controller_start (f->controller, setup, 77, NULL));
 
   /* moves with the panel closed, then opened */
-  for (guint i = 0; i < 3; i++)
-    {
-      g_autoptr(GArray) legal = NULL;
-
-      wait_for_turn (f);
-      legal = legal_moves (f);
-      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
-    }
-  wait_for_turn (f);
+  play_first_moves (f, 3);
   activate (f, "win.show-log");
   check_move_log (f);
 
@@ -1228,6 +1277,7 @@ test_damaged_database (Fixture       *f,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".corrupt-"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
                             cassino_game_controller_get_moved_aside_path (f->controller)));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 saved, none lost"));
 
   dir = g_dir_open (f->tmpdir, 0, &error);
   g_assert_no_error (error);
@@ -1240,6 +1290,133 @@ test_damaged_database (Fixture       *f,
   adw_message_dialog_response (dialog, "close");
   gtk_window_close (GTK_WINDOW (dialog));
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* A database with games and one damaged page (the index of games by
+ * date), opened by path as `cassino --database FILE` does: the window says
+ * where the damaged file went and how many games were saved, and History
+ * holds them. */
+static void
+test_damaged_database_salvaged (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page = 0, page_size = 0;
+
+  /* five finished games */
+  {
+    CassinoStore *store = cassino_store_open (f->database, &error);
+
+    g_assert_no_error (error);
+    for (guint64 seed = 1; seed <= 5; seed++)
+      {
+        CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+        g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+        g_assert_no_error (error);
+        cassino_game_unref (game);
+      }
+    g_assert_finalize_object (store);
+  }
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
+                                           "FROM dbstat WHERE name = 'games_started'", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int64 (stmt, 0);
+  page_size = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  store_test_damage_page (f->database, page, page_size, 0x5a);
+
+  open_window (f);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  dialog = find_message_dialog (GTK_WINDOW (f->window));
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_test_message ("the window said: %s", body);
+  expected = g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
+                              "5 saved, none lost.",
+                              cassino_game_controller_get_moved_aside_path (f->controller));
+  g_assert_nonnull (strstr (body, expected));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Database Was Damaged");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+
+  /* History is not empty: the five games are in the new database */
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* A game recorded by the app: History shows when it really started, in
+ * local time (not 00:00, the midnight UTC of its date), and a length of
+ * minutes, not hours. */
+static void
+test_history_start_time (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) before = NULL;
+  g_autoptr(GDateTime) after = NULL;
+  g_autofree char *at_before = NULL;
+  g_autofree char *at_after = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *length = NULL;
+  CassinoHistoryView *history;
+
+  open_window (f);
+  setup->seats[0].kind = CASSINO_SEAT_COMPUTER;
+  setup->seats[0].level = CASSINO_LEVEL_BEGINNER;
+  setup->format = CASSINO_FORMAT_SINGLE;
+  cassino_game_controller_set_move_delay (f->controller, 0);
+  before = g_date_time_new_now_local ();
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 99, &error));
+  g_assert_no_error (error);
+  WAIT_FOR (state_of (f) == CASSINO_GAME_OVER, 60);
+  after = g_date_time_new_now_local ();
+
+  cassino_window_set_top_page (f->window, "history");
+  history = cassino_window_get_history_view (f->window);
+  WAIT_FOR (({ g_autofree char *r = cassino_history_view_dup_cell_text (history, 0, "result");
+               r != NULL && strstr (r, "won") != NULL; }), 10);
+  date = cassino_history_view_dup_cell_text (history, 0, "date");
+  length = cassino_history_view_dup_cell_text (history, 0, "length");
+  at_before = g_date_time_format (before, "%Y-%m-%d %H:%M");
+  at_after = g_date_time_format (after, "%Y-%m-%d %H:%M");
+  g_test_message ("History: started %s, %s (the game ran from %s to %s)", date, length, at_before, at_after);
+  g_assert_true (g_strcmp0 (date, at_before) == 0 || g_strcmp0 (date, at_after) == 0);
+  /* one deal of computers: under a minute (no minutes shown) or one, never
+   * the hours since midnight */
+  g_assert_true (g_str_equal (length, "1 deal") || g_str_equal (length, "1 deal · 0 min") ||
+                 g_str_equal (length, "1 deal · 1 min"));
+  /* and the store holds the instants: start and end within the game */
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+    g_autoptr(GPtrArray) page = NULL;
+    CassinoStoreHistoryFilter filter = { 0 };
+    const CassinoStoreGameSummary *s;
+
+    g_assert_no_error (error);
+    page = cassino_store_get_history_page (store, &filter, NULL, 1, NULL, &error);
+    g_assert_no_error (error);
+    s = page->pdata[0];
+    g_assert_true (s->start_known);
+    g_assert_cmpint (s->started, >=, g_date_time_to_unix (before));
+    g_assert_cmpint (s->ended, >=, s->started);
+    g_assert_cmpint (s->ended, <=, g_date_time_to_unix (after) + 1);
+  }
 }
 
 /* A card theme of gnome-cards-data chosen in the preferences draws the
@@ -1679,6 +1856,275 @@ test_narrow (Fixture       *f,
     }
 }
 
+/* A deal of Classic from the cards the eldest hand (seat 0) and the table
+ * should get (4 each, seat 1 deals): the rest of the deck in order. */
+static CassinoDeal *
+deal_with_cards (const char *hand,
+                 const char *other,
+                 const char *table)
+{
+  CassinoDeal *deal = g_new0 (CassinoDeal, 1);
+  CassinoCards h = 0, o = 0, t = 0, used;
+  CassinoCard c;
+  guint8 first[12];
+  guint n = 0;
+
+  g_assert_true (cassino_cards_parse (hand, &h, NULL));
+  g_assert_true (cassino_cards_parse (other, &o, NULL));
+  g_assert_true (cassino_cards_parse (table, &t, NULL));
+  used = h | o | t;
+  g_assert_cmpuint (cassino_cards_count (used), ==, 12);
+  /* four rounds of one card: eldest, dealer, table */
+  for (guint round = 0; round < 4; round++)
+    {
+      CassinoCards *sets[] = { &h, &o, &t };
+
+      for (guint k = 0; k < 3; k++)
+        {
+          c = cassino_cards_first (*sets[k]);
+          *sets[k] &= ~CASSINO_CARD_BIT (c);
+          first[n++] = (guint8) c;
+        }
+    }
+  deal->number = 1;
+  deal->dealer = 1;
+  memcpy (deal->deck, first, n);
+  for (c = 0; c < 52; c++)
+    if (!(used & CASSINO_CARD_BIT (c)))
+      deal->deck[n++] = (guint8) c;
+  deal->deck_len = n;
+  return deal;
+}
+
+/* Issue 14: a hint names one move; Play then plays exactly that move, with
+ * no "Which move?" chooser, even where the hinted cards make several moves
+ * (4♣ on 4♥: take it, build 8 for the 8♠, or a multiple build of 4). */
+static void
+test_hint_then_play (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, "classic");
+  g_autofree CassinoDeal *deal = deal_with_cards ("4d 4c 8s Kh", "2c 3d 6h 7s", "4h Qc 9d Ks");
+  g_autoptr(GArray) moves = NULL;
+  g_autoptr(GError) error = NULL;
+  CassinoTableView *table;
+  const CassinoDeal *current;
+  CassinoMove hint;
+  guint fitting = 0;
+
+  open_window (f);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_true (cassino_game_controller_start_deal (f->controller, setup, deal, &error));
+  g_assert_no_error (error);
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+  g_assert_cmphex (pos_of (f)->hands[0], ==, test_cards ("4d 4c 8s Kh"));
+
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 60);
+  g_assert_nonnull (strstr (cassino_game_controller_get_hint_text (f->controller), "Hint: "));
+
+  /* the hinted card and table cards make more than one move */
+  moves = legal_moves (f);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const CassinoMove *m = &g_array_index (moves, CassinoMove, i);
+
+      if (m->card == hint.card && m->set == hint.set && m->type != CASSINO_MOVE_CLAIM)
+        fitting++;
+    }
+  g_assert_cmpuint (fitting, >, 1);
+  g_assert_cmpuint (cassino_game_controller_get_candidates (f->controller)->len, ==, 1);
+  {
+    g_autofree char *expected = cassino_move_text_describe (pos_of (f), &hint);
+
+    g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
+  }
+
+  activate (f, "win.play");
+  g_assert_false (cassino_table_view_is_chooser_visible (table));
+  current = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  g_assert_cmpuint (current->plays->len, >=, 1);
+  g_assert_cmpuint (g_array_index (current->plays, CassinoPlay, 0).seat, ==, 0);
+  g_assert_true (cassino_move_equal (&g_array_index (current->plays, CassinoPlay, 0).move, &hint));
+}
+
+static const char four_players[] =
+  "{\"rules\":\"classic\",\"players\":4,\"seats\":[{\"kind\":\"human\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Bruno\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Carla\"},"
+  "{\"kind\":\"computer\",\"level\":\"easy\",\"name\":\"Dario\"}],\"format\":\"single\"}";
+
+/* The panel of the seat at @place among the table's seat panels. */
+static GtkWidget *
+panel_at (CassinoTableView *table,
+          CassinoSeatPlace  place)
+{
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+  GtkWidget *found = NULL;
+
+  ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
+  for (guint i = 0; i < panels->len; i++)
+    if (cassino_seat_panel_get_place (panels->pdata[i]) == place)
+      {
+        g_assert_null (found);
+        found = panels->pdata[i];
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Issue 14: with four players and the side panel open, the others sit
+ * where they are at the table (not stacked along the top), the tally's
+ * partnership headers are whole, and a narrow window keeps them in order
+ * with arrows. */
+static void
+test_four_players_panel (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  CassinoTableView *table;
+  graphene_rect_t l, o, r, items = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  const CassinoPosition *pos;
+  CassinoCard c;
+  gboolean first = TRUE;
+  guint headers = 0;
+
+  g_assert_nonnull (setup);
+  open_window (f);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, &error));
+  g_assert_no_error (error);
+  activate (f, "win.show-log");
+  iterate (400);
+  table = cassino_window_get_table_view (f->window);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >=, 1260);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <, 1000);
+
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  pos = pos_of (f);
+  CASSINO_CARDS_FOREACH (c, pos->loose)
+    {
+      graphene_rect_t b;
+
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (cassino_table_view_get_table_item (table, c)),
+                                                GTK_WIDGET (table), &b));
+      if (first)
+        items = b;
+      else
+        graphene_rect_union (&items, &b, &items);
+      first = FALSE;
+    }
+  g_assert_false (first);
+  /* left of the table's cards, above them, right of them */
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, items.origin.x);
+  g_assert_cmpfloat (o.origin.y + o.size.height, <=, items.origin.y);
+  g_assert_cmpfloat (r.origin.x, >=, items.origin.x + items.size.width);
+  /* the sides beside the cards, the opposite over their middle */
+  g_assert_cmpfloat (l.origin.y + l.size.height, >, items.origin.y);
+  g_assert_cmpfloat (r.origin.y + r.size.height, >, items.origin.y);
+  g_assert_cmpfloat (o.origin.x, <, items.origin.x + items.size.width / 2);
+  g_assert_cmpfloat (o.origin.x + o.size.width, >, items.origin.x + items.size.width / 2);
+  g_assert_false (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  /* the tally's headers: whole partnership names, not cut */
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+      const char *text = gtk_label_get_label (label);
+
+      if (!gtk_widget_get_mapped (GTK_WIDGET (label)) || !gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_GRID))
+        continue;
+      if (g_strcmp0 (text, "Tess & Carla") != 0 && g_strcmp0 (text, "Bruno & Dario") != 0)
+        continue;
+      headers++;
+      g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==, text);
+    }
+  g_assert_cmpuint (headers, ==, 2);
+
+  /* 360 px: all along the top, in their order, with arrows */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 760);
+  activate (f, "win.show-log");
+  iterate (600);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <=, 380);
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_WIDGET (table), &l));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE), GTK_WIDGET (table), &o));
+  g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_RIGHT), GTK_WIDGET (table), &r));
+  g_assert_cmpfloat (l.origin.x + l.size.width, <=, o.origin.x);
+  g_assert_cmpfloat (o.origin.x + o.size.width, <=, r.origin.x);
+  g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (GTK_WIDGET (table)));
+  g_assert_cmpfloat (l.origin.y, ==, o.origin.y);
+  g_assert_cmpfloat (r.origin.y, ==, o.origin.y);
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_OPPOSITE))));
+  g_assert_true (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_RIGHT))));
+  /* the arrow says it in words too */
+  {
+    g_autoptr(GPtrArray) images = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    ui_test_collect (panel_at (table, CASSINO_SEAT_PLACE_LEFT), GTK_TYPE_IMAGE, images);
+    for (guint i = 0; i < images->len; i++)
+      if (gtk_widget_get_mapped (images->pdata[i]) &&
+          g_strcmp0 (gtk_widget_get_tooltip_text (images->pdata[i]), "on your left") == 0)
+        said = TRUE;
+    g_assert_true (said);
+  }
+}
+
+/* Issue 14: the new game dialog says who partners whom. */
+static void
+test_new_game_partners (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (four_players, "Tess", NULL);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *dialog;
+  AdwPreferencesGroup *players = NULL;
+
+  dialog = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
+  ui_test_collect (dialog, ADW_TYPE_PREFERENCES_GROUP, groups);
+  for (guint i = 0; i < groups->len; i++)
+    if (g_strcmp0 (adw_preferences_group_get_title (groups->pdata[i]), "Players") == 0)
+      players = groups->pdata[i];
+  g_assert_nonnull (players);
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Carla against Bruno and Dario");
+
+  /* a new name is said at once */
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  g_assert_cmpuint (rows->len, >=, 4);
+  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "Chiara");
+  g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+
+  /* no partners: nothing said */
+  {
+    g_autoptr(GPtrArray) rows2 = g_ptr_array_new ();
+    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+    GtkWidget *partnerships = NULL;
+
+    ui_test_collect (dialog, ADW_TYPE_ACTION_ROW, rows2);
+    for (guint i = 0; i < rows2->len; i++)
+      if (g_strcmp0 (adw_preferences_row_get_title (rows2->pdata[i]), "Partners sit opposite") == 0)
+        ui_test_collect (rows2->pdata[i], GTK_TYPE_SWITCH, switches);
+    g_assert_cmpuint (switches->len, ==, 1);
+    partnerships = switches->pdata[0];
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (partnerships)));
+    gtk_switch_set_active (GTK_SWITCH (partnerships), FALSE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players) ?
+                     adw_preferences_group_get_description (players) : "", ==, "");
+    gtk_switch_set_active (GTK_SWITCH (partnerships), TRUE);
+    g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* Every template builds. */
 static void
 test_templates (Fixture       *f,
@@ -1727,6 +2173,486 @@ test_templates (Fixture       *f,
   g_assert_cmpuint (n_ui, ==, 8);
 }
 
+/* The games (or rubbers) of the database in @state (NULL: all), as
+ * another program would count them. */
+static guint
+count_rows (Fixture    *f,
+            const char *table,
+            const char *state)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s WHERE ?1 IS NULL OR state = ?1", table);
+  guint n;
+
+  g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, state, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = (guint) sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static guint
+count_games (Fixture    *f,
+             const char *state)
+{
+  return count_rows (f, "games", state);
+}
+
+static CassinoNewGameDialog *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (CASSINO_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return CASSINO_NEW_GAME_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Press New Game as the player does; return the question asked, or NULL
+ * when the New Game dialog opened at once. */
+static AdwMessageDialog *
+press_new_game (Fixture *f)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (f->app), "new-game", NULL);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) || find_new_game_dialog (), 10);
+  return find_message_dialog (GTK_WINDOW (f->window));
+}
+
+static void
+answer (Fixture          *f,
+        AdwMessageDialog *dialog,
+        const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+/* Deal the game of the New Game dialog. */
+static void
+deal_from_dialog (Fixture *f)
+{
+  CassinoNewGameDialog *dialog = find_new_game_dialog ();
+
+  g_assert_nonnull (dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL);
+  WAIT_FOR (find_new_game_dialog () == NULL, 10);
+}
+
+static guint
+history_rows (Fixture *f)
+{
+  GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
+}
+
+static GtkWidget *
+find_button_of (GtkWidget  *widget,
+                const char *action)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (buttons->pdata[i]), action) == 0)
+      return buttons->pdata[i];
+  g_assert_not_reached ();
+}
+
+/* New Game while a game is played asks first: Keep Playing leaves it on
+ * the table, Start New Game keeps it unfinished, to be resumed from
+ * History.  The game dealt at launch, which nobody played, is not asked
+ * about and leaves no row behind. */
+static void
+test_new_game_confirm (Fixture       *f,
+                       gconstpointer  data)
+{
+  CassinoHistoryView *history;
+  AdwMessageDialog *dialog;
+  gint64 old_id;
+  guint plays;
+
+  /* a first launch, then New Game at once */
+  open_window (f);
+  wait_for_turn (f);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_false (cassino_game_controller_in_progress (f->controller));
+  g_assert_null (press_new_game (f));
+  deal_from_dialog (f);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_games (f, "abandoned"), ==, 0);
+  history = cassino_window_get_history_view (f->window);
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 1, 10);
+  {
+    g_autofree char *result = cassino_history_view_dup_cell_text (history, 0, "result");
+
+    g_assert_cmpstr (result, ==, "Unfinished");
+  }
+  cassino_window_set_top_page (f->window, "table");
+
+  /* a move played: New Game asks */
+  play_first_moves (f, 1);
+  g_assert_true (cassino_game_controller_in_progress (f->controller));
+  old_id = cassino_game_controller_get_game_id (f->controller);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  /* (History seen since that move: what it shows next is the new game) */
+  cassino_window_set_top_page (f->window, "history");
+  iterate (100);
+  g_assert_cmpuint (history_rows (f), ==, 1);
+  cassino_window_set_top_page (f->window, "table");
+
+  dialog = press_new_game (f);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Start a New Game?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "The game in progress is kept: you can resume it from History.");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "keep"), ==, "_Keep Playing");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "new"), ==, "_Start New Game");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "keep");
+  g_assert_null (find_new_game_dialog ());
+
+  /* Keep Playing: the same game, nothing else */
+  answer (f, dialog, "keep");
+  iterate (50);
+  g_assert_null (find_new_game_dialog ());
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), ==, old_id);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+
+  /* Start New Game: the dialog, a new game, the old one unfinished */
+  dialog = press_new_game (f);
+  g_assert_nonnull (dialog);
+  answer (f, dialog, "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), !=, old_id);
+  g_assert_cmpuint (count_games (f, "abandoned"), ==, 0);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
+
+  /* History: the old game can be resumed, and comes back as it was */
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 2, 10);
+  for (guint row = 0; row < 2; row++)
+    {
+      cassino_history_view_select (history, row);
+      if (cassino_history_view_get_selected_id (history) == old_id)
+        break;
+    }
+  g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, old_id);
+  {
+    GtkWidget *resume = find_button_of (GTK_WIDGET (history), "history.resume");
+
+    g_assert_true (gtk_widget_get_sensitive (resume));
+    g_signal_emit_by_name (resume, "clicked");
+  }
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == old_id, 10);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    >=, plays);
+}
+
+/* A rubber dealt at launch and never played goes with its game: no
+ * rubber left to continue that has no game. */
+static void
+test_unplayed_rubber (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":\"classic\",\"players\":2,\"seats\":[{\"kind\":\"human\"},"
+                         "{\"kind\":\"computer\",\"level\":\"easy\"}],\"format\":\"rubber\"}");
+  open_window (f);
+  wait_for_turn (f);
+  g_assert_nonnull (cassino_game_controller_get_rubber (f->controller));
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+  g_assert_null (press_new_game (f));
+  deal_from_dialog (f);
+  g_assert_nonnull (cassino_game_controller_get_rubber (f->controller));
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", NULL), ==, 2);
+
+  /* one played in stays, and the new game begins a rubber of its own */
+  play_first_moves (f, 1);
+  answer (f, press_new_game (f), "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
+}
+
+/* After a restart the move log is the one of live play, line for line:
+ * every move, who deals, who took the last cards, the end of a deal. */
+static void
+test_resume_log (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+  gboolean last_cards_seen = FALSE;
+  GPtrArray *log;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 5150, NULL));
+
+  /* deals played to their end until one leaves cards on the table */
+  while (!last_cards_seen)
+    {
+      wait_for_turn (f);
+      g_assert_cmpint (state_of (f), !=, CASSINO_GAME_OVER);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        {
+          const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+          const CassinoDeal *deal = cassino_game_get_current_deal (game);
+          const CassinoPosition *end = pos_of (f);
+          g_autofree char *over = g_strdup_printf ("Deal %u is over", deal->number);
+          g_autofree char *cards = cassino_cards_short_names (end->last_cards, " ");
+          int taker = -1;
+
+          log = cassino_game_controller_get_log (f->controller);
+          g_assert_cmpstr (log->pdata[log->len - 1], ==, over);
+          /* the last capture's player took what was left */
+          for (guint i = 0; i < deal->plays->len; i++)
+            if (g_array_index (deal->plays, CassinoPlay, i).move.type == CASSINO_MOVE_CAPTURE)
+              taker = g_array_index (deal->plays, CassinoPlay, i).seat;
+          if (end->last_cards != 0 && taker >= 0)
+            {
+              g_autofree char *line = g_strdup_printf ("%s took the last cards: %s",
+                                                       cassino_game_controller_get_seat_name (f->controller, (guint) taker),
+                                                       cards);
+
+              g_assert_cmpstr (log->pdata[log->len - 2], ==, line);
+              last_cards_seen = TRUE;
+            }
+          else
+            g_assert_null (strstr (log->pdata[log->len - 2], "last cards"));
+          activate (f, "win.next-deal");
+          continue;
+        }
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+
+        g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      }
+    }
+  /* and a few moves into the next deal */
+  play_first_moves (f, 2);
+  log = cassino_game_controller_get_log (f->controller);
+  g_assert_cmpuint (log->len, >, 12);
+  for (guint i = 0; i < log->len; i++)
+    g_ptr_array_add (before, g_strdup (log->pdata[i]));
+  close_window (f);
+
+  /* a restart on the same database */
+  open_window (f);
+  log = cassino_game_controller_get_log (f->controller);
+  g_assert_cmpuint (log->len, ==, before->len);
+  for (guint i = 0; i < log->len; i++)
+    g_assert_cmpstr (log->pdata[i], ==, before->pdata[i]);
+  activate (f, "win.show-log");
+  check_move_log (f);
+}
+
+/* Undo takes the move out of the record without a word about saving; the
+ * recovery after a failed save still says the game is saved again, and
+ * then it is. */
+static guint recovered_count;
+
+static void
+on_recovered_cb (CassinoGameController *controller,
+                 gpointer               user_data)
+{
+  recovered_count++;
+}
+
+static void
+play_and_undo (Fixture *f)
+{
+  guint plays;
+
+  wait_for_turn (f);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  play_first_moves (f, 1);
+  g_assert_true (cassino_game_controller_can_undo (f->controller));
+  activate (f, "win.undo");
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+}
+
+static void
+test_undo_says_nothing_of_saving (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  guint plays;
+
+  open_window (f);
+  g_signal_connect (f->controller, "record-recovered", G_CALLBACK (on_recovered_cb), NULL);
+  recovered_count = 0;
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4711, NULL));
+
+  /* twice, undo: no toast at all; the action bar says it */
+  for (guint i = 0; i < 2; i++)
+    {
+      play_and_undo (f);
+      iterate (50);
+      g_assert_cmpuint (recovered_count, ==, 0);
+      g_assert_null (cassino_window_get_last_toast (f->window));
+      g_assert_cmpstr (cassino_window_get_prompt_text (f->window), ==,
+                       "Move taken back — this game records that undo was used");
+    }
+  /* choosing a card: the usual prompts again */
+  cassino_game_controller_select_card (f->controller, cassino_cards_first (pos_of (f)->hands[0]));
+  g_assert_cmpstr (cassino_window_get_prompt_text (f->window), !=,
+                   "Move taken back — this game records that undo was used");
+  cassino_game_controller_clear_selection (f->controller);
+
+  /* a save fails, then an undo brings the record up to date: a real
+   * recovery, and it says so */
+  ui_test_exec_sql (f->database, "CREATE TRIGGER test_full BEFORE INSERT ON moves "
+                    "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;");
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    play_through_window (f, &g_array_index (moves, CassinoMove, 0));
+  }
+  wait_for_turn (f);
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
+  ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
+  activate (f, "win.undo");
+  /* the catch-up runs on the database thread: its result comes back */
+  WAIT_FOR (recovered_count > 0, 10);
+  g_assert_cmpuint (recovered_count, ==, 1);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "The game is saved again, every move of it");
+
+  /* both kinds of undo left the record as the table is */
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  close_window (f);
+  open_window (f);
+  g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                    ==, plays);
+}
+
+/* A greyed Undo says why, in its tooltip and to a screen reader. */
+static void
+check_undo_tooltip (Fixture    *f,
+                    const char *expected)
+{
+  GtkWidget *undo = find_button_of (GTK_WIDGET (f->window), "win.undo");
+
+  g_assert_cmpint (gtk_widget_get_sensitive (undo), ==, g_strcmp0 (expected, "Undo") == 0);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, expected);
+  if (g_strcmp0 (expected, "Undo") == 0)
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (undo), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  else
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (undo), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+}
+
+static void
+play_first_move (Fixture *f)
+{
+  g_autoptr(GArray) moves = legal_moves (f);
+
+  g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+}
+
+static void
+test_undo_tooltip (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(CassinoGameSetup) draw = setup_vs_computer (CASSINO_LEVEL_EASY, "draw");
+  g_autoptr(CassinoGameSetup) people = cassino_game_setup_new_default ("Tess");
+  gboolean seen_new_hand = FALSE, seen_deal_over = FALSE;
+
+  open_window (f);
+  /* seat 0 deals: the computer leads, and Tess has not played yet */
+  for (guint64 seed = 1; ; seed++)
+    {
+      g_assert_true (cassino_game_controller_start (f->controller, setup, seed, NULL));
+      if (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->dealer == 0)
+        break;
+    }
+  wait_for_turn (f);
+  check_undo_tooltip (f, "You have not played in this deal yet");
+  play_first_move (f);
+  wait_for_turn (f);
+  check_undo_tooltip (f, "Undo");
+
+  /* to the next hand, and to the end of the deal */
+  while (!seen_deal_over)
+    {
+      wait_for_turn (f);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        {
+          check_undo_tooltip (f, "You can’t undo once the deal is over");
+          seen_deal_over = TRUE;
+          break;
+        }
+      if (pos_of (f)->hand_number > 0 && !seen_new_hand)
+        {
+          const CassinoDeal *deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+          CassinoPosition replay;
+          gboolean played_this_hand = FALSE;
+
+          /* Tess's last play was in the hand before */
+          cassino_position_deal (&replay, pos_of (f)->rules, deal->deck, deal->deck_len, deal->dealer);
+          for (guint i = 0; i < deal->plays->len; i++)
+            {
+              const CassinoPlay *p = &g_array_index (deal->plays, CassinoPlay, i);
+
+              if (p->seat == 0 && replay.hand_number == pos_of (f)->hand_number)
+                played_this_hand = TRUE;
+              cassino_position_apply (&replay, &p->move, NULL);
+            }
+          if (!played_this_hand)
+            {
+              check_undo_tooltip (f, "You can’t undo once new cards are dealt");
+              seen_new_hand = TRUE;
+            }
+        }
+      play_first_move (f);
+    }
+  g_assert_true (seen_new_hand);
+
+  /* the game over */
+  while (state_of (f) != CASSINO_GAME_OVER)
+    {
+      wait_for_turn (f);
+      if (state_of (f) == CASSINO_GAME_DEAL_OVER)
+        activate (f, "win.next-deal");
+      else if (state_of (f) == CASSINO_GAME_PLAYING)
+        play_first_move (f);
+    }
+  iterate (50);
+  check_undo_tooltip (f, "You can’t undo once the game is over");
+
+  /* Draw Cassino: every play shows a new card */
+  g_assert_true (cassino_game_controller_start (f->controller, draw, 3, NULL));
+  wait_for_turn (f);
+  play_first_move (f);
+  wait_for_turn (f);
+  check_undo_tooltip (f, "You can’t undo in this variant: every play draws a new card");
+
+  /* two people at one table */
+  people->seats[1].kind = CASSINO_SEAT_HUMAN;
+  g_free (people->seats[1].name);
+  people->seats[1].name = g_strdup ("Ugo");
+  g_assert_true (cassino_game_controller_start (f->controller, people, 11, NULL));
+  check_undo_tooltip (f, "You can’t undo when several people play at this table");
+}
+
 /* Moves in words. */
 static void
 test_move_text (void)
@@ -1772,6 +2698,44 @@ test_move_text (void)
   move.card = CASSINO_CARD (8, CASSINO_SUIT_SPADES);
   trail = cassino_move_text_describe (&pos, &move);
   g_assert_cmpstr (trail, ==, "Trail 8♠");
+
+  /* the end of the deal: who took the cards left on the table */
+  {
+    CassinoRules english;
+    g_autofree char *taken = NULL;
+    g_autofree char *lost = NULL;
+
+    pos.deal_over = TRUE;
+    pos.last_cards = CASSINO_CARD_BIT (CASSINO_CARD (7, CASSINO_SUIT_SPADES)) |
+                     CASSINO_CARD_BIT (CASSINO_CARD (2, CASSINO_SUIT_DIAMONDS));
+    pos.last_cards_side = 1;
+    pos.last_capturer = 1;
+    pos.last_player = 0;
+    pos.last_played_court = TRUE;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, 1);
+    taken = cassino_move_text_last_cards (&pos, "Anna");
+    g_assert_true (g_str_has_prefix (taken, "Anna took the last cards: "));
+    g_assert_nonnull (strstr (taken, "7♠"));
+    g_assert_nonnull (strstr (taken, "2♦"));
+
+    /* English 1792: a court played last takes them */
+    g_assert_true (cassino_rules_init_preset (&english, CASSINO_PRESET_ENGLISH, 2, NULL));
+    g_assert_cmpint (english.last_cards, ==, CASSINO_LAST_CARDS_COURT_LAST);
+    pos.rules = &english;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, 0);
+    pos.rules = &rules;
+
+    /* nobody captured: out of play */
+    pos.last_cards_side = -1;
+    pos.last_capturer = CASSINO_NO_SEAT;
+    g_assert_cmpint (cassino_move_text_last_cards_seat (&pos), ==, -1);
+    lost = cassino_move_text_last_cards (&pos, NULL);
+    g_assert_true (g_str_has_prefix (lost, "Out of play, as nobody captured: "));
+
+    /* an empty table: nothing to say */
+    pos.last_cards = 0;
+    g_assert_null (cassino_move_text_last_cards (&pos, "Anna"));
+  }
 }
 
 /* Not unreffed: that would wait for the app's connection.  Static, so it
@@ -1790,29 +2754,11 @@ main (int   argc,
   data_home = g_dir_make_tmp ("cassino-ui-data-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
+  /* no screen reader's bus, but accessible properties kept (to be read
+   * back with gtk_test_accessible_*) */
+  g_setenv ("GTK_A11Y", "test", TRUE);
 
-  /* a private session bus, so that GtkApplication has one */
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
@@ -1833,8 +2779,20 @@ main (int   argc,
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
+              test_damaged_database_salvaged, fixture_teardown);
+  g_test_add ("/cassino/ui/history-start-time", Fixture, NULL, fixture_setup,
+              test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);
+  g_test_add ("/cassino/ui/unplayed-rubber", Fixture, NULL, fixture_setup, test_unplayed_rubber, fixture_teardown);
+  g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);
+  g_test_add ("/cassino/ui/undo-says-nothing-of-saving", Fixture, NULL, fixture_setup, test_undo_says_nothing_of_saving, fixture_teardown);
+  g_test_add ("/cassino/ui/undo-tooltip", Fixture, NULL, fixture_setup, test_undo_tooltip, fixture_teardown);
+  g_test_add ("/cassino/ui/hint-then-play", Fixture, NULL, fixture_setup, test_hint_then_play, fixture_teardown);
+  g_test_add ("/cassino/ui/four-players-panel", Fixture, NULL, fixture_setup, test_four_players_panel, fixture_teardown);
+  g_test_add ("/cassino/ui/new-game-partners", Fixture, NULL, fixture_setup, test_new_game_partners, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

@@ -55,6 +55,21 @@ parse_options (GOptionContext  *context,
   return TRUE;
 }
 
+void
+cassino_cli_report_salvage (const char   *command,
+                            CassinoStore *store)
+{
+  guint saved = 0, lost = 0;
+
+  if (!cassino_store_get_salvage_counts (store, &saved, &lost))
+    return;
+  /* Translators: cassino-cli's message when it found the database damaged:
+   * the command, the file the damaged one was moved to, games saved, games lost */
+  fprintf (stderr, _("cassino-cli %s: the database was damaged; it was moved to %s and a new one started "
+                     "with the games that could still be read: %u saved, %u lost\n"),
+           command, cassino_store_get_moved_aside_path (store), saved, lost);
+}
+
 /* Open the database; @must_exist: do not create one just to read it. */
 static CassinoStore *
 open_store (const char *command,
@@ -73,15 +88,15 @@ open_store (const char *command,
       *status = failure (command, msg);
       return NULL;
     }
-  store = cassino_store_open (path, &error);
+  /* the commands that only read never move or change a damaged file */
+  store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_NO_SALVAGE
+                                                    : CASSINO_STORE_OPEN_DEFAULT, &error);
   if (store == NULL)
     {
       *status = failure (command, error->message);
       return NULL;
     }
-  if (cassino_store_get_moved_aside_path (store))
-    fprintf (stderr, _("cassino-cli %s: the database was damaged; it was moved to %s and a new one started\n"),
-             command, cassino_store_get_moved_aside_path (store));
+  cassino_cli_report_salvage (command, store);
   return store;
 }
 
@@ -632,8 +647,12 @@ cassino_cli_db_history (int    argc,
   for (guint i = 0; i < page->len; i++)
     {
       const CassinoStoreGameSummary *s = page->pdata[i];
-      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (s->started);
-      g_autofree char *date = dt ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("?");
+      /* local time; a game recorded with its day only (kept as midnight
+       * UTC of that day) has no time */
+      g_autoptr(GDateTime) dt = s->start_known ? g_date_time_new_from_unix_local (s->started)
+                                               : g_date_time_new_from_unix_utc (s->started);
+      g_autofree char *date = dt ? g_date_time_format (dt, s->start_known ? "%Y-%m-%d %H:%M" : "%Y-%m-%d --:--")
+                                 : g_strdup ("?");
       g_autoptr(GString) seats = g_string_new (NULL);
       g_autoptr(GString) score = g_string_new (NULL);
 
@@ -654,6 +673,8 @@ cassino_cli_db_history (int    argc,
           json_builder_add_int_value (b, s->id);
           json_builder_set_member_name (b, "started");
           json_builder_add_int_value (b, s->started);
+          json_builder_set_member_name (b, "start_known");
+          json_builder_add_boolean_value (b, s->start_known);
           json_builder_set_member_name (b, "ended");
           json_builder_add_int_value (b, s->ended);
           json_builder_set_member_name (b, "preset");

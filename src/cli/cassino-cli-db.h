@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "cassino-store.h"
+
 G_BEGIN_DECLS
 
 /* Each takes the arguments after the program name (argv[0] is the
@@ -24,5 +26,10 @@ int cassino_cli_db_stats   (int argc, char **argv);
  *         [--since DATE] [--until DATE] [--result R] [--oldest-first]
  *         [--limit N] [--after CURSOR] [--json] */
 int cassino_cli_db_history (int argc, char **argv);
+
+/* When opening @store moved a damaged database aside, say so on standard
+ * error: where it went and how many games were saved and lost. */
+void cassino_cli_report_salvage (const char   *command,
+                                 CassinoStore *store);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "cassino-cli.h"
 #include "cassino-ai.h"
 #include "cassino-record.h"
+#include "cassino-store-record.h"
 
 static void
 print_cards (const char   *label,
@@ -126,13 +127,8 @@ cassino_cli_play (int    argc,
 
       cassino_game_set_seat (game, i, cname, CASSINO_SEAT_COMPUTER, cassino_level_to_string (level));
     }
-  {
-    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-    g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-
-    cassino_game_set_tag (game, "Event", "Terminal game");
-    cassino_game_set_tag (game, "Date", date);
-  }
+  cassino_game_set_tag (game, "Event", "Terminal game");
+  cassino_store_stamp_start (game);
   cassino_game_start (game);
   printf ("Cassino — %s, %u players, seed %" G_GINT64_FORMAT ". Type a move number or its notation; "
           "h for a hint, u to undo, q to quit.\n",
@@ -197,7 +193,7 @@ cassino_cli_play (int    argc,
           g_autofree char *text = NULL;
 
           cassino_view_init_from_game (&view, game);
-          cassino_ai_hint (&view, NULL, (guint64) seed + ply, &reason);
+          cassino_ai_hint (&view, NULL, (guint64) seed + ply, NULL, &reason);
           cassino_view_clear (&view);
           text = cassino_ai_reason_to_string (&rules, &reason);
           printf ("hint: %s\n", text);
@@ -244,12 +240,25 @@ cassino_cli_play (int    argc,
     {
       int w = cassino_game_get_winner (game);
 
+      const char *ending = cassino_game_get_ending (game);
+
       if (w < 0)
         printf ("\nThe game is drawn.\n");
       else if ((guint) w == cassino_rules_side_of (&rules, human))
         printf ("\nYou win!\n");
       else
         printf ("\nSide %d wins.\n", w);
+      /* rules.md §6: how the game ended, as the record's Ending tag says */
+      printf ("Final score:");
+      for (guint s = 0; s < rules.n_sides; s++)
+        printf ("%s side %u %u", s ? "," : "", s, cassino_game_get_score (game, s));
+      if (g_str_equal (ending, "count-as-you-go"))
+        printf (" (count-as-you-go: the target of %u was reached during play)\n", rules.target);
+      else if (g_str_equal (ending, "target"))
+        printf (" (target: the target of %u was reached by the count at the end of deal %u)\n",
+                rules.target, cassino_game_get_n_deals (game));
+      else
+        printf (" (%s)\n", ending);
     }
   if (record_path)
     {

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "cassino-cli-db.h"
 #include "cassino-cli-simulate.h"
 #include "cassino-store.h"
 #include "cassino-store-record.h"
@@ -37,6 +38,7 @@ cassino_simulate_open_recorder (CassinoSimulateOptions  *opts,
 
   if (store == NULL)
     return FALSE;
+  cassino_cli_report_salvage ("simulate", store);
   opts->record = record_game;
   opts->record_data = store;
   return TRUE;

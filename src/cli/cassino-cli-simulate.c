@@ -16,6 +16,7 @@
 #include "cassino-ai.h"
 #include "cassino-record.h"
 #include "cassino-rng.h"
+#include "cassino-store-record.h"
 #include "cassino-cli-simulate.h"
 
 #define MAX_DEALS_PER_GAME 500
@@ -66,12 +67,7 @@ cassino_simulate_game (const CassinoRules    *rules,
       cassino_game_set_seat (game, seat, name, CASSINO_SEAT_COMPUTER, cassino_level_to_string (level));
     }
   cassino_game_set_tag (game, "Event", "Simulation");
-  {
-    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-    g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-
-    cassino_game_set_tag (game, "Date", date);
-  }
+  cassino_store_stamp_start (game);
   cassino_game_start (game);
 
   while (cassino_game_get_state (game) != CASSINO_GAME_OVER)

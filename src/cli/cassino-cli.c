@@ -87,9 +87,11 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *localedir = g_getenv ("CASSINO_LOCALEDIR");   /* `meson devenv`: po/meson.build */
+
   g_log_set_handler ("cassino-store", G_LOG_LEVEL_MESSAGE, on_store_message_cb, NULL);
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

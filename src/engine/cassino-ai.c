@@ -187,6 +187,12 @@ view_copy (CassinoView       *dest,
 #define EXPERT_SAMPLES     48
 #define HARD_CANDIDATES    6
 #define EXPERT_CANDIDATES  10
+/* hints: the expert's search with more sampled deals and every candidate
+ * searched; sampling noise then no longer decides near ties (a 48-deal
+ * search now and then preferred trailing an ace to a worthless ten).  A
+ * time limit stops it only after the expert's own number of deals. */
+#define HINT_SAMPLES       1024
+#define HINT_CANDIDATES    32
 #define PRIOR_PULL         0.05   /* search: pull of the one-ply judgement on near ties */
 #define HORIZON_PER_SEAT   2      /* playout plies per player before the cut */
 #define INFERENCE_SKILL    4.0f   /* how surely the others take what is worth taking */
@@ -1310,8 +1316,11 @@ default_iterations (CassinoLevel level)
 }
 
 static guint
-candidate_limit (CassinoLevel level)
+candidate_limit (CassinoLevel level,
+                 gboolean     hint)
 {
+  if (hint)
+    return HINT_CANDIDATES;
   return level == CASSINO_LEVEL_EXPERT ? EXPERT_CANDIDATES : HARD_CANDIDATES;
 }
 
@@ -1390,6 +1399,7 @@ fill_reason (const Values          *v,
 static gboolean
 choose_internal (const CassinoView     *view,
                  CassinoLevel           level,
+                 gboolean               hint,
                  const CassinoAiBudget *budget,
                  guint64                seed,
                  GCancellable          *cancellable,
@@ -1478,8 +1488,11 @@ choose_internal (const CassinoView     *view,
     case CASSINO_LEVEL_EXPERT:
     default:
       {
-        guint limit = MIN (n_cands, candidate_limit (level));
-        guint max_iter = budget && budget->iterations ? budget->iterations : default_iterations (level);
+        guint limit = MIN (n_cands, candidate_limit (level, hint));
+        guint max_iter = budget && budget->iterations ? budget->iterations :
+                         hint ? HINT_SAMPLES : default_iterations (level);
+        /* a hint is never a shallower search than the expert's move */
+        guint min_iter = hint ? MIN (max_iter, EXPERT_SAMPLES) : 1;
         guint time_ms = budget ? budget->time_ms : 0;
         guint horizon = HORIZON_PER_SEAT * r->n_players;
         guint active = limit;
@@ -1540,7 +1553,7 @@ choose_internal (const CassinoView     *view,
                 ok = FALSE;
                 break;
               }
-            if (time_ms && iterations > 0 &&
+            if (time_ms && iterations >= min_iter &&
                 (g_get_monotonic_time () - start) / 1000 >= (gint64) time_ms)
               break;
 
@@ -1606,7 +1619,7 @@ cassino_ai_choose (const CassinoView     *view,
   g_return_val_if_fail (level < CASSINO_N_LEVELS, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, level, budget, seed, cancellable, out_reason);
+  return choose_internal (view, level, FALSE, budget, seed, cancellable, out_reason);
 }
 
 static void
@@ -1688,9 +1701,13 @@ gboolean
 cassino_ai_hint (const CassinoView     *view,
                  const CassinoAiBudget *budget,
                  guint64                seed,
+                 GCancellable          *cancellable,
                  CassinoAiReason       *out_reason)
 {
-  return cassino_ai_choose (view, CASSINO_LEVEL_EXPERT, budget, seed, NULL, out_reason);
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (out_reason != NULL, FALSE);
+
+  return choose_internal (view, CASSINO_LEVEL_EXPERT, TRUE, budget, seed, cancellable, out_reason);
 }
 
 /* Words */

@@ -98,10 +98,16 @@ gboolean    cassino_ai_choose_finish (GAsyncResult          *result,
                                       CassinoAiReason       *out_reason,
                                       GError               **error);
 
-/* A hint for a human: the expert's choice with its reason. */
+/* A hint for a human: the expert's choice with its reason, from a deeper
+ * search than the expert's own move (more sampled deals, every candidate);
+ * a time limit in @budget stops it only after as many deals as the expert
+ * samples.  @budget may be NULL (or its iterations 0) for the hint's
+ * default.  Returns FALSE if there is no legal move or @cancellable was
+ * cancelled. */
 gboolean    cassino_ai_hint          (const CassinoView     *view,
                                       const CassinoAiBudget *budget,
                                       guint64                seed,
+                                      GCancellable          *cancellable,
                                       CassinoAiReason       *out_reason);
 
 /* The reason in words, translated ("Take 9♦ and 6♣ + 3♥: 4 cards, 1 point"). */

@@ -122,7 +122,8 @@ cassino_store_export_records (CassinoStore             *store,
       game = cassino_store_load_game (store, gid, error);
       if (game == NULL)
         return FALSE;
-      if (cassino_game_get_tag (game, "Start") == NULL)
+      /* a start known only to the day stays the record's Date */
+      if (cassino_game_get_tag (game, "Start") == NULL && s->start_known)
         {
           g_autofree char *t = iso_time (s->started);
 
@@ -224,7 +225,7 @@ cassino_store_export_games_csv (CassinoStore                     *store,
       for (guint i = 0; i < page->len; i++)
         {
           const CassinoStoreGameSummary *s = page->pdata[i];
-          g_autofree char *started = iso_time (s->started);
+          g_autofree char *started = s->start_known ? iso_time (s->started) : g_strdup ("");
           g_autofree char *ended = iso_time (s->ended);
 
           g_string_truncate (line, 0);

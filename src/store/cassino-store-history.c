@@ -42,7 +42,7 @@ get_summary (CassinoStore  *store,
                                  "SELECT g.game_key, coalesce(g.rubber_id, 0), r.preset, r.n_players, "
                                  "g.started, coalesce(g.ended, 0), g.state, g.termination, "
                                  "coalesce(g.winner_side, -1), coalesce(g.value, 0), "
-                                 "(SELECT count(*) FROM deals d WHERE d.game_id = g.id) "
+                                 "(SELECT count(*) FROM deals d WHERE d.game_id = g.id), g.start_known "
                                  "FROM games g JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
                                  error);
   if (stmt == NULL)
@@ -64,6 +64,7 @@ get_summary (CassinoStore  *store,
       s->winner_side = sqlite3_column_int (stmt, 8);
       s->value = (guint) sqlite3_column_int (stmt, 9);
       s->n_deals = (guint) sqlite3_column_int (stmt, 10);
+      s->start_known = sqlite3_column_int (stmt, 11) != 0;
       sqlite3_reset (stmt);
       break;
     case CASSINO_SQLITE_DONE:

@@ -54,7 +54,10 @@ typedef struct {
   gint64                   rubber_id;      /* 0: none */
   char                    *preset;
   guint                    n_players;
-  gint64                   started;        /* unix seconds */
+  gint64                   started;        /* unix seconds (UTC) */
+  gboolean                 start_known;    /* FALSE: @started is only the day (midnight UTC of
+                                            * the record's local Date): the time and the
+                                            * length of the game are unknown */
   gint64                   ended;          /* 0 while playing */
   char                    *state;          /* "playing", "finished", "abandoned" */
   char                    *termination;    /* NULL while playing */

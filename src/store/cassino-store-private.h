@@ -19,6 +19,8 @@ struct _CassinoStore {
   CassinoSqlite *db;
   char          *path;
   char          *moved_aside;
+  guint          n_salvaged;   /* games copied out of the file moved aside */
+  guint          n_lost;       /* ... and those that could not be read */
 
   /* the deal that moves were last recorded into */
   gint64         cache_game_id;
@@ -44,6 +46,17 @@ gboolean       _cassino_store_migrate           (CassinoSqlite  *db,
 gboolean       _cassino_store_schema_check      (CassinoSqlite  *db,
                                                  guint           version,
                                                  GError        **error);
+
+/* Copy every game that can still be read out of the damaged database
+ * @damaged into @dst (empty, at the schema version of @damaged), row by
+ * row (cassino-store-salvage.c).  FALSE only when @dst fails. */
+gboolean       _cassino_store_salvage           (const char     *damaged,
+                                                 CassinoSqlite  *dst,
+                                                 guint          *out_saved,
+                                                 guint          *out_lost,
+                                                 GError        **error);
+/* The schema version of the damaged file, as far as it can be read, or 0. */
+guint          _cassino_store_salvage_version   (const char     *damaged);
 
 /* Derived rows (cassino-store-stats.c, cassino-store-ratings.c) */
 gboolean       _cassino_store_derive_game       (CassinoStore   *store,

@@ -42,6 +42,20 @@ parse_time_tag (const CassinoGame *game,
   return dt ? g_date_time_to_unix (dt) : 0;
 }
 
+void
+cassino_store_stamp_start (CassinoGame *game)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) utc = g_date_time_to_utc (now);
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  g_autofree char *start = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+
+  g_return_if_fail (game != NULL);
+
+  cassino_game_set_tag (game, "Date", date);
+  cassino_game_set_tag (game, "Start", start);
+}
+
 static gint64
 ensure_ruleset (CassinoStore        *store,
                 const CassinoRules  *rules,
@@ -519,20 +533,29 @@ insert_game (CassinoStore        *store,
   GPtrArray *tag_names = cassino_game_get_tag_names (game);
   sqlite3_stmt *stmt;
   gint64 ruleset, game_id, started;
+  gboolean start_known;
 
   ruleset = ensure_ruleset (store, rules, error);
   if (ruleset == 0)
     return 0;
 
+  /* The instant it started: its Start tag (the app and cassino-cli write
+   * one).  A record with only a Date knows its day, not its time; one with
+   * neither started now if it is played now, and at an unknown time if it
+   * is imported. */
   started = parse_time_tag (game, "Start");
+  start_known = started != 0;
   if (started == 0)
     started = parse_time_tag (game, "Date");
   if (started == 0)
-    started = now_seconds ();
+    {
+      started = now_seconds ();
+      start_known = source != CASSINO_STORE_SOURCE_IMPORTED;
+    }
 
   stmt = cassino_sqlite_prepare (db,
                                  "INSERT INTO games (game_key, ruleset_id, rubber_id, seed, first_dealer, "
-                                 "source, started) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", error);
+                                 "source, started, start_known) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
@@ -545,6 +568,7 @@ insert_game (CassinoStore        *store,
   sqlite3_bind_int (stmt, 5, (int) cassino_game_get_first_dealer (game));
   sqlite3_bind_text (stmt, 6, sources[source], -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 7, started);
+  sqlite3_bind_int (stmt, 8, start_known ? 1 : 0);
   if (!cassino_sqlite_step_done (db, stmt, error))
     return 0;
   game_id = cassino_sqlite_last_insert_rowid (db);
@@ -747,20 +771,19 @@ write_result (CassinoStore       *store,
   gint64 ended = parse_time_tag (game, "End");
   sqlite3_stmt *stmt;
 
-  /* a record that says when it started but not when it ended has no
-   * known duration: it ends when it started */
-  if (ended == 0 && cassino_game_get_tag (game, "Start") != NULL)
-    ended = parse_time_tag (game, "Start");
-  if (ended == 0)
-    ended = now_seconds ();
-
+  /* Its End tag; else a game played or simulated here ends now, and an
+   * imported record that does not say when it ended has no known
+   * duration: it ends when it started. */
   stmt = cassino_sqlite_prepare (db,
-                                 "UPDATE games SET state = 'finished', ended = max(started, ?2), "
+                                 "UPDATE games SET state = 'finished', "
+                                 "ended = max(started, CASE WHEN ?2 > 0 THEN ?2 "
+                                 "WHEN source = 'imported' THEN started ELSE ?6 END), "
                                  "termination = ?3, winner_side = ?4, value = ?5 WHERE id = ?1", error);
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, game_id);
   sqlite3_bind_int64 (stmt, 2, ended);
+  sqlite3_bind_int64 (stmt, 6, now_seconds ());
   _cassino_bind_text_or_null (stmt, 3, cassino_game_get_ending (game));
   if (winner >= 0)
     sqlite3_bind_int (stmt, 4, winner);

@@ -146,6 +146,12 @@ gint64       cassino_store_record_game    (CassinoStore        *store,
                                            CassinoStoreSource   source,
                                            GError             **error);
 
+/* Stamp a game that starts now: its Date tag (the local day, YYYY.MM.DD)
+ * and its Start tag (the instant, UTC, "2026-03-01T20:15:00Z"), from
+ * which the store records when it started (and, with the time it ends,
+ * how long it lasted). */
+void         cassino_store_stamp_start (CassinoGame *game);
+
 /* The stable key of a game not yet recorded (GameId tag or content
  * hash).  Newly allocated. */
 char        *cassino_store_compute_game_key (const CassinoGame *game);

@@ -241,8 +241,33 @@ static const char migration_1[] =
   "CREATE INDEX ratings_player ON ratings (player_id, preset, id);\n"
   "CREATE INDEX ratings_game ON ratings (game_id);\n";
 
+/* Version 2: when a game started is known to the second, or not.
+ *
+ * Before it, the app and cassino-cli recorded only a Date tag, and a game
+ * was stored as starting at midnight UTC of that day: History said 00:00
+ * and a 17-minute game lasted hours.  Games since record a Start tag.  A
+ * game of before whose start is exactly a midnight and that has no Start
+ * tag only knows its day: start_known = 0, its length unknown (and left
+ * out of the time played).  The one repair there is material for: the
+ * first game of a rubber started when its rubber did (rubbers always
+ * recorded the instant).  Moves carry no times (only think_ms), so nothing
+ * else can be told. */
+static const char migration_2[] =
+  "ALTER TABLE games ADD COLUMN start_known INTEGER NOT NULL DEFAULT 1;\n"
+  "UPDATE games SET start_known = 0 WHERE started % 86400 = 0 AND NOT EXISTS "
+  "  (SELECT 1 FROM game_tags t WHERE t.game_id = games.id AND t.name = 'Start');\n"
+  "UPDATE games SET start_known = 1, "
+  "  started = (SELECT r.started FROM rubbers r WHERE r.id = games.rubber_id) "
+  "WHERE start_known = 0 AND rubber_id IS NOT NULL "
+  "  AND id = (SELECT min(g.id) FROM games g WHERE g.rubber_id = games.rubber_id) "
+  "  AND (SELECT r.started FROM rubbers r WHERE r.id = games.rubber_id) "
+  "      BETWEEN started - 14 * 3600 AND started + 38 * 3600 "     /* the same day somewhere on Earth */
+  "  AND (SELECT r.started FROM rubbers r WHERE r.id = games.rubber_id) <= coalesce(ended, 1 << 62);\n"
+  "UPDATE seat_stats SET started = (SELECT g.started FROM games g WHERE g.id = seat_stats.game_id);\n";
+
 static const char *const migrations[] = {
   migration_1,
+  migration_2,
 };
 
 /* What must be there at each version (checked after opening). */
@@ -254,6 +279,7 @@ static const char *const objects_1[] = {
 
 static const char *const *const objects[] = {
   NULL,
+  objects_1,
   objects_1,
 };
 
@@ -267,9 +293,14 @@ static const char *const probes_1[] = {
   "SELECT max(game_id) FROM game_seats", NULL
 };
 
+static const char *const probes_2[] = {
+  "SELECT max(start_known) FROM games", NULL
+};
+
 static const char *const *const probes[] = {
   NULL,
   probes_1,
+  probes_2,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (objects) == G_N_ELEMENTS (migrations) + 1);
@@ -300,21 +331,30 @@ _cassino_store_migrate (CassinoSqlite  *db,
   if (!cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, error))
     return FALSE;
 
-  for (guint v = (guint) version; v < target; v++)
+  /* Each step reads the version again inside its write transaction:
+   * another process creating or migrating the same file at the same
+   * moment holds the write lock until it has committed, and a step it has
+   * done is not done twice ("table players already exists"). */
+  while (version < target)
     {
-      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", v + 1);
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", (guint) version + 1);
+      gint64 now = 0;
       gboolean ok;
 
       if (!cassino_sqlite_begin (db, error))
         return FALSE;
-      ok = cassino_sqlite_exec (db, migrations[v], error) &&
-           cassino_sqlite_exec (db, bump, error);
+      ok = cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &now, error);
+      if (ok && now == version)
+        ok = cassino_sqlite_exec (db, migrations[version], error) &&
+             cassino_sqlite_exec (db, bump, error);
       if (!cassino_sqlite_end (db, ok, ok ? error : NULL))
         {
-          g_prefix_error (error, "migrating the database to version %u: ", v + 1);
+          g_prefix_error (error, "migrating the database to version %u: ", (guint) version + 1);
           return FALSE;
         }
-      g_debug ("%s: migrated to version %u", cassino_sqlite_get_path (db), v + 1);
+      if (now == version)
+        g_debug ("%s: migrated to version %u", cassino_sqlite_get_path (db), (guint) version + 1);
+      version = now == version ? version + 1 : now;
     }
   return TRUE;
 }

@@ -124,7 +124,10 @@ fill_stats (CassinoStore                   *store,
   stmt = prepare_filtered (store,
                            "SELECT result, deals, points, p_cards, p_spades, p_big_cassino, "
                            "p_little_cassino, p_aces, p_sweeps, p_diamonds, p_seven_diamonds, p_fours, "
-                           "sweeps, big_cassino, little_cassino, builds, builds_taken, ended - started, "
+                           "sweeps, big_cassino, little_cassino, builds, builds_taken, "
+                           /* a game whose start is known only to the day has no length */
+                           "CASE WHEN (SELECT g.start_known FROM games g WHERE g.id = game_id) "
+                           "THEN ended - started END, "
                            "game_id, margin, score, rubber_id, side "
                            "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
                            "AND (?3 = 0 OR n_players = ?3) ORDER BY ended, game_id",

@@ -69,7 +69,8 @@ typedef struct {
   int        best_game_margin;
   guint      best_game_score;
 
-  gint64     time_played;             /* seconds, start to end of each game */
+  gint64     time_played;             /* seconds, start to end of each game whose start
+                                       * is known (not those recorded with a date only) */
 
   GPtrArray *head_to_head;            /* CassinoStoreHeadToHead, most games first */
 } CassinoStoreStats;

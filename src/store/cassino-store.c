@@ -18,6 +18,7 @@
 
 #include "cassino-store.h"
 #include "cassino-store-private.h"
+#include "cassino-store-stats.h"
 
 /* Files up to this size are fully checked (PRAGMA quick_check) at open. */
 #define CASSINO_STORE_QUICK_CHECK_MAX_BYTES (16 * 1024 * 1024)
@@ -241,6 +242,8 @@ quick_check (CassinoSqlite  *db,
   sqlite3_reset (stmt);
   if (g_strcmp0 (result, "ok") != 0)
     {
+      /* one line: "*** in database main ***\nPage 49: btreeInitPage() ..." */
+      g_strdelimit (result, "\r\n", ' ');
       g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "quick_check: %s", result);
       return FALSE;
     }
@@ -264,6 +267,7 @@ cassino_store_check_integrity (CassinoStore  *store,
 /* Set the connection up, read and check the file, migrate. */
 static CheckResult
 open_and_check (const char     *path,
+                guint           target,
                 CassinoSqlite **out_db,
                 GError        **error)
 {
@@ -291,11 +295,19 @@ open_and_check (const char     *path,
     }
   sqlite3_busy_timeout (cassino_sqlite_get_handle (db), 5000);
 
-  /* The first reads of the file: a file that is not a database fails here. */
-  if (!cassino_sqlite_query_int64 (db, "PRAGMA user_version", 0, &version, &local) ||
-      !cassino_sqlite_query_int64 (db, "PRAGMA application_id", 0, &app_id, &local) ||
-      !cassino_sqlite_query_int64 (db, "SELECT count(*) FROM sqlite_schema", 0, &n_objects, &local))
+  /* The first reads of the file: a file that is not a database fails
+   * here.  One statement, so that the three are of the same moment even
+   * while another process is creating the file. */
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT (SELECT user_version FROM pragma_user_version), "
+                                 "(SELECT application_id FROM pragma_application_id), "
+                                 "(SELECT count(*) FROM sqlite_schema)", &local);
+  if (stmt == NULL || cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW)
     goto failed;
+  version = sqlite3_column_int64 (stmt, 0);
+  app_id = sqlite3_column_int64 (stmt, 1);
+  n_objects = sqlite3_column_int64 (stmt, 2);
+  sqlite3_reset (stmt);
 
   if (version > latest)
     {
@@ -324,8 +336,17 @@ open_and_check (const char     *path,
       stmt = cassino_sqlite_prepare (db, "PRAGMA journal_mode = WAL", &local);
       if (stmt == NULL)
         goto failed;
-      if (cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW)
-        goto failed;
+      /* Switching a new file to WAL upgrades a read lock to a write lock,
+       * which SQLite refuses at once (no busy timeout) while another
+       * process creating the same file holds its write lock: wait for it
+       * as the busy timeout would. */
+      for (guint tries = 0; cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW; tries++)
+        {
+          if (tries >= 500 || !g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_BUSY))
+            goto failed;
+          g_clear_error (&local);
+          g_usleep (10 * 1000);
+        }
       mode = _cassino_column_dup (stmt, 0);
       sqlite3_reset (stmt);
       if (g_ascii_strcasecmp (mode, "wal") != 0)
@@ -358,8 +379,9 @@ open_and_check (const char     *path,
         }
     }
 
-  if (!_cassino_store_migrate (db, latest, &local) ||
-      !_cassino_store_schema_check (db, latest, &local))
+  if (version < target &&
+      (!_cassino_store_migrate (db, target, &local) ||
+       !_cassino_store_schema_check (db, target, &local)))
     goto failed;
 
   *out_db = db;
@@ -417,19 +439,79 @@ move_aside (const char  *path,
       if (g_file_test (from, G_FILE_TEST_EXISTS) && g_rename (from, to) != 0)
         g_warning ("could not move %s to %s: %s", from, to, g_strerror (errno));
     }
-  g_message ("%s was damaged; it has been moved to %s and a new database started", path, target);
+  g_message ("%s was damaged; it has been moved to %s", path, target);
   return g_steal_pointer (&target);
+}
+
+/* The damaged database has been moved to @moved: start a new one at
+ * @path and copy into it every game that can still be read. */
+static CassinoStore *
+open_salvaging (const char  *path,
+                const char  *moved,
+                GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(CassinoStore) store = NULL;
+  guint latest = _cassino_store_schema_n_versions ();
+  /* a file without SQLite's header holds nothing to read (and opening it
+   * would only leave a -shm file beside it) */
+  gboolean readable = !lacks_sqlite_header (moved);
+  guint version = readable ? _cassino_store_salvage_version (moved) : 0;
+  CassinoSqlite *db = NULL;
+
+  /* the copy is made at the schema of the damaged file, so that the
+   * migrations after it treat the games saved as any others */
+  if (version == 0 || version > latest)
+    version = latest;
+  if (open_and_check (path, version, &db, &local) != CHECK_OK)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      _cassino_store_convert_error (error);
+      return NULL;
+    }
+  store = g_object_new (CASSINO_TYPE_STORE, NULL);
+  store->db = db;
+  store->path = g_strdup (path);
+  store->moved_aside = g_strdup (moved);
+  if (readable &&
+      !_cassino_store_salvage (moved, db, &store->n_salvaged, &store->n_lost, &local))
+    {
+      /* the new database refused the copy: whatever it holds is sound,
+       * the games are still in the file moved aside */
+      g_warning ("salvaging %s: %s", moved, local->message);
+      g_clear_error (&local);
+    }
+  if (!_cassino_store_migrate (db, latest, &local) ||
+      !_cassino_store_schema_check (db, latest, &local) ||
+      ((store->n_salvaged > 0) && !cassino_store_rebuild_derived (store, &local)))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      _cassino_store_convert_error (error);
+      return NULL;
+    }
+  g_message ("%s: %u games saved from the damaged database, %u could not be read",
+             path, store->n_salvaged, store->n_lost);
+  return g_steal_pointer (&store);
 }
 
 CassinoStore *
 cassino_store_open (const char  *path,
                     GError     **error)
 {
+  return cassino_store_open_full (path, CASSINO_STORE_OPEN_DEFAULT, error);
+}
+
+CassinoStore *
+cassino_store_open_full (const char             *path,
+                         CassinoStoreOpenFlags   flags,
+                         GError                **error)
+{
   g_autoptr(GError) local = NULL;
   g_autofree char *moved = NULL;
   CassinoSqlite *db = NULL;
   CassinoStore *store;
   gboolean is_memory;
+  gboolean no_salvage = (flags & CASSINO_STORE_OPEN_NO_SALVAGE) != 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -456,7 +538,7 @@ cassino_store_open (const char  *path,
         }
     }
 
-  switch (open_and_check (path, &db, &local))
+  switch (open_and_check (path, _cassino_store_schema_n_versions (), &db, &local))
     {
     case CHECK_OK:
       break;
@@ -471,24 +553,40 @@ cassino_store_open (const char  *path,
           _cassino_store_convert_error (error);
           return NULL;
         }
+      if (no_salvage)
+        {
+          /* Translators: the first %s is a file, the second what SQLite found wrong */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,
+                       _("The database “%s” is damaged (%s). It has been left as it is; "
+                         "Cassino saves what can still be read the next time it records a game in it."),
+                       path, local->message);
+          return NULL;
+        }
       g_clear_error (&local);
       moved = move_aside (path, error);
       if (moved == NULL)
         return NULL;
-      if (open_and_check (path, &db, &local) != CHECK_OK)
-        {
-          g_propagate_error (error, g_steal_pointer (&local));
-          _cassino_store_convert_error (error);
-          return NULL;
-        }
-      break;
+      return open_salvaging (path, moved, error);
     }
 
   store = g_object_new (CASSINO_TYPE_STORE, NULL);
   store->db = db;
   store->path = g_strdup (path);
-  store->moved_aside = g_steal_pointer (&moved);
   return store;
+}
+
+gboolean
+cassino_store_get_salvage_counts (CassinoStore *store,
+                                  guint        *out_saved,
+                                  guint        *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  if (out_saved)
+    *out_saved = store->n_salvaged;
+  if (out_lost)
+    *out_lost = store->n_lost;
+  return store->moved_aside != NULL;
 }
 
 /* Players */

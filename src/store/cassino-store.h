@@ -81,13 +81,35 @@ char         *cassino_store_get_default_path (void);
  *   cassino_store_check_integrity(), or a schema that does not match its
  *   version) is never silently replaced: it is
  *   renamed to "PATH.corrupt-YYYYmmdd-HHMMSS" with its -wal and -shm files,
- *   a new database is started, and cassino_store_get_moved_aside_path()
- *   tells where the old one went so the caller can tell the user.
+ *   a new database is started and every game that can still be read in the
+ *   old file is copied into it (a salvage, row by row); then
+ *   cassino_store_get_moved_aside_path() tells where the old one went and
+ *   cassino_store_get_salvage_counts() how many games were saved and lost,
+ *   so the caller can tell the user.
+ * - Two processes creating or migrating the same new file at once both
+ *   succeed: each schema step re-reads the version inside its write
+ *   transaction.
  *
  * Returns: (transfer full): a new store, or NULL with @error set.
  */
 CassinoStore *cassino_store_open         (const char    *path,
                                           GError       **error);
+
+typedef enum {
+  CASSINO_STORE_OPEN_DEFAULT   = 0,
+  /* A damaged file is never moved, salvaged or changed: open() fails
+   * with CASSINO_STORE_ERROR_CORRUPT naming the file and what is wrong.
+   * For a program that only reads (cassino-cli history, stats, export),
+   * and for the further connections of a program whose first (the one
+   * that records) has opened the file: only that one may move it.  (A
+   * missing file is still created, an older schema still migrated.) */
+  CASSINO_STORE_OPEN_NO_SALVAGE = 1 << 0,
+} CassinoStoreOpenFlags;
+
+/* open() with @flags. */
+CassinoStore *cassino_store_open_full    (const char             *path,
+                                          CassinoStoreOpenFlags   flags,
+                                          GError                **error);
 
 /* PRAGMA quick_check of the whole file.  open() runs it itself on files up
  * to 16 MiB; on larger ones it only probes the structure (schema, the ends
@@ -104,6 +126,14 @@ const char   *cassino_store_get_path     (CassinoStore  *store);
 /* Where a corrupt database found at open() was moved, or NULL when nothing
  * was moved.  Owned by @store. */
 const char   *cassino_store_get_moved_aside_path (CassinoStore *store);
+
+/* When open() moved a damaged database aside: how many of its games were
+ * copied into the new one (@out_saved) and how many the file still named
+ * but could not be read (@out_lost).  FALSE (and 0, 0) when nothing was
+ * moved. */
+gboolean      cassino_store_get_salvage_counts (CassinoStore *store,
+                                                guint        *out_saved,
+                                                guint        *out_lost);
 
 /* The schema version this build writes (PRAGMA user_version). */
 guint         cassino_store_get_schema_version (void);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cassino-game-controller.h"
+#include "cassino-help.h"
 #include "cassino-preferences-window.h"
 #include "cassino-store.h"
 #include "cassino-store-history.h"
@@ -49,7 +50,7 @@ get_window (CassinoApplication *self)
 static gint64
 newest_unfinished_game (const char *path)
 {
-  g_autoptr(CassinoStore) store = path ? cassino_store_open (path, NULL) : NULL;
+  g_autoptr(CassinoStore) store = path ? cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, NULL) : NULL;
   g_autoptr(GPtrArray) games = store ? cassino_store_list_unfinished_games (store, NULL) : NULL;
 
   if (games == NULL || games->len == 0)
@@ -242,8 +243,7 @@ help_activated (GSimpleAction *action,
 {
   CassinoApplication *self = user_data;
 
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                "help:cassino", GDK_CURRENT_TIME);
+  cassino_help_show (gtk_application_get_active_window (GTK_APPLICATION (self)));
 }
 
 static void

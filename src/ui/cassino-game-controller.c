@@ -20,6 +20,7 @@
 #include "cassino-card-art.h"
 #include "cassino-game-recorder.h"
 #include "cassino-move-text.h"
+#include "cassino-store-record.h"
 
 #define LOG_LENGTH 40
 
@@ -56,6 +57,7 @@ struct _CassinoGameController
   char             *hint_text;
   gboolean          hint_used;
   gboolean          undo_used;
+  gboolean          undone;            /* the prompt says a move was taken back */
 
   GPtrArray        *log;
   guint             log_added;   /* entries added since the log was emptied */
@@ -90,6 +92,7 @@ enum {
   MOVE_PLAYED,
   RECORD_FAILED,
   RECORD_RECOVERED,
+  RECORD_SAVED,
   CONFIRM_MOVE,
   N_SIGNALS
 };
@@ -299,6 +302,9 @@ update_selection (CassinoGameController *self)
     {
       if (self->has_hint && self->hint_text)
         self->prompt = g_strdup (self->hint_text);
+      else if (self->undone)
+        /* (in the action bar, not in a toast over its Play button) */
+        self->prompt = g_strdup (_("Move taken back — this game records that undo was used"));
       else if (cassino_game_controller_can_claim (self))
         self->prompt = g_strdup (_("Your turn — you can call “Cassino!” on the missed capture"));
       else
@@ -316,6 +322,16 @@ update_selection (CassinoGameController *self)
       else if ((m->set & self->chosen) == self->chosen)
         supersets++;
     }
+
+  /* the hint named one move: Play plays it, with no chooser */
+  if (self->has_hint && self->hint.card == self->selected && self->hint.set == self->chosen)
+    for (guint i = 0; i < self->candidates->len; i++)
+      if (cassino_move_equal (&g_array_index (self->candidates, CassinoMove, i), &self->hint))
+        {
+          g_array_set_size (self->candidates, 0);
+          g_array_append_val (self->candidates, self->hint);
+          break;
+        }
 
   if (self->candidates->len == 1)
     self->action_text = cassino_move_text_describe (pos, &g_array_index (self->candidates, CassinoMove, 0));
@@ -375,9 +391,26 @@ reset_selection (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
   self->chosen = 0;
+  self->undone = FALSE;
 }
 
 /* Plays */
+
+/* The end of @deal in the log, @end its last position: who took the
+ * cards left on the table, and that the deal is over. */
+static void
+log_deal_over (CassinoGameController *self,
+               const CassinoPosition *end,
+               const CassinoDeal     *deal)
+{
+  int taker = cassino_move_text_last_cards_seat (end);
+  char *text = cassino_move_text_last_cards (end, taker >= 0 ?
+                                             cassino_game_controller_get_seat_name (self, (guint) taker) : NULL);
+
+  if (text)
+    add_log (self, text);
+  add_log (self, g_strdup_printf (_("Deal %u is over"), deal->number));
+}
 
 static void
 after_play (CassinoGameController *self,
@@ -410,7 +443,7 @@ after_play (CassinoGameController *self,
 
       cassino_game_recorder_deal_over (self->recorder, self->game);
       if (deal && deal->finished)
-        add_log (self, g_strdup_printf (_("Deal %u is over"), deal->number));
+        log_deal_over (self, position (self), deal);
       if (cassino_game_get_state (self->game) == CASSINO_GAME_OVER && self->has_rubber)
         {
           if (cassino_rubber_add_game (&self->rubber, self->game))
@@ -692,6 +725,16 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
+   * CassinoGameController::record-saved:
+   *
+   * A step of the game reached the database (written on a database
+   * thread, after the move was shown).
+   */
+  signals[RECORD_SAVED] =
+    g_signal_new ("record-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * CassinoGameController::confirm-move:
    * @text: what the move does, in words ("Take 9♦ with 9♠")
    *
@@ -719,6 +762,13 @@ on_record_recovered_cb (CassinoGameRecorder   *recorder,
 }
 
 static void
+on_record_saved_cb (CassinoGameRecorder   *recorder,
+                    CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_SAVED], 0);
+}
+
+static void
 cassino_game_controller_init (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
@@ -729,6 +779,7 @@ cassino_game_controller_init (CassinoGameController *self)
   self->recorder = cassino_game_recorder_new ();
   g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
+  g_signal_connect_object (self->recorder, "saved", G_CALLBACK (on_record_saved_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 
@@ -753,6 +804,15 @@ cassino_game_controller_get_moved_aside_path (CassinoGameController *self)
   return cassino_game_recorder_get_moved_aside_path (self->recorder);
 }
 
+gboolean
+cassino_game_controller_get_salvage_counts (CassinoGameController *self,
+                                            guint                 *out_saved,
+                                            guint                 *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return cassino_game_recorder_get_salvage_counts (self->recorder, out_saved, out_lost);
+}
+
 void
 cassino_game_controller_set_move_delay (CassinoGameController *self,
                                         guint                  delay_ms)
@@ -772,12 +832,83 @@ cassino_game_controller_get_move_delay (CassinoGameController *self)
   return self->move_delay;
 }
 
+/* Whether a person made a move in the game (with computers only at the
+ * table: whether anyone did). */
+static gboolean
+someone_played (CassinoGameController *self)
+{
+  guint humans = count_humans (self);
+
+  for (guint d = 0; self->game && d < cassino_game_get_n_deals (self->game); d++)
+    {
+      const CassinoDeal *deal = cassino_game_get_deal (self->game, d);
+
+      for (guint i = 0; i < deal->plays->len; i++)
+        if (humans == 0 || seat_is_human (self, g_array_index (deal->plays, CassinoPlay, i).seat))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * cassino_game_controller_in_progress:
+ *
+ * Returns: whether the game on the table is being played and someone
+ * played in it: a new game puts it aside (it can be resumed from the
+ * history), so the player is asked first.
+ */
+gboolean
+cassino_game_controller_in_progress (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+
+  return self->game && !self->replay &&
+         cassino_game_get_state (self->game) != CASSINO_GAME_OVER &&
+         someone_played (self);
+}
+
+/* Another game takes the table: the one being played stays unfinished in
+ * the record (@keep: someone played in it, as in_progress() said before
+ * the setup changed); one dealt but never played, such as the game dealt
+ * at launch, leaves no trace. */
+static void
+leave_game (CassinoGameController *self,
+            gboolean               keep)
+{
+  if (self->game == NULL || self->replay || cassino_game_get_state (self->game) == CASSINO_GAME_OVER)
+    return;
+  cancel_computer (self);
+  cassino_game_recorder_leave (self->recorder, self->game, keep);
+}
+
+/* The move log of @deal as it was played, in the words of live play:
+ * who deals, every move, who took the last cards, the end. */
+static void
+log_deal (CassinoGameController *self,
+          const CassinoDeal     *deal)
+{
+  const CassinoRules *r = cassino_game_get_rules (self->game);
+  CassinoPosition pos;
+
+  add_log (self, g_strdup_printf (_("Deal %u: %s deals"), deal->number,
+                                  cassino_game_controller_get_seat_name (self, deal->dealer)));
+  cassino_position_deal (&pos, r, deal->deck, deal->deck_len, deal->dealer);
+  for (guint i = 0; i < deal->plays->len; i++)
+    {
+      const CassinoPlay *p = &g_array_index (deal->plays, CassinoPlay, i);
+
+      add_log (self, cassino_move_text_played (&pos, cassino_game_controller_get_seat_name (self, p->seat),
+                                               &p->move));
+      cassino_position_apply (&pos, &p->move, NULL);
+    }
+  if (deal->finished)
+    log_deal_over (self, &pos, deal);
+}
+
 static void
 begin_game (CassinoGameController *self,
             CassinoGame           *game)
 {
-  const CassinoDeal *deal;
-
   cancel_computer (self);
   clear_hint (self);
   g_clear_pointer (&self->game, cassino_game_unref);
@@ -804,10 +935,9 @@ begin_game (CassinoGameController *self,
   if (count_humans (self) > 1)
     self->viewer = G_MAXUINT;
 
-  deal = cassino_game_get_current_deal (game);
-  if (deal)
-    add_log (self, g_strdup_printf (_("Deal %u: %s deals"), deal->number,
-                                    cassino_game_controller_get_seat_name (self, deal->dealer)));
+  /* a resumed game: its log as it was played */
+  for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+    log_deal (self, cassino_game_get_deal (game, d));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PASS_TO]);
   update_turn (self);
 }
@@ -849,12 +979,7 @@ new_game_full (CassinoGameController *self,
       cassino_game_set_seat (game, i, s->name, s->kind,
                              s->kind == CASSINO_SEAT_COMPUTER ? cassino_level_to_string (s->level) : NULL);
     }
-  {
-    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-    g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
-
-    cassino_game_set_tag (game, "Date", date);
-  }
+  cassino_store_stamp_start (game);
   if (deal == NULL)
     cassino_game_start (game);
   else if (!cassino_game_start_deal_with_deck (game, deal->dealer, deal->seed, deal->deck,
@@ -875,15 +1000,14 @@ cassino_game_controller_start (CassinoGameController  *self,
   CassinoGameSetup *old;
   CassinoGame *game;
   CassinoRules rules;
+  gboolean keep;
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
   g_return_val_if_fail (setup != NULL, FALSE);
 
   if (!cassino_game_setup_get_rules (setup, &rules, error))
     return FALSE;
-
-  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
-    cassino_game_recorder_abandon (self->recorder, self->game);
+  keep = cassino_game_controller_in_progress (self);
 
   while (seed == 0)
     seed = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -898,6 +1022,7 @@ cassino_game_controller_start (CassinoGameController  *self,
       return FALSE;
     }
   cassino_game_setup_free (old);
+  leave_game (self, keep);
 
   self->has_rubber = rules.rubber_games > 1;
   self->game_number = 1;
@@ -1049,14 +1174,14 @@ cassino_game_controller_start_deal (CassinoGameController  *self,
   CassinoGameSetup *old;
   CassinoGame *game;
   CassinoRules rules;
+  gboolean keep;
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
   g_return_val_if_fail (setup != NULL && deal != NULL, FALSE);
 
   if (!cassino_game_setup_get_rules (setup, &rules, error))
     return FALSE;
-  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER && !self->replay)
-    cassino_game_recorder_abandon (self->recorder, self->game);
+  keep = cassino_game_controller_in_progress (self);
 
   old = self->setup;
   self->setup = cassino_game_setup_copy (setup);
@@ -1068,6 +1193,7 @@ cassino_game_controller_start_deal (CassinoGameController  *self,
       return FALSE;
     }
   cassino_game_setup_free (old);
+  leave_game (self, keep);
   self->has_rubber = rules.rubber_games > 1;
   self->game_number = 1;
   if (self->has_rubber)
@@ -1306,6 +1432,7 @@ cassino_game_controller_select_card (CassinoGameController *self,
       if (!keep)
         self->chosen = 0;
       self->selected = card;
+      self->undone = FALSE;
     }
 
   update_selection (self);
@@ -1680,7 +1807,7 @@ hint_thread (GTask        *task,
   HintData *data = task_data;
   CassinoAiBudget budget = { 0, 1500 };
 
-  if (cassino_ai_hint (&data->view, &budget, data->seed, &data->reason))
+  if (cassino_ai_hint (&data->view, &budget, data->seed, cancellable, &data->reason))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no hint");
@@ -1783,21 +1910,48 @@ cassino_game_controller_get_hint_used (CassinoGameController *self)
 /* Undo */
 
 /* The index in the current deal's plays of the viewer's last play that
- * can be taken back, or -1. */
+ * can be taken back, or -1 and in @why (if not NULL) the reason, in
+ * words. */
 static int
-undoable_play (CassinoGameController *self)
+undoable_play (CassinoGameController  *self,
+               const char            **why)
 {
   const CassinoDeal *deal;
   const CassinoRules *r;
   CassinoPosition replay;
   int last = -1;
   guint8 hand_before = 0;
+  const char *unused;
 
-  if (!playing (self) || count_humans (self) != 1)
+  if (why == NULL)
+    why = &unused;
+  *why = _("There is no move of yours to take back");
+  if (self->game == NULL || self->replay)
+    return -1;
+  if (cassino_game_get_state (self->game) == CASSINO_GAME_OVER)
+    {
+      *why = _("You can’t undo once the game is over");
+      return -1;
+    }
+  if (!playing (self))
+    {
+      *why = _("You can’t undo once the deal is over");
+      return -1;
+    }
+  if (count_humans (self) > 1)
+    {
+      *why = _("You can’t undo when several people play at this table");
+      return -1;
+    }
+  if (count_humans (self) != 1)
     return -1;
   r = cassino_game_get_rules (self->game);
   if (r->draw_after_play)
-    return -1;   /* every play shows a new card */
+    {
+      /* every play shows a new card */
+      *why = _("You can’t undo in this variant: every play draws a new card");
+      return -1;
+    }
   deal = cassino_game_get_current_deal (self->game);
   if (deal == NULL)
     return -1;
@@ -1815,9 +1969,18 @@ undoable_play (CassinoGameController *self)
       cassino_position_apply (&replay, &p->move, NULL);
     }
 
+  if (last < 0)
+    {
+      *why = _("You have not played in this deal yet");
+      return -1;
+    }
   /* not once a new hand has been dealt and seen */
-  if (last < 0 || hand_before != position (self)->hand_number)
-    return -1;
+  if (hand_before != position (self)->hand_number)
+    {
+      *why = _("You can’t undo once new cards are dealt");
+      return -1;
+    }
+  *why = NULL;
   return last;
 }
 
@@ -1825,7 +1988,23 @@ gboolean
 cassino_game_controller_can_undo (CassinoGameController *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
-  return undoable_play (self) >= 0;
+  return undoable_play (self, NULL) >= 0;
+}
+
+/**
+ * cassino_game_controller_get_undo_blocked:
+ *
+ * Returns: why Undo cannot be used now, in words ("You can’t undo once
+ * new cards are dealt"), or NULL when it can.
+ */
+const char *
+cassino_game_controller_get_undo_blocked (CassinoGameController *self)
+{
+  const char *why;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), NULL);
+  undoable_play (self, &why);
+  return why;
 }
 
 gboolean
@@ -1836,7 +2015,7 @@ cassino_game_controller_undo (CassinoGameController *self)
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
 
-  last = undoable_play (self);
+  last = undoable_play (self, NULL);
   if (last < 0)
     return FALSE;
 
@@ -1861,6 +2040,7 @@ cassino_game_controller_undo (CassinoGameController *self)
   add_log (self, g_strdup_printf (_("%s took back a move"),
                                   cassino_game_controller_get_seat_name (self, self->viewer)));
   reset_selection (self);
+  self->undone = TRUE;
   update_turn (self);
   return TRUE;
 }

@@ -30,6 +30,10 @@ void         cassino_game_controller_set_store_path (CassinoGameController *self
                                                      const char            *path);
 /* Where the store moved a damaged database when it opened, or NULL. */
 const char  *cassino_game_controller_get_moved_aside_path (CassinoGameController *self);
+/* How many of its games were saved and lost; FALSE when nothing was moved. */
+gboolean     cassino_game_controller_get_salvage_counts (CassinoGameController *self,
+                                                         guint                 *out_saved,
+                                                         guint                 *out_lost);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
 /* Resume unfinished game @game_id of the store (its rubber's standing
@@ -74,12 +78,15 @@ void         cassino_game_controller_set_move_delay (CassinoGameController *self
                                                      guint                  delay_ms);
 guint        cassino_game_controller_get_move_delay (CassinoGameController *self);
 
-/* A new game; @seed 0 picks one.  The current game, if any, is abandoned. */
+/* A new game; @seed 0 picks one.  The current game, if any, stays
+ * unfinished in the record (to be resumed from the history), unless no
+ * one played in it: then it is deleted. */
 gboolean     cassino_game_controller_start         (CassinoGameController  *self,
                                                     const CassinoGameSetup *setup,
                                                     guint64                 seed,
                                                     GError                **error);
 gboolean     cassino_game_controller_has_game      (CassinoGameController *self);
+gboolean     cassino_game_controller_in_progress   (CassinoGameController *self);
 const CassinoGame *cassino_game_controller_get_game (CassinoGameController *self);
 const CassinoGameSetup *cassino_game_controller_get_setup (CassinoGameController *self);
 /* The name of @seat. */
@@ -167,6 +174,7 @@ gboolean     cassino_game_controller_get_hint_used (CassinoGameController *self)
 /* Undo against computers: back to before the viewer's last play, within
  * the hand being played. */
 gboolean     cassino_game_controller_can_undo      (CassinoGameController *self);
+const char  *cassino_game_controller_get_undo_blocked (CassinoGameController *self);
 gboolean     cassino_game_controller_undo          (CassinoGameController *self);
 gboolean     cassino_game_controller_get_undo_used (CassinoGameController *self);
 

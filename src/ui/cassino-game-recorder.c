@@ -63,6 +63,9 @@ struct _CassinoGameRecorder
 
   CassinoStoreWorker *worker;
   char               *moved_aside;
+  gboolean            salvaged;
+  guint               n_saved;
+  guint               n_lost;
   RecorderLine        line;
 
   /* the main thread's view */
@@ -96,6 +99,7 @@ G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
 enum {
   FAILED,
   RECOVERED,
+  SAVED,
   N_SIGNALS
 };
 
@@ -108,7 +112,7 @@ typedef enum {
   STEP_DEAL_STARTED,
   STEP_UNDO,
   STEP_RUBBER_OVER,
-  STEP_ABANDON,
+  STEP_LEAVE,
   STEP_CATCH_UP,
 } StepKind;
 
@@ -122,7 +126,8 @@ typedef struct {
   CassinoGame          *game;        /* a copy, as it was at the step */
   CassinoStoreMoveInfo  info;
   CassinoRubber         rubber;
-  gboolean              in_rubber;
+  gboolean              in_rubber;     /* STEP_START */
+  gboolean              keep;          /* STEP_LEAVE */
   gboolean              quiet;       /* a retry: its failures were told */
   guint                 generation;
   guint64               seq;
@@ -325,7 +330,21 @@ run_step (CassinoStore  *store,
 
         if (line->game_id == 0 || deal == NULL)
           break;
-        /* what was taken back must go before anything else is written */
+        /* the database holds every move: take the same ones out of it (an
+         * undo is no recovery, and says nothing) */
+        if (!line->behind)
+          {
+            if (cassino_store_truncate_deal (store, line->game_id, deal->number,
+                                             deal->plays->len, &error) ||
+                g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+              break;
+            line->retract_deal = deal->number;
+            line->retract_from = deal->plays->len;
+            step_report_behind (step, error);
+            break;
+          }
+        /* an earlier step failed: what was taken back must go before
+         * anything else is written */
         if (line->retract_deal == deal->number)
           line->retract_from = MIN (line->retract_from, deal->plays->len);
         else
@@ -333,7 +352,6 @@ run_step (CassinoStore  *store,
             line->retract_deal = deal->number;
             line->retract_from = deal->plays->len;
           }
-        line->behind = TRUE;
         catch_up (store, step);
       }
       break;
@@ -351,16 +369,28 @@ run_step (CassinoStore  *store,
       line->rubber_id = 0;
       break;
 
-    case STEP_ABANDON:
-      if (line->game_id != 0 &&
-          !cassino_store_abandon_game (store, line->game_id, &error))
+    case STEP_LEAVE:
+      if (line->game_id != 0 || line->start_pending)
         {
-          step_report (step, error);
-          g_clear_error (&error);
+          if (step->keep)
+            {
+              if (step->game)
+                catch_up (store, step);
+            }
+          else if (line->game_id == 0)
+            ;    /* never begun: nothing to delete */
+          else if (!cassino_store_delete_game (store, line->game_id, &error))
+            step_report (step, error);
+          else if (line->rubber_id)
+            {
+              g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, line->rubber_id, &error);
+
+              /* a rubber begun with that game only: nothing of it was played */
+              if (ids && ids->len == 0)
+                cassino_store_abandon_rubber (store, line->rubber_id, &error);
+              step_report (step, error);
+            }
         }
-      if (line->rubber_id &&
-          !cassino_store_abandon_rubber (store, line->rubber_id, &error))
-        step_report (step, error);
       line->game_id = 0;
       line->behind = FALSE;
       line->start_pending = FALSE;
@@ -423,6 +453,8 @@ on_step_done_cb (GObject      *source,
     g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
   if (step->recovered)
     g_signal_emit (self, signals[RECOVERED], 0);
+  if (!step->behind)
+    g_signal_emit (self, signals[SAVED], 0);
 }
 
 /* Queue a step with a copy of @game (may be NULL). */
@@ -513,6 +545,16 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
   signals[RECOVERED] =
     g_signal_new ("recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * CassinoGameRecorder::saved:
+   *
+   * A step reached the database (it runs on the database thread): what
+   * the history and statistics read now holds it.
+   */
+  signals[SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -561,6 +603,7 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
 
   g_clear_object (&self->worker);
   g_clear_pointer (&self->moved_aside, g_free);
+  self->salvaged = FALSE;
   memset (&self->line, 0, sizeof self->line);
   forget_game (self);
   self->rubber_id = 0;
@@ -572,6 +615,7 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
   if (store == NULL)
     return FALSE;
   self->moved_aside = g_strdup (cassino_store_get_moved_aside_path (store));
+  self->salvaged = cassino_store_get_salvage_counts (store, &self->n_saved, &self->n_lost);
   self->worker = cassino_store_worker_new (store);
   return TRUE;
 }
@@ -581,6 +625,20 @@ cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
   return self->moved_aside;
+}
+
+gboolean
+cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
+                                          guint               *out_saved,
+                                          guint               *out_lost)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+
+  if (out_saved)
+    *out_saved = self->salvaged ? self->n_saved : 0;
+  if (out_lost)
+    *out_lost = self->salvaged ? self->n_lost : 0;
+  return self->salvaged;
 }
 
 gboolean
@@ -762,14 +820,19 @@ cassino_game_recorder_rubber_over (CassinoGameRecorder *self,
 }
 
 void
-cassino_game_recorder_abandon (CassinoGameRecorder *self,
-                               const CassinoGame   *game)
+cassino_game_recorder_leave (CassinoGameRecorder *self,
+                             const CassinoGame   *game,
+                             gboolean             keep)
 {
+  Step *step;
+
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
   if (self->worker == NULL)
     return;
-  queue_step (self, push_step (self, STEP_ABANDON, NULL));
+  step = push_step (self, STEP_LEAVE, game);
+  step->keep = keep;
+  queue_step (self, step);
   forget_game (self);
   self->rubber_id = 0;
 }

@@ -23,6 +23,11 @@ gboolean     cassino_game_recorder_is_open       (CassinoGameRecorder *self);
 /* Where open() moved a damaged database before starting a new one, or
  * NULL. */
 const char  *cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self);
+/* How many games of that damaged database were saved into the new one
+ * and how many could not be read; FALSE when nothing was moved. */
+gboolean     cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
+                                                       guint               *out_saved,
+                                                       guint               *out_lost);
 
 /* Each step of a game, recorded as it happens. */
 void         cassino_game_recorder_start         (CassinoGameRecorder *self,
@@ -47,8 +52,13 @@ void         cassino_game_recorder_undo          (CassinoGameRecorder *self,
                                                   const CassinoGame   *game);
 void         cassino_game_recorder_rubber_over   (CassinoGameRecorder *self,
                                                   const CassinoRubber *rubber);
-void         cassino_game_recorder_abandon       (CassinoGameRecorder *self,
-                                                  const CassinoGame   *game);
+/* Another game takes @game's place: with @keep it stays unfinished in the
+ * store, brought up to date, to be resumed from the history; without (no
+ * person played in it) it is deleted, with its rubber if that had no
+ * other game. */
+void         cassino_game_recorder_leave         (CassinoGameRecorder *self,
+                                                  const CassinoGame   *game,
+                                                  gboolean             keep);
 
 /* The newest unfinished game of the store, replayed to where it stopped,
  * and from then on the game being recorded.  NULL when there is none.

@@ -86,6 +86,21 @@ cassino_history_item_dup_date_text (CassinoHistoryItem *self)
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
+  if (!self->summary->start_known)
+    {
+      g_autofree char *date = NULL;
+
+      /* recorded with its day only, kept as midnight UTC of that day */
+      time = g_date_time_new_from_unix_utc (self->summary->started);
+      if (time == NULL)
+        return g_strdup ("");
+      /* Translators: the date a game started, in the history list, when
+       * only its day is known; see the strftime manual for the format */
+      date = g_date_time_format (time, _("%Y-%m-%d"));
+      /* Translators: a game recorded by an old version, with its day but
+       * not its time, e.g. "2026-11-21, time unknown" */
+      return g_strdup_printf (_("%s, time unknown"), date);
+    }
   time = g_date_time_new_from_unix_local (self->summary->started);
   if (time == NULL)
     return g_strdup ("");
@@ -239,6 +254,10 @@ cassino_history_item_dup_length_text (CassinoHistoryItem *self)
   s = self->summary;
   /* Translators: how long a game was, in deals */
   deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals", s->n_deals), s->n_deals);
+  if (!s->start_known && s->ended > 0)
+    /* Translators: a game's length when its start time is unknown, e.g.
+     * "3 deals · length unknown" */
+    return g_strdup_printf (_("%s · length unknown"), deals);
   if (s->ended > s->started)
     {
       gint64 minutes = (s->ended - s->started + 30) / 60;

@@ -336,3 +336,34 @@ cassino_move_text_played (const CassinoPosition *before,
       return g_strdup ("");
     }
 }
+
+int
+cassino_move_text_last_cards_seat (const CassinoPosition *end)
+{
+  const CassinoRules *r = end->rules;
+
+  if (!end->deal_over || end->last_cards_side < 0)
+    return -1;
+  /* rules.md §5: the last capturer, or in English 1792 the player of a
+   * court played last */
+  if (r->last_cards == CASSINO_LAST_CARDS_COURT_LAST && end->last_played_court)
+    return end->last_player;
+  return end->last_capturer;
+}
+
+char *
+cassino_move_text_last_cards (const CassinoPosition *end,
+                              const char            *name)
+{
+  g_autofree char *cards = NULL;
+
+  if (!end->deal_over || end->last_cards == 0)
+    return NULL;
+  cards = cassino_cards_short_names (end->last_cards, " ");
+  if (name == NULL)
+    /* Translators: the move log at the end of a deal in which nobody
+     * captured: the cards left on the table, "Out of play, as nobody captured: 7♠ 2♦" */
+    return g_strdup_printf (C_("move log", "Out of play, as nobody captured: %s"), cards);
+  /* Translators: the move log at the end of a deal: "Anna took the last cards: 7♠ 2♦" */
+  return g_strdup_printf (C_("move log", "%s took the last cards: %s"), name, cards);
+}

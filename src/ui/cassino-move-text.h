@@ -26,4 +26,14 @@ char *cassino_move_text_played   (const CassinoPosition *before,
 char *cassino_move_text_groups   (const CassinoPosition *pos,
                                   const CassinoMove     *move);
 
+/* At the end of a deal (@end, its last position): the seat that took the
+ * cards left on the table, or -1 when they went out of play. */
+int   cassino_move_text_last_cards_seat (const CassinoPosition *end);
+
+/* The move log's line for them: "Anna took the last cards: 7♠ 2♦", @name
+ * the taker's, NULL when nobody took them.  NULL when the table was
+ * empty.  Newly allocated. */
+char *cassino_move_text_last_cards      (const CassinoPosition *end,
+                                         const char            *name);
+
 G_END_DECLS

@@ -252,6 +252,54 @@ update_format_subtitle (CassinoNewGameDialog *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row), subtitle);
 }
 
+/* Who partners whom, under "Players": "You and Chiara against Bruno and
+ * Dmitri"; nothing when everyone plays alone (or the rules do not hold). */
+static void
+update_partners (CassinoNewGameDialog *self)
+{
+  g_autoptr(CassinoGameSetup) setup = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) teams = NULL;
+  CassinoRules rules;
+  guint humans = 0;
+
+  if (self->loading)
+    return;
+  setup = cassino_new_game_dialog_get_setup (self, NULL);
+  if (setup == NULL || !cassino_game_setup_get_rules (setup, &rules, NULL) ||
+      rules.n_sides == rules.n_players)
+    {
+      adw_preferences_group_set_description (self->seats_group, NULL);
+      return;
+    }
+  for (guint i = 0; i < setup->n_players; i++)
+    if (setup->seats[i].kind == CASSINO_SEAT_HUMAN)
+      humans++;
+
+  teams = g_ptr_array_new_with_free_func (g_free);
+  for (guint side = 0; side < rules.n_sides; side++)
+    {
+      guint a = side, b = side + rules.n_sides;
+
+      if (a == 0 && humans == 1 && setup->seats[0].kind == CASSINO_SEAT_HUMAN)
+        /* Translators: the user's partnership in "You and Chiara against Bruno and Dmitri" */
+        g_ptr_array_add (teams, g_strdup_printf (_("You and %s"), setup->seats[b].name));
+      else
+        /* Translators: a partnership in "You and Chiara against Bruno and Dmitri" */
+        g_ptr_array_add (teams, g_strdup_printf (_("%s and %s"), setup->seats[a].name, setup->seats[b].name));
+    }
+  if (teams->len == 2)
+    /* Translators: who partners whom in the new game dialog, e.g.
+     * "You and Chiara against Bruno and Dmitri" */
+    text = g_strdup_printf (_("%s against %s"), (char *) teams->pdata[0], (char *) teams->pdata[1]);
+  else
+    /* Translators: who partners whom with six players, e.g.
+     * "Three partnerships: You and Dmitri; Bruno and Esther; Chiara and Farid" */
+    text = g_strdup_printf (_("Three partnerships: %s; %s; %s"), (char *) teams->pdata[0],
+                            (char *) teams->pdata[1], teams->len > 2 ? (char *) teams->pdata[2] : "");
+  adw_preferences_group_set_description (self->seats_group, text);
+}
+
 static void
 update_seats (CassinoNewGameDialog *self)
 {
@@ -259,6 +307,7 @@ update_seats (CassinoNewGameDialog *self)
 
   for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
     gtk_widget_set_visible (self->seat_rows[i], i < n);
+  update_partners (self);
 }
 
 static void
@@ -469,6 +518,9 @@ build_option_rows (CassinoNewGameDialog *self)
             {
               o.control = gtk_switch_new ();
               adw_action_row_set_activatable_widget (ADW_ACTION_ROW (o.row), o.control);
+              if (g_str_equal (o.name, "partnerships"))
+                g_signal_connect_swapped (o.control, "notify::active",
+                                          G_CALLBACK (update_partners), self);
             }
           else if (o.info && o.info->kind == OPTION_NUMBER)
             {
@@ -541,6 +593,8 @@ build_seat_rows (CassinoNewGameDialog *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_preferences_group_add (self->seats_group, row);
+      g_signal_connect_swapped (row, "changed", G_CALLBACK (update_partners), self);
+      g_signal_connect_swapped (kind, "notify::selected", G_CALLBACK (update_partners), self);
       self->seat_rows[i] = row;
       self->seat_kinds[i] = kind;
     }
@@ -660,6 +714,7 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   /* the remembered house rules, over the preset's */
   if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
     load_rules (self, &rules);
+  update_partners (self);
   return self;
 }
 

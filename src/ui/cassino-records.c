@@ -133,7 +133,8 @@ cassino_records_new (const char  *path,
 
   self = g_object_new (CASSINO_TYPE_RECORDS, NULL);
   self->path = g_strdup (path);
-  self->store = cassino_store_open (path, error);
+  /* the recorder opened the file first: only it moves a damaged one */
+  self->store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, error);
   if (self->store == NULL)
     return NULL;
   self->history = cassino_history_model_new (self->store);
@@ -291,12 +292,65 @@ is_own_avatar (CassinoRecords *self,
   return parent && g_str_equal (parent, dir);
 }
 
+/* Colours for players who have not chosen one, by their id: the GNOME
+ * palette's blue, green, yellow, orange, red, purple and brown. */
+static const char *const default_colours[] = {
+  "#3584e4", "#2ec27e", "#e5a50a", "#e66100", "#e01b24", "#9141ac", "#986a44",
+};
+
+void
+cassino_records_player_colour (const CassinoStorePlayer *player,
+                               GdkRGBA                  *out)
+{
+  if (player->colour && gdk_rgba_parse (out, player->colour))
+    return;
+  gdk_rgba_parse (out, default_colours[(guint64) MAX (player->id - 1, 0) % G_N_ELEMENTS (default_colours)]);
+}
+
+/* The CSS class that paints an avatar in @rgba, its rule added to the
+ * display once.  Returns: the class name (owned by the table) */
+static const char *
+colour_class (const GdkRGBA *rgba)
+{
+  static GHashTable *classes;   /* class name set */
+  g_autofree char *name = g_strdup_printf ("player-colour-%02x%02x%02x",
+                                           (guint) (rgba->red * 255 + 0.5), (guint) (rgba->green * 255 + 0.5),
+                                           (guint) (rgba->blue * 255 + 0.5));
+  const char *found;
+
+  if (classes == NULL)
+    classes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  found = g_hash_table_lookup (classes, name);
+  if (found == NULL)
+    {
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+      g_autofree char *colour = gdk_rgba_to_string (rgba);
+      /* the initials in white or black, as reads best */
+      g_autofree char *css = g_strdup_printf ("avatar.%s, .%s avatar { background-image: none; "
+                                              "background-color: %s; color: %s; }",
+                                              name, name, colour,
+                                              0.299 * rgba->red + 0.587 * rgba->green + 0.114 * rgba->blue > 0.6 ?
+                                              "rgba(0,0,0,0.8)" : "white");
+
+      gtk_css_provider_load_from_data (provider, css, -1);
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      found = g_strdup (name);
+      g_hash_table_insert (classes, (char *) found, (char *) found);
+    }
+  return found;
+}
+
 GtkWidget *
 cassino_records_new_avatar (const CassinoStorePlayer *player,
                             int                       size)
 {
   GtkWidget *avatar = adw_avatar_new (size, player->name, TRUE);
+  GdkRGBA rgba;
 
+  /* the initials on the player's colour */
+  cassino_records_player_colour (player, &rgba);
+  gtk_widget_add_css_class (avatar, colour_class (&rgba));
   if (player->avatar)
     {
       g_autoptr(GError) error = NULL;
@@ -522,7 +576,8 @@ static gpointer
 graphs_thread (gpointer user_data)
 {
   GraphsJob *job = user_data;
-  g_autoptr(CassinoStore) store = cassino_store_open (job->data->path, &job->error);
+  g_autoptr(CassinoStore) store = cassino_store_open_full (job->data->path, CASSINO_STORE_OPEN_NO_SALVAGE,
+                                                           &job->error);
 
   if (store != NULL)
     compute_graphs (store, job->data->player_id, &job->data->filter, job->result, &job->error);
@@ -544,7 +599,7 @@ stats_thread (GTask        *task,
   GThread *graphs;
 
   graphs = g_thread_new ("cassino-stats-graphs", graphs_thread, &job);
-  store = cassino_store_open (data->path, &error);
+  store = cassino_store_open_full (data->path, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
   if (store != NULL)
     result->stats = cassino_store_get_player_stats (store, data->player_id, &data->filter,
                                                     CASSINO_STORE_STATS_DEFAULT, &error);

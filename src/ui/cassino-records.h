@@ -63,7 +63,12 @@ gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
 CassinoStorePlayer *cassino_records_get_player (CassinoRecords  *self,
                                                 gint64           player_id,
                                                 GError         **error);
-/* An AdwAvatar of @size for the player: the picture, else the initials.
+/* The player's colour: the chosen one, else one of a palette by the
+ * player's id, so that every player has one from the start. */
+void          cassino_records_player_colour    (const CassinoStorePlayer *player,
+                                                GdkRGBA                  *out);
+/* An AdwAvatar of @size for the player: the picture, else the initials on
+ * the player's colour.
  * Returns: (transfer floating) */
 GtkWidget    *cassino_records_new_avatar       (const CassinoStorePlayer *player,
                                                 int                       size);

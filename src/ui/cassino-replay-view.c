@@ -496,6 +496,16 @@ cassino_replay_view_set_replay (CassinoReplayView *self,
   show_step (self, G_MAXUINT - 1);
 }
 
+void
+cassino_replay_view_go_to_deal (CassinoReplayView *self,
+                                guint              deal_index)
+{
+  g_return_if_fail (CASSINO_IS_REPLAY_VIEW (self));
+
+  if (self->replay)
+    go_to (self, cassino_replay_get_deal_step (self->replay, deal_index));
+}
+
 CassinoReplay *
 cassino_replay_view_get_replay (CassinoReplayView *self)
 {

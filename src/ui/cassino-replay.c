@@ -465,6 +465,17 @@ cassino_replay_previous (CassinoReplay *self)
   return TRUE;
 }
 
+guint
+cassino_replay_get_deal_step (CassinoReplay *self,
+                              guint          deal_index)
+{
+  g_return_val_if_fail (CASSINO_IS_REPLAY (self), 0);
+
+  if (self->deal_base->len == 0)
+    return 0;
+  return g_array_index (self->deal_base, guint, MIN (deal_index, self->deal_base->len - 1));
+}
+
 CassinoGame *
 cassino_replay_get_game (CassinoReplay *self)
 {

@@ -50,6 +50,9 @@ guint        cassino_replay_get_n_plays  (CassinoReplay *self);
 /* The move list: CassinoReplayStep rows, deal headers and score sheets
  * among the moves. */
 GListModel  *cassino_replay_get_rows     (CassinoReplay *self);
+/* The step that shows deal @deal_index (0-based) just dealt. */
+guint        cassino_replay_get_deal_step (CassinoReplay *self,
+                                           guint          deal_index);
 /* The row showing @step. */
 guint        cassino_replay_get_row_of_step (CassinoReplay *self,
                                              guint          step);

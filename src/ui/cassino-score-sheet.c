@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cassino-card-art.h"
 #include "cassino-ui-resources.h"
 
 struct _CassinoScoreSheet
@@ -22,12 +23,16 @@ struct _CassinoScoreSheet
   GtkWidget *scroller;
   GtkLabel  *title_label;
   GtkLabel  *subtitle_label;
+  AdwPreferencesGroup *deal_group;
   GtkGrid   *grid;
-  GtkLabel  *check_label;
+  AdwPreferencesGroup *game_group;
+  GtkListBox *game_list;
   GtkLabel  *rubber_label;
   GtkWidget *new_game_button;
   GtkWidget *next_game_button;
   GtkWidget *next_deal_button;
+  GtkWidget *replay_deal_button;
+  GtkWidget *replay_game_button;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoScoreSheet, cassino_score_sheet, GTK_TYPE_WIDGET)
@@ -54,12 +59,16 @@ cassino_score_sheet_class_init (CassinoScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, deal_group);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, grid);
-  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, check_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, game_group);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, game_list);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, rubber_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, new_game_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, next_game_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, next_deal_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, replay_deal_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, replay_game_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "scoresheet");
 }
@@ -70,21 +79,291 @@ cassino_score_sheet_init (CassinoScoreSheet *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+GtkWidget *
+cassino_score_sheet_side_header_new (const char *name,
+                                     const char *css_class)
+{
+  GtkWidget *l = gtk_label_new (name);
+
+  /* a partnership's names wrap, one above the other, rather than being
+   * cut ("root & Bru…"); the whole name in the tooltip too */
+  gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (l), 10);
+  gtk_label_set_justify (GTK_LABEL (l), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_xalign (GTK_LABEL (l), 1);
+  gtk_widget_set_valign (l, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (l, name);
+  gtk_widget_add_css_class (l, css_class);
+  return l;
+}
+
+/* One cell of the deal's sheet: what a side scored (large) over what it
+ * took (small), right-aligned; a dash when it took nothing of it. */
 static void
-attach_label (GtkGrid    *grid,
+attach_cell (GtkGrid    *grid,
+             int         column,
+             int         row,
+             const char *points,
+             const char *detail,
+             const char *tooltip)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *label = gtk_label_new (points && *points ? points : "—");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_add_css_class (label, points && *points ? "heading" : "dim-label");
+  gtk_box_append (GTK_BOX (box), label);
+  if (detail && *detail)
+    {
+      GtkWidget *d = gtk_label_new (detail);
+
+      gtk_label_set_xalign (GTK_LABEL (d), 1);
+      gtk_label_set_wrap (GTK_LABEL (d), TRUE);
+      gtk_label_set_justify (GTK_LABEL (d), GTK_JUSTIFY_RIGHT);
+      gtk_widget_add_css_class (d, "caption");
+      gtk_widget_add_css_class (d, "dim-label");
+      gtk_box_append (GTK_BOX (box), d);
+    }
+  if (tooltip)
+    gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  gtk_grid_attach (grid, box, column, row, 1, 1);
+}
+
+static void
+attach_title (GtkGrid    *grid,
               const char *text,
-              int         column,
               int         row,
-              const char *css_class,
-              float       xalign)
+              gboolean    strong)
 {
   GtkWidget *label = gtk_label_new (text);
 
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  gtk_widget_add_css_class (label, "numeric");
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_grid_attach (grid, label, column, row, 1, 1);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  if (strong)
+    gtk_widget_add_css_class (label, "heading");
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+}
+
+/* How many scoring events of @category @side had in the deal, and the
+ * cards that caused them ("10♦", "A♥ A♠") in @out_cards. */
+static guint
+scoring_events (const CassinoDealScore *score,
+                guint                   side,
+                CassinoCategory         category,
+                CassinoCards           *out_cards)
+{
+  guint n = 0;
+
+  *out_cards = 0;
+  for (guint i = 0; i < score->n_events; i++)
+    if (score->events[i].side == side && score->events[i].category == category)
+      {
+        n++;
+        if (score->events[i].card < CASSINO_N_CARDS)
+          *out_cards |= CASSINO_CARD_BIT (score->events[i].card);
+      }
+  return n;
+}
+
+/* What @side took of @category, in words ("27 cards", "A♥ A♠"). */
+static char *
+taken_text (const CassinoDealScore *score,
+            guint                   side,
+            CassinoCategory         category)
+{
+  CassinoCards cards;
+  guint n = scoring_events (score, side, category, &cards);
+
+  switch (category)
+    {
+    case CASSINO_CATEGORY_CARDS:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", score->n_cards[side]),
+                              score->n_cards[side]);
+    case CASSINO_CATEGORY_SPADES:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u spade", "%u spades", score->n_spades[side]),
+                              score->n_spades[side]);
+    case CASSINO_CATEGORY_DIAMONDS:
+      /* Translators: on the score sheet, the diamonds a side took */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u diamond", "%u diamonds", score->n_diamonds[side]),
+                              score->n_diamonds[side]);
+    case CASSINO_CATEGORY_SWEEPS:
+      return n ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sweep", "%u sweeps", n), n) : NULL;
+    default:
+      return cards ? cassino_cards_short_names (cards, " ") : NULL;
+    }
+}
+
+/* The check every deal must pass (rules.md §8.8): for the debug log, not
+ * the player (the UI tests assert it). */
+static void
+log_check (const CassinoRules     *r,
+           const CassinoDealScore *score,
+           guint                   number)
+{
+  guint total = 0, sweeps = 0, base = cassino_scoring_base_total (r);
+
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      total += score->total[s];
+      sweeps += score->points[s][CASSINO_CATEGORY_SWEEPS];
+    }
+  if (r->scoring != CASSINO_SCORING_DIAMOND && total > base + sweeps)
+    g_debug ("deal %u: %u points, MORE than %u + %u for sweeps: a scoring fault", number, total, base, sweeps);
+  else
+    g_debug ("deal %u: %u points (%u + %u for sweeps, less what ties left unscored)",
+             number, total, base, sweeps);
+}
+
+static void
+fill_deal (CassinoScoreSheet     *self,
+           CassinoGameController *controller,
+           const CassinoGame     *game,
+           const CassinoDeal     *deal)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+  const CassinoDealScore *score = &deal->score;
+  GtkWidget *child;
+  int row = 1;
+  g_autofree char *title = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))))
+    gtk_grid_remove (self->grid, child);
+
+  /* Translators: the heading of the score sheet's table, e.g. "Deal 3" */
+  title = g_strdup_printf (_("Deal %u"), deal->number);
+  adw_preferences_group_set_title (self->deal_group, title);
+
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (controller, s),
+                                                          "heading");
+
+      gtk_grid_attach (self->grid, l, (int) s + 1, 0, 1, 1);
+    }
+
+  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+    {
+      gboolean any = FALSE;
+
+      for (guint s = 0; s < r->n_sides; s++)
+        if (score->points[s][c])
+          any = TRUE;
+      /* the categories of the scoring scheme are always listed */
+      if (!any && c > CASSINO_CATEGORY_SWEEPS && r->scoring != CASSINO_SCORING_DIAMOND)
+        continue;
+      if (!any && r->scoring == CASSINO_SCORING_DIAMOND &&
+          (c == CASSINO_CATEGORY_SPADES || c == CASSINO_CATEGORY_BIG_CASSINO ||
+           c == CASSINO_CATEGORY_LITTLE_CASSINO || c == CASSINO_CATEGORY_ACES))
+        continue;
+      if (c == CASSINO_CATEGORY_SWEEPS && !r->sweeps)
+        continue;
+
+      attach_title (self->grid, cassino_category_get_title (c), row, FALSE);
+      for (guint s = 0; s < r->n_sides; s++)
+        {
+          g_autofree char *points = score->points[s][c] ? g_strdup_printf ("%u", score->points[s][c]) : NULL;
+          g_autofree char *taken = taken_text (score, s, c);
+
+          /* "most cards" lost still says how many were taken: "0" over "25 cards" */
+          if (points == NULL && taken && (c == CASSINO_CATEGORY_CARDS || c == CASSINO_CATEGORY_SPADES ||
+                                          c == CASSINO_CATEGORY_DIAMONDS))
+            points = g_strdup ("0");
+          attach_cell (self->grid, (int) s + 1, row, points, taken, NULL);
+        }
+      row++;
+    }
+
+  /* who took the cards left at the end */
+  if (deal->last_cards_side >= 0 && deal->last_cards)
+    {
+      g_autofree char *names = cassino_cards_short_names (deal->last_cards, " ");
+      guint n = cassino_cards_count (deal->last_cards);
+
+      /* Translators: a row of the score sheet: the cards left on the table at
+       * the end of the deal, and who took them */
+      attach_title (self->grid, _("Last cards"), row, FALSE);
+      for (guint s = 0; s < r->n_sides; s++)
+        {
+          g_autofree char *count = NULL;
+
+          if ((gint) s == deal->last_cards_side)
+            count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", n), n);
+          attach_cell (self->grid, (int) s + 1, row, NULL,
+                       (gint) s == deal->last_cards_side ? count : NULL,
+                       (gint) s == deal->last_cards_side ? names : NULL);
+          if ((gint) s == deal->last_cards_side)
+            {
+              /* the cards themselves under the count */
+              GtkWidget *cell = gtk_grid_get_child_at (self->grid, (int) s + 1, row);
+              GtkWidget *first = gtk_widget_get_first_child (cell);
+
+              gtk_label_set_label (GTK_LABEL (first), names);
+              gtk_widget_remove_css_class (first, "dim-label");
+            }
+        }
+      row++;
+    }
+
+  gtk_grid_attach (self->grid, gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), 0, row++, (int) r->n_sides + 1, 1);
+  attach_title (self->grid, _("Deal total"), row, TRUE);
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", score->total[s]);
+
+      attach_cell (self->grid, (int) s + 1, row, text, NULL, NULL);
+    }
+
+  log_check (r, score, deal->number);
+}
+
+static void
+fill_game (CassinoScoreSheet     *self,
+           CassinoGameController *controller,
+           const CassinoGame     *game,
+           const CassinoDeal     *deal)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->game_list))))
+    gtk_list_box_remove (self->game_list, child);
+
+  /* one deal is the game: its total says it all */
+  gtk_widget_set_visible (GTK_WIDGET (self->game_group), r->target > 0);
+  if (r->target == 0)
+    return;
+
+  {
+    g_autofree char *description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "First to %u point wins",
+                                                                 "First to %u points wins", r->target),
+                                                    r->target);
+
+    adw_preferences_group_set_description (self->game_group, description);
+  }
+  for (guint s = 0; s < r->n_sides; s++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      guint now = cassino_game_get_score (game, s);
+      guint added = deal ? deal->game_points[s] : 0;
+      g_autofree char *total = g_strdup_printf ("%u", now);
+      g_autofree char *subtitle = NULL;
+      GtkWidget *label = gtk_label_new (total);
+
+      /* Translators: under a side's name in the game score: what the deal
+       * added to what it had, e.g. "14 before this deal, +9" */
+      subtitle = g_strdup_printf (_("%u before this deal, +%u"), now >= added ? now - added : 0, added);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cassino_game_controller_get_side_name (controller, s));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_widget_add_css_class (label, "title-3");
+      gtk_widget_add_css_class (label, "numeric");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+      gtk_list_box_append (self->game_list, row);
+    }
 }
 
 void
@@ -92,15 +371,12 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
                             CassinoGameController *controller)
 {
   const CassinoGame *game;
-  const CassinoRules *r;
   const CassinoDeal *deal = NULL;
   const CassinoRubber *rubber;
   CassinoGameState state;
-  GtkWidget *child;
-  guint n_deals, row = 1;
-  guint total = 0, sweeps = 0, base;
+  guint n_deals;
   g_autofree char *title = NULL;
-  GString *subtitle;
+  g_autofree char *subtitle = NULL;
 
   g_return_if_fail (CASSINO_IS_SCORE_SHEET (self));
 
@@ -108,7 +384,6 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
     return;
 
   game = cassino_game_controller_get_game (controller);
-  r = cassino_game_get_rules (game);
   state = cassino_game_get_state (game);
   n_deals = cassino_game_get_n_deals (game);
   for (guint i = n_deals; i > 0 && deal == NULL; i--)
@@ -138,117 +413,29 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
     title = g_strdup (_("Score"));
   gtk_label_set_label (self->title_label, title);
 
-  /* game score */
-  subtitle = g_string_new (NULL);
-  for (guint s = 0; s < r->n_sides; s++)
-    {
-      if (s > 0)
-        g_string_append (subtitle, " · ");
-      g_string_append_printf (subtitle, "%s %u",
-                              cassino_game_controller_get_side_name (controller, s),
-                              cassino_game_get_score (game, s));
-    }
-  if (r->target > 0)
-    {
-      g_string_append (subtitle, " — ");
-      /* Translators: the game's target, e.g. "21 to win" */
-      g_string_append_printf (subtitle, _("%u to win"), r->target);
-    }
-  gtk_label_set_label (self->subtitle_label, subtitle->str);
-  g_string_free (subtitle, TRUE);
+  /* the game's end: after how many deals */
+  if (state == CASSINO_GAME_OVER && n_deals > 1)
+    /* Translators: under "Anna Wins!" on the score sheet */
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "After %u deal", "After %u deals", n_deals),
+                                n_deals);
+  gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
 
-  /* the categories */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))))
-    gtk_grid_remove (self->grid, child);
-
-  attach_label (self->grid, "", 0, 0, NULL, 0);
-  for (guint s = 0; s < r->n_sides; s++)
-    attach_label (self->grid, cassino_game_controller_get_side_name (controller, s),
-                  (int) s + 1, 0, "heading", 1);
-
+  gtk_widget_set_visible (GTK_WIDGET (self->deal_group), deal != NULL);
   if (deal)
     {
-      const CassinoDealScore *score = &deal->score;
+      guint index = 0;
 
-      for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
-        {
-          gboolean any = FALSE;
-
-          for (guint s = 0; s < r->n_sides; s++)
-            if (score->points[s][c])
-              any = TRUE;
-          /* the categories of the scoring scheme are always listed */
-          if (!any && c > CASSINO_CATEGORY_SWEEPS && r->scoring != CASSINO_SCORING_DIAMOND)
-            continue;
-          if (!any && r->scoring == CASSINO_SCORING_DIAMOND &&
-              (c == CASSINO_CATEGORY_SPADES || c == CASSINO_CATEGORY_BIG_CASSINO ||
-               c == CASSINO_CATEGORY_LITTLE_CASSINO || c == CASSINO_CATEGORY_ACES))
-            continue;
-          if (c == CASSINO_CATEGORY_SWEEPS && !r->sweeps)
-            continue;
-
-          attach_label (self->grid, cassino_category_get_title (c), 0, (int) row, NULL, 0);
-          for (guint s = 0; s < r->n_sides; s++)
-            {
-              g_autofree char *text = NULL;
-
-              if (c == CASSINO_CATEGORY_CARDS)
-                /* Translators: points for most cards, and how many cards: "3 (27)" */
-                text = g_strdup_printf (_("%u (%u)"), score->points[s][c], score->n_cards[s]);
-              else if (c == CASSINO_CATEGORY_SPADES && r->scoring == CASSINO_SCORING_CLASSIC)
-                text = g_strdup_printf (_("%u (%u)"), score->points[s][c], score->n_spades[s]);
-              else if (c == CASSINO_CATEGORY_DIAMONDS)
-                text = g_strdup_printf (_("%u (%u)"), score->points[s][c], score->n_diamonds[s]);
-              else
-                text = g_strdup_printf ("%u", score->points[s][c]);
-              attach_label (self->grid, text, (int) s + 1, (int) row, NULL, 1);
-            }
-          row++;
-        }
-
-      attach_label (self->grid, _("Deal total"), 0, (int) row, "heading", 0);
-      for (guint s = 0; s < r->n_sides; s++)
-        {
-          g_autofree char *text = g_strdup_printf ("%u", score->total[s]);
-
-          attach_label (self->grid, text, (int) s + 1, (int) row, "heading", 1);
-          total += score->total[s];
-          sweeps += score->points[s][CASSINO_CATEGORY_SWEEPS];
-        }
-      row++;
-      if (r->target > 0)
-        {
-          attach_label (self->grid, _("Game score"), 0, (int) row, "dim-label", 0);
-          for (guint s = 0; s < r->n_sides; s++)
-            {
-              g_autofree char *text = g_strdup_printf ("%u", cassino_game_get_score (game, s));
-
-              attach_label (self->grid, text, (int) s + 1, (int) row, "dim-label", 1);
-            }
-        }
-
-      /* the check against the preset's total */
-      base = cassino_scoring_base_total (r);
-      {
-        g_autofree char *check = NULL;
-
-        if (r->scoring == CASSINO_SCORING_DIAMOND)
-          /* Translators: the check under a diamond-scoring deal's score */
-          check = g_strdup_printf (_("%u points in all (at most %u without sweeps, plus %u for sweeps)"),
-                                   total, base, sweeps);
-        else if (total == base + sweeps)
-          /* Translators: the check under a deal's score: "✓ 11 points + 1 for sweeps = 12, as it should be" */
-          check = g_strdup_printf (_("✓ %u points + %u for sweeps = %u, as every deal must add up"),
-                                   base, sweeps, total);
-        else
-          /* Translators: the check under a deal's score when "most cards" or "most spades" was tied */
-          check = g_strdup_printf (_("%u points in all: %u + %u for sweeps, less what a tie left unscored"),
-                                   total, base, sweeps);
-        gtk_label_set_label (self->check_label, check);
-      }
+      fill_deal (self, controller, game, deal);
+      for (guint i = 0; i < n_deals; i++)
+        if (cassino_game_get_deal (game, i) == deal)
+          index = i;
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->replay_deal_button),
+                                              g_variant_new_int32 ((gint32) index));
     }
-  else
-    gtk_label_set_label (self->check_label, "");
+  gtk_widget_set_visible (self->replay_deal_button, deal != NULL);
+  gtk_widget_set_visible (self->replay_game_button, state == CASSINO_GAME_OVER && n_deals > 1);
+  fill_game (self, controller, game, deal);
 
   /* the rubber */
   rubber = cassino_game_controller_get_rubber (controller);
@@ -298,13 +485,6 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
   gtk_widget_set_visible (self->next_deal_button, state == CASSINO_GAME_DEAL_OVER);
   gtk_widget_set_visible (self->next_game_button, cassino_game_controller_can_next_game (controller));
   gtk_widget_set_visible (self->new_game_button, state == CASSINO_GAME_OVER);
-}
-
-const char *
-cassino_score_sheet_get_check (CassinoScoreSheet *self)
-{
-  g_return_val_if_fail (CASSINO_IS_SCORE_SHEET (self), NULL);
-  return gtk_label_get_label (self->check_label);
 }
 
 const char *

@@ -18,8 +18,10 @@ void         cassino_score_sheet_update     (CassinoScoreSheet     *self,
                                              CassinoGameController *controller);
 /* Give the keyboard focus to the button that goes on. */
 void         cassino_score_sheet_focus_default (CassinoScoreSheet *self);
-/* The sentence that checks the deal's total against the preset's. */
-const char  *cassino_score_sheet_get_check  (CassinoScoreSheet     *self);
 const char  *cassino_score_sheet_get_title  (CassinoScoreSheet     *self);
+/* A side's name over a column of scores: wraps rather than being cut,
+ * the whole name in its tooltip. */
+GtkWidget   *cassino_score_sheet_side_header_new (const char *name,
+                                                  const char *css_class);
 
 G_END_DECLS

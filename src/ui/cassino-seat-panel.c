@@ -25,9 +25,18 @@ struct _CassinoSeatPanel
   GtkImage          *turn_icon;
   GtkLabel          *name_label;
   GtkLabel          *dealer_label;
+  GtkLabel          *dealer_label_under;
+  gboolean           dealer;
   GtkLabel          *subtitle_label;
   GtkLabel          *pile_label;
+  GtkWidget         *words_box;
+  GtkWidget         *name_box;
+  GtkImage          *place_icon;
   gboolean           face_up;
+  CassinoSeatPlace   place;
+  gboolean           upright;
+  gboolean           show_arrow;
+  gboolean           place_set;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoSeatPanel, cassino_seat_panel, GTK_TYPE_BOX)
@@ -47,8 +56,12 @@ cassino_seat_panel_class_init (CassinoSeatPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, turn_icon);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, name_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, dealer_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, dealer_label_under);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, pile_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, words_box);
+  gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, name_box);
+  gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, place_icon);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -62,6 +75,89 @@ CassinoSeatPanel *
 cassino_seat_panel_new (void)
 {
   return g_object_new (CASSINO_TYPE_SEAT_PANEL, NULL);
+}
+
+static const char *
+place_words (CassinoSeatPlace place)
+{
+  switch (place)
+    {
+    case CASSINO_SEAT_PLACE_LEFT:
+      /* Translators: where a player sits at the table, said after the name:
+       * "Bruno, on your left: 4 in hand; …" */
+      return _("on your left");
+    case CASSINO_SEAT_PLACE_OPPOSITE:
+      /* Translators: where a player sits at the table, said after the name */
+      return _("opposite you");
+    case CASSINO_SEAT_PLACE_RIGHT:
+      /* Translators: where a player sits at the table, said after the name */
+      return _("on your right");
+    case CASSINO_SEAT_PLACE_NONE:
+    default:
+      return NULL;
+    }
+}
+
+void
+cassino_seat_panel_set_place (CassinoSeatPanel *self,
+                              CassinoSeatPlace  place,
+                              gboolean          upright,
+                              gboolean          show_arrow)
+{
+  static const char *icons[] = {
+    [CASSINO_SEAT_PLACE_LEFT] = "go-previous-symbolic",
+    [CASSINO_SEAT_PLACE_OPPOSITE] = "go-up-symbolic",
+    [CASSINO_SEAT_PLACE_RIGHT] = "go-next-symbolic",
+  };
+  GtkLabel *words[] = { self->subtitle_label, self->pile_label };
+
+  g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
+
+  upright = !!upright;
+  show_arrow = !!show_arrow;
+  if (self->place_set && self->place == place && self->upright == upright && self->show_arrow == show_arrow)
+    return;
+  self->place_set = TRUE;
+  self->place = place;
+  self->upright = upright;
+  self->show_arrow = show_arrow;
+  if (place != CASSINO_SEAT_PLACE_NONE)
+    {
+      gtk_image_set_from_icon_name (self->place_icon, icons[place]);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->place_icon), place_words (place));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->place_icon), show_arrow && place != CASSINO_SEAT_PLACE_NONE);
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), self->dealer && !upright);
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_label_under), self->dealer && upright);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self),
+                                  upright ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_halign (GTK_WIDGET (self->hand), upright ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL);
+  gtk_widget_set_halign (self->name_box, upright ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL);
+  /* upright, the words wrap under the card rather than being cut */
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      gtk_label_set_wrap (words[i], upright);
+      gtk_label_set_wrap_mode (words[i], PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_ellipsize (words[i], upright ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+      gtk_label_set_justify (words[i], upright ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT);
+      gtk_label_set_xalign (words[i], upright ? 0.5f : 0.0f);
+      gtk_label_set_max_width_chars (words[i], upright ? 14 : -1);
+    }
+}
+
+CassinoSeatPlace
+cassino_seat_panel_get_place (CassinoSeatPanel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_SEAT_PANEL (self), CASSINO_SEAT_PLACE_NONE);
+  return self->place;
+}
+
+gboolean
+cassino_seat_panel_get_arrow_visible (CassinoSeatPanel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_SEAT_PANEL (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->place_icon));
 }
 
 GtkWidget *
@@ -95,7 +191,9 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   gtk_label_set_label (self->name_label, name);
   gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle && *subtitle);
-  gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), dealer);
+  self->dealer = dealer;
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), dealer && !self->upright);
+  gtk_widget_set_visible (GTK_WIDGET (self->dealer_label_under), dealer && self->upright);
   gtk_widget_set_visible (GTK_WIDGET (self->turn_icon), to_move && !thinking);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
@@ -129,8 +227,14 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "to-move");
 
-  /* Translators: accessible description of a seat: name, cards in hand, pile */
-  accessible = g_strdup_printf (_("%s: %u in hand; %s"), name, hand_count, pile_text);
+  if (place_words (self->place))
+    /* Translators: accessible description of a seat: name, where it sits
+     * ("on your left"), cards in hand, pile */
+    accessible = g_strdup_printf (_("%s, %s: %u in hand; %s"), name, place_words (self->place),
+                                  hand_count, pile_text);
+  else
+    /* Translators: accessible description of a seat: name, cards in hand, pile */
+    accessible = g_strdup_printf (_("%s: %u in hand; %s"), name, hand_count, pile_text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   -1);

@@ -13,7 +13,26 @@ G_BEGIN_DECLS
 #define CASSINO_TYPE_SEAT_PANEL (cassino_seat_panel_get_type ())
 G_DECLARE_FINAL_TYPE (CassinoSeatPanel, cassino_seat_panel, CASSINO, SEAT_PANEL, GtkBox)
 
+/* Where a seat sits, seen from the viewer's chair. */
+typedef enum {
+  CASSINO_SEAT_PLACE_NONE,       /* the viewer's own, or no place told */
+  CASSINO_SEAT_PLACE_LEFT,
+  CASSINO_SEAT_PLACE_OPPOSITE,
+  CASSINO_SEAT_PLACE_RIGHT,
+} CassinoSeatPlace;
+
 CassinoSeatPanel *cassino_seat_panel_new (void);
+
+/* The seat's place at the table: said to screen readers and, with
+ * @show_arrow, shown as an arrow beside the name (where the panels' places
+ * on screen cannot say it, in a narrow window).  @upright stacks the hand
+ * above the words, for a panel at a side of the table. */
+void       cassino_seat_panel_set_place (CassinoSeatPanel *self,
+                                         CassinoSeatPlace  place,
+                                         gboolean          upright,
+                                         gboolean          show_arrow);
+CassinoSeatPlace cassino_seat_panel_get_place (CassinoSeatPanel *self);
+gboolean   cassino_seat_panel_get_arrow_visible (CassinoSeatPanel *self);
 
 /* Everything the panel shows about one seat. */
 void       cassino_seat_panel_update (CassinoSeatPanel *self,

@@ -1,6 +1,9 @@
 /* cassino-table-view.c: the table, its players, and the hand
  *
- * A widget with its own layout: the other players along the top, the
+ * A widget with its own layout: the other players around the table as
+ * they sit (with four or more, the player on the left at the left side,
+ * the one on the right at the right side, the others along the top; in a
+ * narrow window all along the top, in their order, with arrows), the
  * loose cards and builds flowing in rows in the middle with the stock at
  * their left, and the viewer's hand at the bottom.  Card sizes follow the
  * space there is, from a 360 px phone to a full screen, so that the cards
@@ -29,6 +32,7 @@
 #define LIFT     0.14
 #define BAND     CASSINO_CARD_WIDGET_BUILD_BAND
 #define FAN      0.3   /* of a card's width: the step between fanned cards */
+#define COMPACT_WIDTH 640.0   /* narrower: the others all sit along the top */
 
 /* A card in flight is not a widget: it is drawn over the table in the
  * table's snapshot, so that a frame of the flight is a paint, with no
@@ -72,6 +76,9 @@ struct _CassinoTableView
   /* card faces drawn ahead, in idle time, at the sizes on show: the first
    * move of a game then finds them ready */
   guint                  prewarm_source;
+  gboolean               compact;        /* the panels' arrangement, as applied */
+  gboolean               compact_wanted; /* as the last width wants it */
+  guint                  compact_source; /* applies it after a layout */
   guint                  prewarm_next;
   guint                  prewarm_stage;     /* 0: hand size, 1: table size */
   graphene_size_t        prewarm_sizes[2];
@@ -417,6 +424,68 @@ remove_children (GPtrArray *widgets)
   g_ptr_array_set_size (widgets, 0);
 }
 
+/* The seat @k places after the viewer in the order of play (k = 1: the
+ * next to play, on the viewer's left). */
+static guint
+seat_after (guint viewer,
+            guint k,
+            guint n)
+{
+  return (viewer + k) % n;
+}
+
+static CassinoSeatPlace
+place_of (guint k,
+          guint n)
+{
+  if (n == 2)
+    return CASSINO_SEAT_PLACE_OPPOSITE;
+  if (k == 1)
+    return CASSINO_SEAT_PLACE_LEFT;
+  if (k == n - 1)
+    return CASSINO_SEAT_PLACE_RIGHT;
+  if (n % 2 == 0 && k == n / 2)
+    return CASSINO_SEAT_PLACE_OPPOSITE;
+  return CASSINO_SEAT_PLACE_NONE;
+}
+
+/* With four players or more, the seats at the sides stand upright there;
+ * in a narrow window every other seat stands upright along the top, and
+ * arrows say which is which. */
+static void
+apply_places (CassinoTableView *self)
+{
+  guint n = self->panels->len;
+  guint viewer = self->controller ? cassino_game_controller_get_viewer (self->controller) : 0;
+
+  if (n == 0)
+    return;
+  cassino_seat_panel_set_place (self->panels->pdata[viewer % n], CASSINO_SEAT_PLACE_NONE, FALSE, FALSE);
+  for (guint k = 1; k < n; k++)
+    {
+      CassinoSeatPlace place = place_of (k, n);
+      gboolean side = n >= 4 && (place == CASSINO_SEAT_PLACE_LEFT || place == CASSINO_SEAT_PLACE_RIGHT);
+      gboolean upright = self->compact ? n >= 3 : side;
+
+      cassino_seat_panel_set_place (self->panels->pdata[seat_after (viewer, k, n)], place,
+                                    upright, self->compact && n >= 4);
+    }
+}
+
+static gboolean
+apply_compact_cb (gpointer data)
+{
+  CassinoTableView *self = data;
+
+  self->compact_source = 0;
+  if (self->compact == self->compact_wanted)
+    return G_SOURCE_REMOVE;
+  self->compact = self->compact_wanted;
+  apply_places (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 sync_panels (CassinoTableView *self,
              const CassinoGame *game)
@@ -438,6 +507,7 @@ sync_panels (CassinoTableView *self,
           g_ptr_array_add (self->panels, panel);
         }
     }
+  apply_places (self);
 
   for (guint i = 0; i < r->n_players; i++)
     {
@@ -1010,60 +1080,66 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   g_autofree graphene_rect_t *item_rects = NULL;
   GtkWidget *own_panel = NULL;
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  GtkWidget *left = NULL, *right = NULL;
+  double table_left = PAD, table_right = W - PAD;
 
-  for (guint i = 0; i < self->panels->len; i++)
+  /* the others in the order of play, from the viewer's left */
+  if (viewer < self->panels->len)
+    own_panel = self->panels->pdata[viewer];
+  for (guint k = 1; k < self->panels->len; k++)
+    g_ptr_array_add (others, self->panels->pdata[seat_after (viewer, k, self->panels->len)]);
+
+  /* a new width may want the other arrangement: after this layout */
+  self->compact_wanted = W < COMPACT_WIDTH;
+  if (self->compact_wanted != self->compact && self->compact_source == 0)
+    self->compact_source = g_idle_add (apply_compact_cb, self);
+
+  /* four or more, not narrow: the left and right players at the sides */
+  if (others->len >= 3 && !self->compact)
     {
-      if (i == viewer)
-        own_panel = self->panels->pdata[i];
-      else
-        g_ptr_array_add (others, self->panels->pdata[i]);
+      left = others->pdata[0];
+      right = others->pdata[others->len - 1];
+      g_ptr_array_remove_index (others, others->len - 1);
+      g_ptr_array_remove_index (others, 0);
     }
 
-  /* the other players: one row, or as many as needed */
+  /* the others along the top: one row, each in its slot, in their order */
   if (others->len > 0)
     {
-      double row_w = 0, row_h = 0, x;
-      guint start = 0;
+      double slot = (W - 2 * PAD) / others->len;
+      double row_h = 0, x = PAD;
+      g_autofree int *widths = g_new0 (int, others->len);
 
-      for (guint i = 0; i <= others->len; i++)
+      for (guint k = 0; k < others->len; k++)
         {
-          int nat_w = 0, nat_h = 0;
+          int min_w = 0, nat_w = 0, h = 0;
 
-          if (i < others->len)
-            {
-              gtk_widget_measure (others->pdata[i], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat_w, NULL, NULL);
-              gtk_widget_measure (others->pdata[i], GTK_ORIENTATION_VERTICAL, -1, NULL, &nat_h, NULL, NULL);
-              nat_w = MIN (nat_w, (int) (W - 2 * PAD));
-            }
-          if (i == others->len || (i > start && row_w + 3 * GAP + nat_w > W - 2 * PAD))
-            {
-              /* place the row start..i-1, spread evenly */
-              double slot = (W - 2 * PAD) / (i - start);
-
-              x = PAD;
-              for (guint k = start; k < i; k++)
-                {
-                  int w, h;
-
-                  gtk_widget_measure (others->pdata[k], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-                  gtk_widget_measure (others->pdata[k], GTK_ORIENTATION_VERTICAL, -1, NULL, &h, NULL, NULL);
-                  w = MIN (w, (int) slot);
-                  allocate_rect (others->pdata[k],
-                                 &GRAPHENE_RECT_INIT (x + (slot - w) / 2, top, w, row_h));
-                  x += slot;
-                }
-              top += row_h + GAP / 2;
-              start = i;
-              row_w = 0;
-              row_h = 0;
-              if (i == others->len)
-                break;
-            }
-          row_w += (i > start ? 3 * GAP : 0) + nat_w;
-          row_h = MAX (row_h, nat_h);
+          gtk_widget_measure (others->pdata[k], GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+          widths[k] = MAX (min_w, MIN (nat_w, (int) slot - (others->len > 1 ? (int) GAP : 0)));
+          gtk_widget_measure (others->pdata[k], GTK_ORIENTATION_VERTICAL, widths[k], NULL, &h, NULL, NULL);
+          row_h = MAX (row_h, h);
         }
+      for (guint k = 0; k < others->len; k++)
+        {
+          allocate_rect (others->pdata[k],
+                         &GRAPHENE_RECT_INIT (x + (slot - widths[k]) / 2, top, widths[k], row_h));
+          x += slot;
+        }
+      top += row_h + GAP / 2;
     }
 
+  /* the sides: as narrow as their words allow */
+  if (left && right)
+    {
+      int min_l = 0, nat_l = 0, min_r = 0, nat_r = 0;
+      double side_w;
+
+      gtk_widget_measure (left, GTK_ORIENTATION_HORIZONTAL, -1, &min_l, &nat_l, NULL, NULL);
+      gtk_widget_measure (right, GTK_ORIENTATION_HORIZONTAL, -1, &min_r, &nat_r, NULL, NULL);
+      side_w = MAX (MAX (min_l, min_r), MIN (MAX (nat_l, nat_r), W * 0.2));
+      table_left = PAD + side_w + GAP;
+      table_right = W - PAD - side_w - GAP;
+    }
   /* the hand: as large as the width and a third of the height allow */
   {
     guint n = MAX (n_hand, 4u);
@@ -1113,6 +1189,23 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   table_bottom = bottom - GAP / 2;
   table_h = MAX (40.0, table_bottom - table_top);
 
+  if (left && right)
+    {
+      GtkWidget *sides[] = { left, right };
+      double side_w = table_left - GAP - PAD;
+
+      for (guint k = 0; k < 2; k++)
+        {
+          int h = 0;
+          double y;
+
+          gtk_widget_measure (sides[k], GTK_ORIENTATION_VERTICAL, (int) side_w, NULL, &h, NULL, NULL);
+          y = MAX (PAD, table_top + (table_h - h) / 2);
+          allocate_rect (sides[k],
+                         &GRAPHENE_RECT_INIT (k == 0 ? PAD : W - PAD - side_w, y, side_w, h));
+        }
+    }
+
   ct = MIN (ch, 200.0);
   ct = MIN (ct, table_h / (1 + BAND));
   stock_w = ct * 0.6 / CASSINO_CARD_ASPECT + ct * 0.1;
@@ -1120,16 +1213,16 @@ cassino_table_view_size_allocate (GtkWidget *widget,
     {
       item_rects = g_new0 (graphene_rect_t, self->items->len);
       while (ct > 36 &&
-             flow_items (self, 0, 0, W - 2 * PAD - stock_w - GAP, ct, NULL) > table_h)
+             flow_items (self, 0, 0, table_right - table_left - stock_w - GAP, ct, NULL) > table_h)
         {
           ct *= 0.92;
           stock_w = ct * 0.6 / CASSINO_CARD_ASPECT + ct * 0.1;
         }
       {
-        double used = flow_items (self, 0, 0, W - 2 * PAD - stock_w - GAP, ct, NULL);
+        double used = flow_items (self, 0, 0, table_right - table_left - stock_w - GAP, ct, NULL);
         double y0 = table_top + MAX (0, (table_h - used) / 2);
 
-        flow_items (self, PAD + stock_w + GAP, y0, W - 2 * PAD - stock_w - GAP, ct, item_rects);
+        flow_items (self, table_left + stock_w + GAP, y0, table_right - table_left - stock_w - GAP, ct, item_rects);
       }
       for (guint i = 0; i < self->items->len; i++)
         allocate_rect (self->items->pdata[i], &item_rects[i]);
@@ -1140,16 +1233,16 @@ cassino_table_view_size_allocate (GtkWidget *widget,
       double sh = ct * 0.6;
 
       allocate_rect (GTK_WIDGET (self->stock),
-                     &GRAPHENE_RECT_INIT (PAD, table_top + (table_h - sh) / 2, stock_w, sh));
+                     &GRAPHENE_RECT_INIT (table_left, table_top + (table_h - sh) / 2, stock_w, sh));
     }
 
   if (gtk_widget_get_visible (self->empty_label))
     {
       int h;
 
-      gtk_widget_measure (self->empty_label, GTK_ORIENTATION_VERTICAL, (int) W, NULL, &h, NULL, NULL);
+      gtk_widget_measure (self->empty_label, GTK_ORIENTATION_VERTICAL, (int) (table_right - table_left), NULL, &h, NULL, NULL);
       allocate_rect (self->empty_label,
-                     &GRAPHENE_RECT_INIT (PAD, table_top + (table_h - h) / 2, W - 2 * PAD, h));
+                     &GRAPHENE_RECT_INIT (table_left, table_top + (table_h - h) / 2, table_right - table_left, h));
     }
 
   schedule_prewarm (self);
@@ -1362,6 +1455,7 @@ cassino_table_view_dispose (GObject *object)
 
   cassino_table_view_set_controller (self, NULL);
   g_clear_handle_id (&self->prewarm_source, g_source_remove);
+  g_clear_handle_id (&self->compact_source, g_source_remove);
   g_clear_object (&self->animation);
   if (self->flights)
     g_ptr_array_set_size (self->flights, 0);

@@ -69,6 +69,10 @@ AdwToast *_cassino_window_toast (CassinoWindow *self,
  * export and import.  The history, replay and statistics views are made
  * when first needed (they cost a sixth of the window's start). */
 void _cassino_window_ensure_history (CassinoWindow *self);
+/* The replay view on @replay, at the start of deal @deal_index (-1: of the game). */
+void _cassino_window_show_replay    (CassinoWindow *self,
+                                     CassinoReplay *replay,
+                                     int            deal_index);
 void _cassino_window_ensure_stats   (CassinoWindow *self);
 void _cassino_window_records_class_init (GtkWidgetClass *widget_class);
 void _cassino_window_records_init       (CassinoWindow  *self);

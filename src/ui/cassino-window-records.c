@@ -108,6 +108,25 @@ on_move_played_cb (CassinoGameController *controller,
   self->records_dirty = TRUE;
 }
 
+/* A step of the game reached the database (after the move, from the
+ * database thread): a history or statistics page on show reads it now
+ * (unless a delete waits for its Undo toast: reading again would bring
+ * the row back), the others when they are shown. */
+static void
+on_record_saved_cb (CassinoGameController *controller,
+                    CassinoWindow         *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  self->records_dirty = TRUE;
+  if (self->records && g_strcmp0 (page, "table") != 0 &&
+      cassino_history_model_get_pending_delete (cassino_records_get_history (self->records)) == 0)
+    {
+      self->records_dirty = FALSE;
+      cassino_records_refresh (self->records);
+    }
+}
+
 /* History and replay */
 
 gboolean
@@ -127,13 +146,23 @@ cassino_window_open_replay (CassinoWindow  *self,
   replay = cassino_records_load_replay (self->records, game_id, error);
   if (replay == NULL)
     return FALSE;
+  _cassino_window_show_replay (self, replay, -1);
+  return TRUE;
+}
+
+void
+_cassino_window_show_replay (CassinoWindow *self,
+                             CassinoReplay *replay,
+                             int            deal_index)
+{
   _cassino_window_ensure_history (self);
   cassino_replay_view_set_replay (self->replay_view, replay);
+  if (deal_index >= 0)
+    cassino_replay_view_go_to_deal (self->replay_view, (guint) deal_index);
   adw_view_stack_set_visible_child_name (self->view_stack, "history");
   gtk_stack_set_visible_child_name (self->history_stack, "replay");
   update_header (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->replay_view));
-  return TRUE;
 }
 
 static void
@@ -208,6 +237,7 @@ on_play_deal_again_cb (CassinoReplayView *view,
       toast (self, error ? error->message : _("This deal cannot be played again."));
       return;
     }
+  self->records_dirty = TRUE;
   gtk_stack_set_visible_child_name (self->history_stack, "list");
   adw_view_stack_set_visible_child_name (self->view_stack, "table");
   /* Translators: a toast after "Play this deal again" */
@@ -413,7 +443,9 @@ on_colour_set_cb (GtkColorButton *button,
   G_GNUC_END_IGNORE_DEPRECATIONS
   colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
                             (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
-  cassino_records_set_player_colour (self->records, id, colour, NULL);
+  /* the picture's initials take the colour */
+  if (cassino_records_set_player_colour (self->records, id, colour, NULL))
+    fill_players (g_object_get_data (G_OBJECT (button), "group"), self);
 }
 
 static void
@@ -579,21 +611,25 @@ fill_players (AdwPreferencesGroup *group,
       avatar = picture_button (self, group, p);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
 
+      /* the player's colour from the start: the palette's until chosen */
+      cassino_records_player_colour (p, &rgba);
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      colour = gtk_color_button_new ();
-      if (p->colour && gdk_rgba_parse (&rgba, p->colour))
-        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      colour = gtk_color_button_new_with_rgba (&rgba);
       G_GNUC_END_IGNORE_DEPRECATIONS
       gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (colour, _("Colour"));
       g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (colour), "group", group);
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), colour);
 
-      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "folder-symbolic");
+      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "cassino-archive-symbolic");
       gtk_widget_set_valign (archive, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (archive, "flat");
       gtk_widget_set_tooltip_text (archive, p->archived ? _("Bring Back") : _("Archive — hidden from lists, records kept"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (archive), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      /* Translators: a button that hides a player from the lists */
+                                      p->archived ? _("Bring Back") : C_("player", "Archive"), -1);
       g_object_set_data (G_OBJECT (archive), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
       g_object_set_data (G_OBJECT (archive), "group", group);
@@ -894,6 +930,7 @@ _cassino_window_records_init (CassinoWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
+  g_signal_connect (self->controller, "record-saved", G_CALLBACK (on_record_saved_cb), self);
   update_header (self);
 }
 

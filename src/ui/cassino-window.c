@@ -19,6 +19,7 @@
 
 #include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-replay.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-window-private.h"
@@ -99,6 +100,24 @@ on_card_theme_changed_cb (GSettings     *settings,
 
 /* The view */
 
+/* Undo, and when it is greyed why, to the eye and to a screen reader. */
+static void
+update_undo (CassinoWindow *self)
+{
+  const char *why = cassino_game_controller_get_undo_blocked (self->controller);
+  const char *tooltip = why ? why : _("Undo");
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", why == NULL);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (self->undo_button), tooltip) == 0)
+    return;
+  gtk_widget_set_tooltip_text (self->undo_button, tooltip);
+  if (why)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, why, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 update_actions (CassinoWindow *self)
 {
@@ -107,7 +126,7 @@ update_actions (CassinoWindow *self)
   CassinoGameState state = has_game ? cassino_game_get_state (cassino_game_controller_get_game (c)) : CASSINO_GAME_OVER;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", cassino_game_controller_can_hint (c));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", cassino_game_controller_can_undo (c));
+  update_undo (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play",
                                  cassino_game_controller_is_human_turn (c) &&
                                  cassino_game_controller_get_action_text (c) != NULL);
@@ -255,11 +274,9 @@ update_tally (CassinoWindow          *self,
     gtk_grid_remove (self->tally_grid, child);
   for (guint s = 0; s < r->n_sides; s++)
     {
-      GtkWidget *l = gtk_label_new (cassino_game_controller_get_side_name (self->controller, s));
+      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (self->controller, s),
+                                                          "caption-heading");
 
-      gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
-      gtk_label_set_xalign (GTK_LABEL (l), 1);
-      gtk_widget_add_css_class (l, "caption-heading");
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
   for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
@@ -558,8 +575,8 @@ undo_activated (GtkWidget  *widget,
 {
   CassinoWindow *self = CASSINO_WINDOW (widget);
 
-  if (cassino_game_controller_undo (self->controller))
-    _cassino_window_toast (self, _("Move taken back — this game records that undo was used"));
+  /* the action bar says it was taken back */
+  cassino_game_controller_undo (self->controller);
 }
 
 static void
@@ -596,6 +613,25 @@ confirm_pass_activated (GtkWidget  *widget,
   cassino_game_controller_confirm_pass (CASSINO_WINDOW (widget)->controller);
 }
 
+/* The score sheet's "Replay This Deal" (a deal's index) and "Replay the
+ * Game" (-1): the game as played so far, in the replay view. */
+static void
+replay_deal_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  g_autoptr(CassinoReplay) replay = NULL;
+  CassinoGame *copy;
+
+  if (!cassino_game_controller_has_game (self->controller))
+    return;
+  copy = cassino_game_copy (cassino_game_controller_get_game (self->controller));
+  replay = cassino_replay_new (copy, NULL);
+  cassino_game_unref (copy);
+  _cassino_window_show_replay (self, replay, g_variant_get_int32 (parameter));
+}
+
 static void
 show_log_activated (GtkWidget  *widget,
                     const char *action_name,
@@ -622,19 +658,62 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
       return;
     }
   g_settings_set_string (self->settings, "last-game", json);
+  /* the history has a new game (and may have lost one nobody played) */
+  self->records_dirty = TRUE;
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static void show_new_game_dialog (CassinoWindow *self);
+
+static void
+on_new_game_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         CassinoWindow    *self)
+{
+  if (g_strcmp0 (response, "new") == 0)
+    show_new_game_dialog (self);
+}
+
+/**
+ * cassino_window_new_game:
+ *
+ * The New Game dialog; while a game is being played, after asking: the
+ * game stays unfinished, to be resumed from the history.
+ */
 void
 cassino_window_new_game (CassinoWindow *self)
+{
+  AdwMessageDialog *dialog;
+
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+
+  if (!cassino_game_controller_in_progress (self->controller))
+    {
+      show_new_game_dialog (self);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Start a New Game?"),
+                                                       _("The game in progress is kept: you can "
+                                                         "resume it from History.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "keep", _("_Keep Playing"),
+                                    "new", _("_Start New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "new", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "keep");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_new_game_dialog (CassinoWindow *self)
 {
   CassinoNewGameDialog *dialog;
   g_autoptr(CassinoGameSetup) setup = NULL;
   g_autofree char *json = g_settings_get_string (self->settings, "last-game");
   g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
   g_autofree char *name = cassino_game_setup_default_player_name (setting);
-
-  g_return_if_fail (CASSINO_IS_WINDOW (self));
 
   setup = cassino_game_setup_from_json (json, name, NULL);
   if (setup == NULL)
@@ -737,35 +816,51 @@ on_record_recovered_cb (CassinoGameController *controller,
   _cassino_window_toast (self, _("The game is saved again, every move of it"));
 }
 
-/* The store found the database damaged, moved it aside and started a new
- * one: the player must hear of it, and where the old file is. */
-static void
-show_moved_aside (CassinoWindow *self)
+/* The store found the database damaged, moved it aside, started a new
+ * one and copied into it the games it could still read: the player must
+ * hear of it, where the old file is and how many games were saved. */
+static gboolean
+show_moved_aside (gpointer data)
 {
+  CassinoWindow *self = data;
   const char *moved = cassino_game_controller_get_moved_aside_path (self->controller);
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
+  guint saved = 0, lost = 0;
 
   if (moved == NULL)
-    return;
-  /* Translators: %s is a file name */
-  body = g_strdup_printf (_("Cassino could not read its database of games, so it put it aside as "
-                            "“%s” and started a new one. Nothing was deleted: the old file can be "
-                            "inspected or repaired with SQLite’s tools."),
-                          moved);
+    return G_SOURCE_REMOVE;
+  cassino_game_controller_get_salvage_counts (self->controller, &saved, &lost);
+  if (lost == 0)
+    /* Translators: %s is a file name, %u the number of games saved */
+    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
+                              "“%s” and copied every game it could read into a new database: "
+                              "%u saved, none lost."),
+                            moved, saved);
+  else
+    /* Translators: %s is a file name, then the numbers of games saved and lost */
+    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
+                              "“%s” and copied every game it could read into a new database: "
+                              "%u saved, %u could not be read. Nothing was deleted: the old file "
+                              "can be inspected or repaired with SQLite’s tools."),
+                            moved, saved, lost);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("The Game Database Was Damaged"),
                                                        body));
   adw_message_dialog_add_response (dialog, "close", _("_OK"));
   adw_message_dialog_set_default_response (dialog, "close");
   gtk_window_present (GTK_WINDOW (dialog));
+  return G_SOURCE_REMOVE;
 }
 
+/* Shown once the window is on screen (from the main loop, not inside its
+ * map: a dialog mapped before its window ends up beneath it where no
+ * window manager stacks them). */
 static void
 on_map_cb (CassinoWindow *self)
 {
   g_signal_handlers_disconnect_by_func (self, on_map_cb, NULL);
-  show_moved_aside (self);
+  g_idle_add_full (G_PRIORITY_LOW, show_moved_aside, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -929,6 +1024,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-game", NULL, next_game_activated);
   gtk_widget_class_install_action (widget_class, "win.confirm-pass", NULL, confirm_pass_activated);
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_activated);
+  gtk_widget_class_install_action (widget_class, "win.replay-deal", "i", replay_deal_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "win.hint", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.hint", NULL);

@@ -48,7 +48,8 @@ gboolean               cassino_window_open_replay    (CassinoWindow  *self,
                                                       gint64          game_id,
                                                       GError        **error);
 
-/* Open the new game dialog. */
+/* Open the new game dialog; while a game is being played, after asking
+ * (the game stays unfinished, to be resumed from the history). */
 void                   cassino_window_new_game       (CassinoWindow *self);
 
 G_END_DECLS

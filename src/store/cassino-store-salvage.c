@@ -1,0 +1,385 @@
+/* cassino-store-salvage.c: copying what can still be read out of a damaged database
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * SQLite 3.40's recovery API (ext/recover, sqlite3_recover_init()) is not
+ * part of the library Debian 12 ships, so the salvage is a copy of our own:
+ * game by game, table by table, row by row.  Every read is a seek by key
+ * (a game's id, a deal's id), so a damaged page costs the games whose rows
+ * are on it and no others; a game is copied whole (its row, seats, sides,
+ * tags, deals, moves and deal scores, with the players, rule set and
+ * rubber it names) or not at all.  The derived tables (statistics,
+ * ratings) are not copied: they are computed again from what was saved.
+ */
+#define G_LOG_DOMAIN "cassino-store"
+
+#include "config.h"
+
+#include <inttypes.h>
+
+#include "cassino-store-private.h"
+
+typedef struct {
+  sqlite3       *src;
+  CassinoSqlite *dst;
+  GHashTable    *copied;   /* "table:id" of the parent rows copied or tried */
+  GHashTable    *known;    /* game ids the file still names somewhere (gint64*) */
+  GHashTable    *columns;  /* table -> GHashTable of the column names of @dst */
+  GHashTable    *selects;  /* SQL -> sqlite3_stmt* on @src */
+} Salvage;
+
+static void
+finalize_statement (gpointer stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+/* A statement on the damaged file, prepared once; NULL when it cannot be
+ * (its schema is damaged). */
+static sqlite3_stmt *
+src_prepare (Salvage    *s,
+             const char *sql)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (s->selects, sql);
+
+  if (stmt != NULL)
+    {
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      return stmt;
+    }
+  if (sqlite3_prepare_v2 (s->src, sql, -1, &stmt, NULL) != SQLITE_OK)
+    {
+      sqlite3_finalize (stmt);
+      return NULL;
+    }
+  g_hash_table_insert (s->selects, g_strdup (sql), stmt);
+  return stmt;
+}
+
+/* The columns @table has in the new database (a set of names). */
+static GHashTable *
+dst_columns (Salvage    *s,
+             const char *table)
+{
+  GHashTable *set = g_hash_table_lookup (s->columns, table);
+  g_autofree char *sql = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  if (set != NULL)
+    return set;
+  set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  sql = g_strdup_printf ("SELECT name FROM pragma_table_info ('%s')", table);
+  if (sqlite3_prepare_v2 (cassino_sqlite_get_handle (s->dst), sql, -1, &stmt, NULL) == SQLITE_OK)
+    while (sqlite3_step (stmt) == SQLITE_ROW)
+      g_hash_table_add (set, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+  sqlite3_finalize (stmt);
+  g_hash_table_insert (s->columns, g_strdup (table), set);
+  return set;
+}
+
+/* Copy the rows of @table whose @column is @key from the damaged file into
+ * the new database, the columns both have.  FALSE when a row cannot be
+ * read (a damaged page) or written; @out_rows counts the rows copied. */
+static gboolean
+copy_rows (Salvage    *s,
+           const char *table,
+           const char *column,
+           gint64      key,
+           guint      *out_rows)
+{
+  g_autofree char *select = g_strdup_printf ("SELECT * FROM \"%s\" WHERE \"%s\" = ?1", table, column);
+  GHashTable *wanted = dst_columns (s, table);
+  sqlite3_stmt *stmt = src_prepare (s, select);
+  guint rows = 0;
+  int rc = SQLITE_ERROR;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, key);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autoptr(GString) params = g_string_new (NULL);
+      g_autoptr(GArray) from = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autofree char *insert = NULL;
+      sqlite3_stmt *ins;
+
+      for (int i = 0; i < sqlite3_column_count (stmt); i++)
+        {
+          const char *name = sqlite3_column_name (stmt, i);
+
+          if (!g_hash_table_contains (wanted, name))
+            continue;
+          g_string_append_printf (names, "%s\"%s\"", from->len ? ", " : "", name);
+          g_string_append_printf (params, "%s?%u", from->len ? ", " : "", from->len + 1);
+          g_array_append_val (from, i);
+        }
+      insert = g_strdup_printf ("INSERT OR IGNORE INTO \"%s\" (%s) VALUES (%s)", table, names->str, params->str);
+      ins = cassino_sqlite_prepare (s->dst, insert, NULL);
+      if (ins == NULL)
+        break;
+      for (guint i = 0; i < from->len; i++)
+        sqlite3_bind_value (ins, (int) i + 1, sqlite3_column_value (stmt, g_array_index (from, int, i)));
+      if (!cassino_sqlite_step_done (s->dst, ins, NULL))
+        break;
+      rows++;
+    }
+  sqlite3_reset (stmt);
+  if (out_rows)
+    *out_rows = rows;
+  return rc == SQLITE_DONE;
+}
+
+/* A row another row refers to (a player, a rule set, a rubber), copied
+ * once.  FALSE when it cannot be read or is not there. */
+static gboolean
+copy_parent (Salvage    *s,
+             const char *table,
+             gint64      id)
+{
+  g_autofree char *key = g_strdup_printf ("%s:%" PRId64, table, id);
+  gpointer done;
+  guint rows = 0;
+  gboolean ok;
+
+  if (g_hash_table_lookup_extended (s->copied, key, NULL, &done))
+    return GPOINTER_TO_INT (done);
+  ok = copy_rows (s, table, "id", id, &rows) && rows == 1;
+  if (ok && g_str_equal (table, "rubbers"))
+    ok = copy_rows (s, "rubber_sides", "rubber_id", id, NULL);
+  g_hash_table_insert (s->copied, g_steal_pointer (&key), GINT_TO_POINTER (ok));
+  return ok;
+}
+
+/* The integers of the first column of @sql, as far as they can be read. */
+static void
+collect_ids (Salvage    *s,
+             const char *sql,
+             GHashTable *into)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_prepare_v2 (s->src, sql, -1, &stmt, NULL) == SQLITE_OK)
+    while (sqlite3_step (stmt) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+
+        g_hash_table_add (into, g_memdup2 (&id, sizeof id));
+      }
+  sqlite3_finalize (stmt);
+}
+
+static gint64
+query_max (Salvage    *s,
+           const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 value = 0;
+
+  if (sqlite3_prepare_v2 (s->src, sql, -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+/* The ids the rows just copied into the new database name in @sql. */
+static GArray *
+dst_ids (Salvage    *s,
+         const char *sql,
+         gint64      key)
+{
+  return cassino_sqlite_query_ids (s->dst, NULL, sql, "i", key);
+}
+
+/* Copy game @id whole.  FALSE: some of it cannot be read. */
+static gboolean
+copy_game (Salvage *s,
+           gint64   id)
+{
+  g_autoptr(GArray) refs = NULL;
+  g_autoptr(GArray) deals = NULL;
+  guint seats = 0;
+
+  if (!copy_rows (s, "games", "id", id, NULL) ||
+      !copy_rows (s, "game_seats", "game_id", id, &seats) || seats == 0 ||
+      !copy_rows (s, "game_sides", "game_id", id, NULL) ||
+      !copy_rows (s, "game_tags", "game_id", id, NULL) ||
+      !copy_rows (s, "deals", "game_id", id, NULL))
+    return FALSE;
+
+  refs = dst_ids (s, "SELECT ruleset_id FROM games WHERE id = ?1", id);
+  if (refs == NULL || refs->len != 1 || !copy_parent (s, "rulesets", g_array_index (refs, gint64, 0)))
+    return FALSE;
+  g_clear_pointer (&refs, g_array_unref);
+  refs = dst_ids (s, "SELECT player_id FROM game_seats WHERE game_id = ?1", id);
+  for (guint i = 0; refs && i < refs->len; i++)
+    if (!copy_parent (s, "players", g_array_index (refs, gint64, i)))
+      return FALSE;
+  g_clear_pointer (&refs, g_array_unref);
+  refs = dst_ids (s, "SELECT rubber_id FROM games WHERE id = ?1 AND rubber_id IS NOT NULL", id);
+  for (guint i = 0; refs && i < refs->len; i++)
+    {
+      gint64 rubber = g_array_index (refs, gint64, i);
+      g_autoptr(GArray) ruleset = dst_ids (s, "SELECT ruleset_id FROM rubbers WHERE id = ?1", rubber);
+
+      /* a rubber that cannot be read: the game stays, outside any rubber */
+      if (!copy_parent (s, "rubbers", rubber) || ruleset == NULL || ruleset->len != 1 ||
+          !copy_parent (s, "rulesets", g_array_index (ruleset, gint64, 0)))
+        cassino_sqlite_run (s->dst, NULL, "UPDATE games SET rubber_id = NULL WHERE id = ?1", "i", id);
+    }
+
+  deals = dst_ids (s, "SELECT id FROM deals WHERE game_id = ?1", id);
+  if (deals == NULL)
+    return FALSE;
+  for (guint i = 0; i < deals->len; i++)
+    {
+      gint64 deal = g_array_index (deals, gint64, i);
+
+      if (!copy_rows (s, "moves", "deal_id", deal, NULL) ||
+          !copy_rows (s, "deal_scores", "deal_id", deal, NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Open the damaged file to read it.  Without a -wal file beside it there
+ * is nothing but the file to read: it is opened immutable, so that SQLite
+ * leaves no -wal or -shm file of its own beside it. */
+static sqlite3 *
+open_damaged (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  g_autofree char *immutable = uri ? g_strconcat (uri, "?immutable=1", NULL) : NULL;
+  sqlite3 *db = NULL;
+  int rc;
+
+  if (immutable && !g_file_test (wal, G_FILE_TEST_EXISTS))
+    rc = sqlite3_open_v2 (immutable, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+  else
+    rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL);
+  if (rc != SQLITE_OK)
+    g_clear_pointer (&db, sqlite3_close);
+  return db;
+}
+
+guint
+_cassino_store_salvage_version (const char *damaged)
+{
+  sqlite3 *db = open_damaged (damaged);
+  sqlite3_stmt *stmt = NULL;
+  guint version = 0;
+
+  if (db != NULL &&
+      sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    version = (guint) CLAMP (sqlite3_column_int64 (stmt, 0), 0, G_MAXUINT);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return version;
+}
+
+gboolean
+_cassino_store_salvage (const char     *damaged,
+                        CassinoSqlite  *dst,
+                        guint          *out_saved,
+                        guint          *out_lost,
+                        GError        **error)
+{
+  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL };
+  gint64 last;
+  guint saved = 0, lost = 0;
+  gboolean ok;
+
+  *out_saved = *out_lost = 0;
+  s.src = open_damaged (damaged);
+  if (s.src == NULL)
+    return TRUE;      /* nothing can be read: nothing to save */
+  s.copied = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s.known = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  s.columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
+  s.selects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
+
+  /* Which games there were: the table, its index and the tables that
+   * name a game, each read as far as it can be. */
+  collect_ids (&s, "SELECT id FROM games", s.known);
+  collect_ids (&s, "SELECT id FROM games INDEXED BY games_started", s.known);
+  collect_ids (&s, "SELECT game_id FROM game_seats", s.known);
+  collect_ids (&s, "SELECT game_id FROM deals", s.known);
+  last = MAX (query_max (&s, "SELECT seq FROM sqlite_sequence WHERE name = 'games'"),
+              query_max (&s, "SELECT max(id) FROM games"));
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, s.known);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      last = MAX (last, *(gint64 *) key);
+  }
+
+  ok = cassino_sqlite_exec (dst, "PRAGMA foreign_keys = OFF", error) &&
+       cassino_sqlite_begin (dst, error);
+  if (ok)
+    {
+      for (gint64 id = 1; id <= last; id++)
+        {
+          sqlite3_stmt *probe = src_prepare (&s, "SELECT 1 FROM games WHERE id = ?1");
+          int rc = SQLITE_ERROR;
+
+          if (probe != NULL)
+            {
+              sqlite3_bind_int64 (probe, 1, id);
+              rc = sqlite3_step (probe);
+              sqlite3_reset (probe);
+            }
+          if (rc == SQLITE_DONE && !g_hash_table_contains (s.known, &id))
+            continue;                                    /* no such game (deleted) */
+          if (rc != SQLITE_ROW)
+            {
+              /* its row is on a damaged page: lost when the file still names it */
+              if (g_hash_table_contains (s.known, &id))
+                lost++;
+              continue;
+            }
+          if (!cassino_sqlite_begin (dst, error))
+            {
+              ok = FALSE;
+              break;
+            }
+          if (copy_game (&s, id))
+            {
+              saved++;
+              ok = cassino_sqlite_end (dst, TRUE, error);
+            }
+          else
+            {
+              lost++;
+              cassino_sqlite_end (dst, FALSE, NULL);
+            }
+          if (!ok)
+            break;
+        }
+      /* the players who have no game yet (a name chosen, no game played) */
+      for (gint64 id = 1, n = query_max (&s, "SELECT max(seq) FROM sqlite_sequence WHERE name = 'players'");
+           ok && id <= n; id++)
+        copy_parent (&s, "players", id);
+      if (ok)
+        ok = cassino_sqlite_end (dst, TRUE, error);
+      else if (cassino_sqlite_get_depth (dst) > 0)
+        cassino_sqlite_end (dst, FALSE, NULL);
+    }
+  ok = cassino_sqlite_exec (dst, "PRAGMA foreign_keys = ON", ok ? error : NULL) && ok;
+
+  g_hash_table_unref (s.selects);
+  sqlite3_close (s.src);
+  g_hash_table_unref (s.copied);
+  g_hash_table_unref (s.known);
+  g_hash_table_unref (s.columns);
+  *out_saved = saved;
+  *out_lost = lost;
+  return ok;
+}
