@@ -429,18 +429,20 @@ on_retry_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Back on the main thread: tell what happened. */
+/* Back on the main thread: the failures a job met. */
 static void
-on_step_done_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+tell_failures (CassinoGameRecorder *self,
+               Step                *step)
 {
-  Step *step = cassino_store_worker_get_job_data (result);
-  CassinoGameRecorder *self = step->self;
+  for (guint i = 0; step->messages && i < step->messages->len; i++)
+    g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
+}
 
-  cassino_store_worker_push_finish (result, NULL);
-  if (g_cancellable_is_cancelled (step->alive))
-    return;    /* the recorder is gone */
+/* Back on the main thread: what a step did. */
+static void
+step_done (CassinoGameRecorder *self,
+           Step                *step)
+{
   if (step->generation == self->generation)
     {
       self->game_id = step->game_id;
@@ -449,12 +451,23 @@ on_step_done_cb (GObject      *source,
       if (self->behind && self->retry_source == 0)
         self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
     }
-  for (guint i = 0; step->messages && i < step->messages->len; i++)
-    g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
+  tell_failures (self, step);
   if (step->recovered)
     g_signal_emit (self, signals[RECOVERED], 0);
   if (!step->behind)
     g_signal_emit (self, signals[SAVED], 0);
+}
+
+static void
+on_step_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Step *step = cassino_store_worker_get_job_data (result);
+
+  cassino_store_worker_push_finish (result, NULL);
+  if (!g_cancellable_is_cancelled (step->alive))    /* else the recorder is gone */
+    step_done (step->self, step);
 }
 
 /* Queue a step with a copy of @game (may be NULL). */
@@ -699,15 +712,7 @@ cassino_game_recorder_flush (CassinoGameRecorder *self,
   step = push_step (self, STEP_CATCH_UP, game);
   /* behind every step queued: when it returns, they have all run */
   ok = cassino_store_worker_run (self->worker, flush_job, step, NULL);
-  for (guint i = 0; step->messages && i < step->messages->len; i++)
-    g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
-  if (step->recovered)
-    g_signal_emit (self, signals[RECOVERED], 0);
-  if (step->generation == self->generation)
-    {
-      self->game_id = step->game_id;
-      self->rubber_id = step->rubber_id;
-    }
+  step_done (self, step);
   step_free (step);
   return ok;
 }
@@ -898,8 +903,7 @@ loaded (CassinoGameRecorder *self,
         Step                *step,
         gboolean             took_game)
 {
-  for (guint i = 0; step->messages && i < step->messages->len; i++)
-    g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
+  tell_failures (self, step);
   if (took_game)
     {
       forget_game (self);
