@@ -705,6 +705,29 @@ file_job_new (FileJobKind  kind,
   return job;
 }
 
+static FileJob *
+export_job_new (CassinoStoreExportScope  scope,
+                gint64                   id,
+                GFile                   *file)
+{
+  FileJob *job = file_job_new (FILE_EXPORT_RECORDS, file);
+
+  job->scope = scope;
+  job->id = id;
+  return job;
+}
+
+/* The import's counts change hands. */
+static void
+take_report (FileJob                  *job,
+             CassinoStoreImportReport *report)
+{
+  if (report == NULL)
+    return;
+  *report = job->report;
+  memset (&job->report, 0, sizeof job->report);
+}
+
 /* On the database thread. */
 static gboolean
 run_file_job (CassinoStore  *store,
@@ -796,15 +819,11 @@ cassino_records_export_records_async (CassinoRecords           *self,
                                       GAsyncReadyCallback       callback,
                                       gpointer                  user_data)
 {
-  FileJob *job;
-
   g_return_if_fail (CASSINO_IS_RECORDS (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  job = file_job_new (FILE_EXPORT_RECORDS, file);
-  job->scope = scope;
-  job->id = id;
-  push_file_job (self, job, cassino_records_export_records_async, callback, user_data);
+  push_file_job (self, export_job_new (scope, id, file), cassino_records_export_records_async,
+                 callback, user_data);
 }
 
 gboolean
@@ -836,9 +855,7 @@ cassino_records_export_records (CassinoRecords           *self,
 
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
 
-  job = file_job_new (FILE_EXPORT_RECORDS, file);
-  job->scope = scope;
-  job->id = id;
+  job = export_job_new (scope, id, file);
   ok = run_file_job_now (self, job, error);
   if (out_count)
     *out_count = job->count;
@@ -908,11 +925,7 @@ cassino_records_import_records_finish (CassinoRecords            *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   job = g_task_get_task_data (G_TASK (result));
-  if (report)
-    {
-      *report = job->report;
-      memset (&job->report, 0, sizeof job->report);
-    }
+  take_report (job, report);
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
@@ -929,11 +942,7 @@ cassino_records_import_records (CassinoRecords            *self,
 
   job = file_job_new (FILE_IMPORT_RECORDS, file);
   ok = run_file_job_now (self, job, error);
-  if (report)
-    {
-      *report = job->report;
-      memset (&job->report, 0, sizeof job->report);
-    }
+  take_report (job, report);
   file_job_free (job);
   return ok;
 }
