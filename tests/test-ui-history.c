@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <sqlite3.h>
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -701,6 +702,74 @@ test_export_import (Fixture       *f,
   cassino_store_import_report_clear (&report);
 }
 
+typedef struct {
+  CassinoStoreImportReport report;
+  gboolean                 done;
+} Imported;
+
+static void
+on_imported_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Imported *imported = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_records_import_records_finish (CASSINO_RECORDS (source), result,
+                                                        &imported->report, &error));
+  g_assert_no_error (error);
+  imported->done = TRUE;
+}
+
+/* An import while another program holds the database's write lock: it
+ * waits on the records' database thread, the window's main loop goes on,
+ * and when the lock is released every game is imported and shown. */
+static void
+test_import_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *records_path = g_build_filename (f->tmpdir, "all.cassino", NULL);
+  g_autofree char *fresh_path = g_build_filename (f->tmpdir, "fresh.db", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (records_path);
+  g_autoptr(CassinoRecords) fresh = NULL;
+  Imported imported = { { 0 } };
+  sqlite3 *lock = NULL;
+  guint count = 0, turns = 0;
+  gint64 start;
+
+  open_window (f);
+  g_assert_true (cassino_records_export_records (cassino_window_get_records (f->window), CASSINO_STORE_EXPORT_ALL, 0,
+                                                 file, &count, &error));
+  g_assert_cmpuint (count, ==, N_ROWS);
+  fresh = cassino_records_new (fresh_path, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (sqlite3_open (fresh_path, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  start = g_get_monotonic_time ();
+  cassino_records_import_records_async (fresh, file, on_imported_cb, &imported);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  while (g_get_monotonic_time () - start < G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      turns++;
+    }
+  /* a second of the main loop going round, the import still waiting */
+  g_assert_cmpuint (turns, >, 100);
+  g_assert_false (imported.done);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, 0);
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (imported.done, 20);
+  g_assert_cmpuint (imported.report.imported, ==, N_ROWS);
+  g_assert_cmpuint (imported.report.failed, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, N_ROWS);
+  cassino_store_import_report_clear (&imported.report);
+}
+
 static guint
 store_count (Fixture *f)
 {
@@ -885,6 +954,8 @@ test_rubbers (Fixture       *f,
     g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
     g_assert_nonnull (cassino_game_controller_get_rubber (controller));
     g_assert_cmpuint (cassino_game_controller_get_rubber (controller)->n_games, ==, 1);
+    /* the new game's id comes back from the database thread */
+    WAIT_FOR (cassino_game_controller_get_game_id (controller) != 0, 10);
     g_assert_cmpint (cassino_game_controller_get_game_id (controller), >, open_game);
   }
 }
@@ -1065,6 +1136,7 @@ main (int   argc,
   ADD ("statistics-few-games", test_statistics_few_games);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
+  ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);

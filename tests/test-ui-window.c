@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <sqlite3.h>
 
 #include <adwaita.h>
@@ -1011,6 +1012,232 @@ test_record_failure (Fixture       *f,
   open_window (f);
   g_assert_true (cassino_game_controller_has_game (f->controller));
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays);
+}
+
+/* The longest gap between two frames of the window's frame clock. */
+typedef struct {
+  gint64 last;
+  gint64 longest;
+  guint  frames;
+} FrameGaps;
+
+static gboolean
+on_tick_cb (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  FrameGaps *gaps = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (gaps->last)
+    gaps->longest = MAX (gaps->longest, now - gaps->last);
+  gaps->last = now;
+  gaps->frames++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Moves in the database at @path, read as another program would. */
+static gint64
+count_saved_moves (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static guint
+plays_of (Fixture *f)
+{
+  return cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+}
+
+/* Take the database's write lock as another program would (BEGIN
+ * EXCLUSIVE on a connection of its own) and keep it until
+ * unlock_database(). */
+static sqlite3 *
+lock_database (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  return db;
+}
+
+static void
+unlock_database (sqlite3 *db)
+{
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+/* Three moves of the player against the computer while another program
+ * holds the write lock.  Returns the longest frame gap, in µs. */
+static gint64
+play_while_locked (Fixture *f,
+                   gint64  *out_saved_before)
+{
+  FrameGaps gaps = { 0 };
+  guint tick;
+  sqlite3 *lock;
+
+  wait_for_turn (f);
+  /* what was played so far is saved */
+  WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 10);
+  *out_saved_before = count_saved_moves (f->database);
+
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (f->window), on_tick_cb, &gaps, NULL);
+  iterate (100);
+  lock = lock_database (f->database);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GArray) moves = NULL;
+      gint64 start;
+
+      wait_for_turn (f);
+      moves = legal_moves (f);
+      start = g_get_monotonic_time ();
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      /* the move is queued, not written: the click returns at once */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+    }
+  wait_for_turn (f);
+  iterate (200);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (f->window), tick);
+
+  /* nothing reached the disk while the lock lasted, and the window drew */
+  g_assert_cmpint (count_saved_moves (f->database), ==, *out_saved_before);
+  g_assert_cmpuint (plays_of (f), >=, *out_saved_before + 3);
+  g_assert_cmpuint (gaps.frames, >=, 10);
+  g_test_message ("longest frame gap while locked: %.1f ms over %u frames",
+                  gaps.longest / 1000.0, gaps.frames);
+
+  unlock_database (lock);
+  return gaps.longest;
+}
+
+/* Another program holds the database's write lock while the player
+ * moves: the window goes on drawing (the busy timeout waits on the
+ * database thread, not here), the moves are queued, and once the lock is
+ * released every one of them is saved, and the game resumes there. */
+static void
+test_locked_database (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  gint64 saved_before, longest;
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, NULL));
+  longest = play_while_locked (f, &saved_before);
+  /* a freeze is the busy timeout, 5 s; a frame is 16 ms (the figures of
+   * bench-ui-table --locked); here only "no freeze", on a loaded machine */
+  g_assert_cmpint (longest, <, G_USEC_PER_SEC / 2);
+
+  plays = plays_of (f);
+  WAIT_FOR (count_saved_moves (f->database) == plays, 20);
+  g_assert_null (cassino_window_get_last_toast (f->window));
+  close_window (f);
+
+  /* a new window while the lock is held again: reading does not wait for
+   * it, the game resumes at the last move */
+  {
+    sqlite3 *lock = lock_database (f->database);
+    gint64 start = g_get_monotonic_time ();
+
+    open_window (f);
+    g_test_message ("a window opened with the lock held in %.1f ms",
+                    (g_get_monotonic_time () - start) / 1000.0);
+    g_assert_true (cassino_game_controller_has_game (f->controller));
+    g_assert_cmpuint (plays_of (f), ==, plays);
+    unlock_database (lock);
+  }
+}
+
+/* The app is killed while another program holds the lock and moves wait
+ * in the queue: what was saved before is all there, and the game resumes
+ * at the last saved move and goes on being recorded. */
+static void
+test_killed_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *saved_path = g_build_filename (f->tmpdir, "saved-before", NULL);
+  g_autofree char *text = NULL;
+  gint64 saved_before;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+      g_autofree char *number = NULL;
+      const char *parent_db = g_getenv ("CASSINO_TEST_DATABASE");
+      sqlite3 *lock;
+
+      g_assert_nonnull (parent_db);
+      g_free (f->database);
+      f->database = g_strdup (parent_db);
+      open_window (f);
+      g_assert_true (cassino_game_controller_start (f->controller, setup, 1789, NULL));
+      wait_for_turn (f);
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+
+        g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      }
+      wait_for_turn (f);
+      WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 10);
+      saved_before = count_saved_moves (f->database);
+      number = g_strdup_printf ("%" G_GINT64_FORMAT, saved_before);
+      g_assert_true (g_file_set_contents (g_getenv ("CASSINO_TEST_SAVED"), number, -1, NULL));
+
+      lock = lock_database (f->database);
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autoptr(GArray) moves = legal_moves (f);
+
+          g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+          wait_for_turn (f);
+        }
+      g_assert_cmpuint (plays_of (f), >, saved_before);
+      /* killed with moves in the queue and the lock still held */
+      raise (SIGKILL);
+      unlock_database (lock);
+      return;
+    }
+
+  g_setenv ("CASSINO_TEST_DATABASE", f->database, TRUE);
+  g_setenv ("CASSINO_TEST_SAVED", saved_path, TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_failed ();
+  g_unsetenv ("CASSINO_TEST_DATABASE");
+  g_unsetenv ("CASSINO_TEST_SAVED");
+
+  g_assert_true (g_file_get_contents (saved_path, &text, NULL, NULL));
+  saved_before = g_ascii_strtoll (text, NULL, 10);
+  g_assert_cmpint (saved_before, >, 0);
+  g_assert_cmpint (count_saved_moves (f->database), ==, saved_before);
+
+  /* it resumes at the last saved move, and records the next ones */
+  open_window (f);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  g_assert_cmpuint (plays_of (f), ==, saved_before);
+  wait_for_turn (f);
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+  }
+  wait_for_turn (f);
+  WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 20);
+  g_assert_cmpint (count_saved_moves (f->database), >, saved_before);
 }
 
 static AdwMessageDialog *
@@ -2304,6 +2531,8 @@ test_undo_says_nothing_of_saving (Fixture       *f,
   g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
   ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
   activate (f, "win.undo");
+  /* the catch-up runs on the database thread: its result comes back */
+  WAIT_FOR (recovered_count > 0, 10);
   g_assert_cmpuint (recovered_count, ==, 1);
   g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "The game is saved again, every move of it");
 
@@ -2544,6 +2773,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
+  g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);

@@ -329,20 +329,28 @@ cassino_sqlite_query_int64 (CassinoSqlite  *db,
     }
 }
 
-gboolean
-cassino_sqlite_begin (CassinoSqlite  *db,
-                      GError        **error)
+static gboolean
+begin (CassinoSqlite  *db,
+       gboolean        write,
+       GError        **error)
 {
   g_autofree char *sql = NULL;
 
   if (db->depth == 0)
-    sql = g_strdup ("BEGIN IMMEDIATE");
+    sql = g_strdup (write ? "BEGIN IMMEDIATE" : "BEGIN");
   else
     sql = g_strdup_printf ("SAVEPOINT cassino_%u", db->depth);
   if (!cassino_sqlite_exec (db, sql, error))
     return FALSE;
   db->depth++;
   return TRUE;
+}
+
+gboolean
+cassino_sqlite_begin (CassinoSqlite  *db,
+                      GError        **error)
+{
+  return begin (db, TRUE, error);
 }
 
 gboolean
@@ -380,6 +388,25 @@ cassino_sqlite_end (CassinoSqlite  *db,
       sqlite3_free (msg);
     }
   return FALSE;
+}
+
+gboolean
+cassino_sqlite_transact (CassinoSqlite      *db,
+                         gboolean            write,
+                         CassinoSqliteFunc   func,
+                         gpointer            data,
+                         GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (!begin (db, write, error))
+    return FALSE;
+  ok = func (db, data, error);
+  /* a failed body keeps its own error; a failed commit sets one */
+  return cassino_sqlite_end (db, ok, ok ? error : NULL) && ok;
 }
 
 guint

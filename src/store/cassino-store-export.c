@@ -386,6 +386,40 @@ cassino_store_import_report_clear (CassinoStoreImportReport *report)
   report->imported = report->skipped = report->failed = 0;
 }
 
+typedef struct {
+  GPtrArray                *games;
+  CassinoStoreImportReport *report;
+} Import;
+
+/* Each game in a savepoint of its own: one that fails is counted and
+ * left out, the others are kept. */
+static gboolean
+import_games (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  Import *import = data;
+  CassinoStoreImportReport *report = import->report;
+
+  for (guint i = 0; i < import->games->len; i++)
+    {
+      g_autoptr(GError) e = NULL;
+
+      if (cassino_store_record_game (store, import->games->pdata[i], 0, CASSINO_STORE_SOURCE_IMPORTED, &e) != 0)
+        report->imported++;
+      else if (g_error_matches (e, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE))
+        report->skipped++;
+      else
+        {
+          report->failed++;
+          if (report->messages == NULL)
+            report->messages = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (report->messages, g_strdup_printf (_("game %u: %s"), i + 1, e->message));
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 cassino_store_import_records (CassinoStore              *store,
                               const char                *text,
@@ -395,7 +429,7 @@ cassino_store_import_records (CassinoStore              *store,
 {
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) local = NULL;
-  gboolean ok;
+  Import import = { NULL, report };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
@@ -409,29 +443,6 @@ cassino_store_import_records (CassinoStore              *store,
       return FALSE;
     }
 
-  if (!cassino_sqlite_begin (store->db, error))
-    {
-      _cassino_store_convert_error (error);
-      return FALSE;
-    }
-  for (guint i = 0; i < games->len; i++)
-    {
-      g_autoptr(GError) e = NULL;
-
-      if (cassino_store_record_game (store, games->pdata[i], 0, CASSINO_STORE_SOURCE_IMPORTED, &e) != 0)
-        report->imported++;
-      else if (g_error_matches (e, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE))
-        report->skipped++;
-      else
-        {
-          report->failed++;
-          if (report->messages == NULL)
-            report->messages = g_ptr_array_new_with_free_func (g_free);
-          g_ptr_array_add (report->messages, g_strdup_printf (_("game %u: %s"), i + 1, e->message));
-        }
-    }
-  ok = cassino_sqlite_end (store->db, TRUE, error);
-  if (!ok)
-    _cassino_store_convert_error (error);
-  return ok;
+  import.games = games;
+  return cassino_store_transact (store, import_games, &import, error);
 }

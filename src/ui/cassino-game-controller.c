@@ -92,6 +92,7 @@ enum {
   MOVE_PLAYED,
   RECORD_FAILED,
   RECORD_RECOVERED,
+  RECORD_SAVED,
   CONFIRM_MOVE,
   N_SIGNALS
 };
@@ -724,6 +725,16 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
+   * CassinoGameController::record-saved:
+   *
+   * A step of the game reached the database (written on a database
+   * thread, after the move was shown).
+   */
+  signals[RECORD_SAVED] =
+    g_signal_new ("record-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * CassinoGameController::confirm-move:
    * @text: what the move does, in words ("Take 9♦ with 9♠")
    *
@@ -751,6 +762,13 @@ on_record_recovered_cb (CassinoGameRecorder   *recorder,
 }
 
 static void
+on_record_saved_cb (CassinoGameRecorder   *recorder,
+                    CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_SAVED], 0);
+}
+
+static void
 cassino_game_controller_init (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
@@ -761,6 +779,7 @@ cassino_game_controller_init (CassinoGameController *self)
   self->recorder = cassino_game_recorder_new ();
   g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
+  g_signal_connect_object (self->recorder, "saved", G_CALLBACK (on_record_saved_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 

@@ -108,6 +108,25 @@ on_move_played_cb (CassinoGameController *controller,
   self->records_dirty = TRUE;
 }
 
+/* A step of the game reached the database (after the move, from the
+ * database thread): a history or statistics page on show reads it now
+ * (unless a delete waits for its Undo toast: reading again would bring
+ * the row back), the others when they are shown. */
+static void
+on_record_saved_cb (CassinoGameController *controller,
+                    CassinoWindow         *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  self->records_dirty = TRUE;
+  if (self->records && g_strcmp0 (page, "table") != 0 &&
+      cassino_history_model_get_pending_delete (cassino_records_get_history (self->records)) == 0)
+    {
+      self->records_dirty = FALSE;
+      cassino_records_refresh (self->records);
+    }
+}
+
 /* History and replay */
 
 gboolean
@@ -235,6 +254,45 @@ typedef enum {
   FILE_IMPORT,
 } FileJob;
 
+/* An export or import is over (it ran on the records' database thread):
+ * say how it went. */
+static void
+on_file_job_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(CassinoWindow) self = user_data;
+  CassinoRecords *records = CASSINO_RECORDS (source);
+  gpointer what = g_task_get_source_tag (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint count = 0;
+
+  if (what == cassino_records_export_stats_csv_async)
+    {
+      if (cassino_records_export_stats_csv_finish (records, result, &error))
+        message = g_strdup (_("Statistics exported"));
+    }
+  else if (what == cassino_records_import_records_async)
+    {
+      CassinoStoreImportReport report = { 0 };
+
+      if (cassino_records_import_records_finish (records, result, &report, &error))
+        /* Translators: a toast after importing game records: imported, already there,
+         * failed; the plural follows the number imported */
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Imported %u game · %u already there · %u failed",
+                                                "Imported %u games · %u already there · %u failed",
+                                                report.imported),
+                                   report.imported, report.skipped, report.failed);
+      cassino_store_import_report_clear (&report);
+    }
+  else if (cassino_records_export_records_finish (records, result, &count, &error))
+    /* Translators: a toast after exporting game records */
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+  toast (self, error ? error->message : message);
+}
+
 static void
 on_file_chosen_cb (GtkNativeDialog *dialog,
                    int              response,
@@ -243,9 +301,6 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
   FileJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "id"));
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  guint count = 0;
 
   if (response == GTK_RESPONSE_ACCEPT && self->records)
     {
@@ -255,37 +310,21 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
         case FILE_EXPORT_GAME:
         case FILE_EXPORT_RUBBER:
         case FILE_EXPORT_ALL:
-          if (cassino_records_export_records (self->records,
-                                              job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
-                                              job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
-                                              CASSINO_STORE_EXPORT_ALL,
-                                              id, file, &count, &error))
-            /* Translators: a toast after exporting game records */
-            message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+          cassino_records_export_records_async (self->records,
+                                                job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
+                                                job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
+                                                CASSINO_STORE_EXPORT_ALL,
+                                                id, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_EXPORT_STATS:
-          if (cassino_records_export_stats_csv (self->records, file, &error))
-            message = g_strdup (_("Statistics exported"));
+          cassino_records_export_stats_csv_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_IMPORT:
-          {
-            CassinoStoreImportReport report = { 0 };
-
-            if (cassino_records_import_records (self->records, file, &report, &error))
-              /* Translators: a toast after importing game records: imported, already there,
-               * failed; the plural follows the number imported */
-              message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                      "Imported %u game · %u already there · %u failed",
-                                                      "Imported %u games · %u already there · %u failed",
-                                                      report.imported),
-                                         report.imported, report.skipped, report.failed);
-            cassino_store_import_report_clear (&report);
-          }
+          cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         default:
           break;
         }
-      toast (self, error ? error->message : message);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -891,6 +930,7 @@ _cassino_window_records_init (CassinoWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
+  g_signal_connect (self->controller, "record-saved", G_CALLBACK (on_record_saved_cb), self);
   update_header (self);
 }
 
