@@ -792,7 +792,7 @@ evaluate_deal (const CassinoPosition *pos,
   CassinoDealScore score;
   float best_other = -1;
 
-  cassino_deal_score_compute (&score, r, pos->piles, pos->sweeps, NULL, 0);
+  cassino_deal_score_compute_points (&score, r, pos->piles, pos->sweeps, pos->sweep_points, NULL, 0);
   for (guint s = 0; s < r->n_sides; s++)
     if (s != side)
       best_other = MAX (best_other, (float) score.total[s]);
