@@ -1790,24 +1790,13 @@ cassino_position_is_legal (const CassinoPosition *pos,
 
   if (family_moves_active (pos->rules))
     {
-      /* forced captures, priority and the pile depend on the whole table */
+      /* forced captures, priority and the pile depend on the whole table
+       * and hand: the full list */
       cassino_move_list_init (&list);
-      cassino_position_legal_moves_for_hand (pos, seat, CASSINO_CARD_BIT (move->card),
-                                             cassino_position_is_last_play (pos), &list);
+      cassino_position_legal_moves (pos, &list);
       for (guint i = 0; i < list.len && !found; i++)
         found = cassino_move_equal (&list.moves[i], move);
       cassino_move_list_clear (&list);
-      if (found && pos->rules->forced_capture == CASSINO_FORCED_CAPTURE_ANY &&
-          move->type == CASSINO_MOVE_TRAIL)
-        {
-          /* "any": a trail is legal only when no card in hand can capture */
-          cassino_move_list_init (&list);
-          cassino_position_legal_moves (pos, &list);
-          found = FALSE;
-          for (guint i = 0; i < list.len && !found; i++)
-            found = cassino_move_equal (&list.moves[i], move);
-          cassino_move_list_clear (&list);
-        }
       return found;
     }
 
