@@ -212,6 +212,7 @@ named_points (const CassinoRules *r,
   switch (r->scoring)
     {
     case CASSINO_SCORING_CLASSIC:
+    case CASSINO_SCORING_DILOTI:    /* the same named points */
       if (c == CASSINO_BIG_CASSINO)
         val += 2;
       if (c == CASSINO_LITTLE_CASSINO)
@@ -253,14 +254,6 @@ named_points (const CassinoRules *r,
       else if (rank >= 10)
         val += 1;
       if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
-        val += 1;
-      break;
-    case CASSINO_SCORING_DILOTI:
-      if (c == CASSINO_BIG_CASSINO)
-        val += 2;
-      if (c == CASSINO_LITTLE_CASSINO)
-        val += 1;
-      if (rank == 1)
         val += 1;
       break;
     case CASSINO_SCORING_TABLANETTE:

@@ -1302,6 +1302,26 @@ cassino_move_equal (const CassinoMove *a,
   return a->type == b->type && cassino_move_compare (a, b) == 0;
 }
 
+/* One kind of move card by card: the list comes out in canonical order
+ * when each card's moves are sorted among themselves. */
+static inline void
+moves_card_by_card (Gen             *g,
+                    CassinoCards     hand,
+                    void           (*gen_for_card) (Gen *, CassinoCard, CassinoMoveList *),
+                    CassinoMoveList *out)
+{
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, hand)
+    {
+      guint start = out->len;
+
+      gen_for_card (g, card, out);
+      if (out->len - start > 1)
+        out->len = start + sort_unique_moves (out->moves + start, out->len - start);
+    }
+}
+
 static void
 classic_moves_for_hand (const CassinoPosition *pos,
                         guint                  seat,
@@ -1346,23 +1366,9 @@ classic_moves_for_hand (const CassinoPosition *pos,
    * themselves (and only there can a move repeat). */
   if (!cassino_position_table_empty (pos))
     {
-      CASSINO_CARDS_FOREACH (card, hand)
-        {
-          guint start = out->len;
-
-          gen_captures_for_card (&g, card, out);
-          if (out->len - start > 1)
-            out->len = start + sort_unique_moves (out->moves + start, out->len - start);
-        }
+      moves_card_by_card (&g, hand, gen_captures_for_card, out);
       if (r->building)
-        CASSINO_CARDS_FOREACH (card, hand)
-          {
-            guint start = out->len;
-
-            gen_builds_for_card (&g, card, out);
-            if (out->len - start > 1)
-              out->len = start + sort_unique_moves (out->moves + start, out->len - start);
-          }
+        moves_card_by_card (&g, hand, gen_builds_for_card, out);
     }
 
   out->truncated |= g.truncated;
@@ -1530,14 +1536,7 @@ family_table_moves (const CassinoPosition *pos,
   CASSINO_CARDS_FOREACH (card, hand)
     push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
   if (!cassino_position_table_empty (pos))
-    CASSINO_CARDS_FOREACH (card, hand)
-      {
-        guint start = out->len;
-
-        family_captures_for_card (&g, card, out);
-        if (out->len - start > 1)
-          out->len = start + sort_unique_moves (out->moves + start, out->len - start);
-      }
+    moves_card_by_card (&g, hand, family_captures_for_card, out);
   out->truncated |= g.truncated;
   gen_clear (&g);
 }

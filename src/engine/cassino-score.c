@@ -412,7 +412,7 @@ cassino_deal_score_compute (CassinoDealScore   *score,
                             const guint8       *sweep_order,
                             guint               n_sweep_order)
 {
-  score_common (score, rules, piles, sweeps, NULL, sweep_order, n_sweep_order, 0, TRUE);
+  cassino_deal_score_compute_points (score, rules, piles, sweeps, NULL, sweep_order, n_sweep_order);
 }
 
 void
