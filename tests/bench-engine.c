@@ -8,7 +8,7 @@
  * 4. Random self-play of every preset of the fishing family (family.md),
  *    whole games (to the target; one deal when the target is 0), per preset.
  *
- *   bench-engine GAMES family     only 4
+ *   bench-engine GAMES family [PRESET]     only 4 (of one preset)
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -135,6 +135,8 @@ family:
       guint64 fplays = 0, fdeals = 0;
       guint n_sides;
 
+      if (argc > 3 && !g_str_equal (argv[3], cassino_preset_to_string (p)))
+        continue;
       cassino_rules_init_preset (&rules, p, n_players, NULL);
       n_sides = rules.n_sides;
       t0 = now ();

@@ -417,6 +417,8 @@ typedef struct {
   gboolean               subsets_tried;
   gboolean               have_subsets;
   guint8                 subset_sum[256];
+  gboolean               subsets_multi;      /* some card has two values: use subset_reach */
+  guint64                subset_reach[256];  /* bit v: the subset can add up to v */
   CassinoCards           subset_cards[256];
 } Gen;
 
@@ -595,20 +597,34 @@ build_subsets (Gen *g)
     return;
   for (guint i = 0; i < g->n_loose && single; i++)
     single = (g->loose[i].values & (g->loose[i].values - 1)) == 0;
-  if (!single)
-    return;
 
   n_sub = 1u << g->n_loose;
   g->have_subsets = TRUE;
+  g->subsets_multi = !single;
   g->subset_sum[0] = 0;
+  g->subset_reach[0] = 1;
   g->subset_cards[0] = 0;
   for (guint sub = 1; sub < n_sub; sub++)
     {
       guint low = (guint) __builtin_ctz (sub);
 
-      g->subset_sum[sub] = g->subset_sum[sub & (sub - 1)] +
-                           (guint8) __builtin_ctz (g->loose[low].values);
       g->subset_cards[sub] = g->subset_cards[sub & (sub - 1)] | g->loose[low].mask;
+      if (single)
+        g->subset_sum[sub] = g->subset_sum[sub & (sub - 1)] +
+                             (guint8) __builtin_ctz (g->loose[low].values);
+      else
+        {
+          /* alternative values (an ace 1 or 11): every sum within reach */
+          guint32 vals = g->loose[low].values;
+          guint64 reach = 0;
+
+          while (vals)
+            {
+              reach |= g->subset_reach[sub & (sub - 1)] << __builtin_ctz (vals);
+              vals &= vals - 1;
+            }
+          g->subset_reach[sub] = reach;
+        }
     }
 }
 
@@ -626,6 +642,13 @@ loose_sums (Gen     *g,
     {
       guint n_sub = 1u << g->n_loose;
 
+      if (g->subsets_multi)
+        {
+          for (guint sub = 1; sub < n_sub; sub++)
+            if (((g->subset_reach[sub] >> v) & 1) && (min_count < 2 || (sub & (sub - 1)) != 0))
+              set_list_add (out, g->subset_cards[sub]);
+          return;
+        }
       for (guint sub = 1; sub < n_sub; sub++)
         if (g->subset_sum[sub] == v && (min_count < 2 || (sub & (sub - 1)) != 0))
           set_list_add (out, g->subset_cards[sub]);
@@ -1619,14 +1642,21 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
           CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
                                 ? table : pos->loose & NUMERALS_AND_JACKS;
 
+          CassinoMove m;
+          guint at;
+
           if (take)
             push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
                        take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
           else
             push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+          /* its one move goes to its place in the sorted list */
+          m = out->moves[out->len - 1];
+          for (at = first; at < out->len - 1 && cassino_move_compare (&out->moves[at], &m) < 0; at++)
+            ;
+          memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
+          out->moves[at] = m;
         }
-      if (jacks && out->len - first > 1)
-        out->len = first + sort_unique_moves (out->moves + first, out->len - first);
     }
 
   if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
