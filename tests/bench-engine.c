@@ -45,6 +45,9 @@ main (int    argc,
   cassino_rng_init (&rng, 1);
   cassino_move_list_init (&list);
 
+  if (argc > 2 && g_str_equal (argv[2], "family"))
+    goto family;
+
   /* 1. random self-play, whole games to 21, straight on the position */
   t0 = now ();
   for (guint g = 0; g < games; g++)
@@ -83,8 +86,6 @@ main (int    argc,
 
   if (argc > 2 && g_str_equal (argv[2], "selfplay"))
     return 0;
-  if (argc > 2 && g_str_equal (argv[2], "family"))
-    goto family;
 
   /* 2. legal moves over positions from real play */
   t0 = now ();
