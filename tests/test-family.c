@@ -10,6 +10,7 @@
 #include "cassino-test-util.h"
 #include "cassino-record.h"
 #include "cassino-soak.h"
+#include "cassino-ai.h"
 
 /* The whole legal list of a JSON position, as notation joined by " | ". */
 static char *
@@ -1026,6 +1027,35 @@ test_record_round_trip (void)
       }
 }
 
+/* The computer players value cards by the preset's scoring: the greedy
+ * level takes the card that scores there (the settebello in Scopa, the Td
+ * in Pasur), where the cards look alike under classic. */
+static void
+test_ai_values (void)
+{
+  static const struct { const char *rules; guint players; const char *hand; const char *table; const char *best; } cases[] = {
+    { "scopa", 2, "7s", "7c 7d", "7s x 7d" },
+    { "pasur", 2, "Ad", "Tc Td", "Ad x Td" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CassinoRules r = rules_for (cases[i].rules, cases[i].players);
+      CassinoPosition pos;
+      CassinoView view;
+      CassinoAiReason reason;
+      g_autofree char *got = NULL;
+
+      setup (&pos, &r, cases[i].hand, cases[i].table);
+      pos.hands[1] = test_cards ("Kh Ks Kd");
+      cassino_view_init_from_position (&view, &pos, 0, NULL);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EASY, NULL, 1, NULL, &reason));
+      got = cassino_move_to_notation (&reason.move);
+      g_assert_cmpstr (got, ==, cases[i].best);
+      cassino_view_clear (&view);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1073,6 +1103,7 @@ main (int    argc,
   g_test_add_func ("/cassino/family/presets", test_presets);
   g_test_add_func ("/cassino/family/invariants", test_invariants);
   g_test_add_func ("/cassino/family/record-round-trip", test_record_round_trip);
+  g_test_add_func ("/cassino/family/ai-values", test_ai_values);
 
   return g_test_run ();
 }
