@@ -1571,38 +1571,32 @@ filter_forced_trails (const CassinoPosition *pos,
                       guint                  first)
 {
   const CassinoRules *r = pos->rules;
-  CassinoCards capturers = 0;
+  CassinoCards forbidden = 0;
   guint j = first;
 
-  for (guint i = first; i < out->len; i++)
-    if (out->moves[i].type == CASSINO_MOVE_CAPTURE)
-      capturers |= CASSINO_CARD_BIT (out->moves[i].card);
-
-  for (guint i = first; i < out->len; i++)
+  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
     {
-      const CassinoMove *m = &out->moves[i];
-      gboolean keep = TRUE;
-
-      if (m->type == CASSINO_MOVE_TRAIL)
-        switch (r->forced_capture)
-          {
-          case CASSINO_FORCED_CAPTURE_COURTS:
-            keep = CASSINO_CARD_RANK (m->card) <= 10 ||
-                   (pos->loose & cassino_cards_of_rank (CASSINO_CARD_RANK (m->card))) == 0;
-            break;
-          case CASSINO_FORCED_CAPTURE_CARD:
-            keep = !(capturers & CASSINO_CARD_BIT (m->card));
-            break;
-          case CASSINO_FORCED_CAPTURE_ANY:
-            keep = capturers == 0;
-            break;
-          case CASSINO_FORCED_CAPTURE_NONE:
-          default:
-            break;
-          }
-      if (keep)
-        out->moves[j++] = *m;
+      for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
+        if (pos->loose & cassino_cards_of_rank (rank))
+          forbidden |= cassino_cards_of_rank (rank);
     }
+  else
+    {
+      CassinoCards capturers = 0;
+
+      /* captures follow the trails: scan from the end */
+      for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
+        if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
+          capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
+      forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
+                  : capturers ? CASSINO_ALL_CARDS : 0;
+    }
+  if (forbidden == 0)
+    return;
+
+  for (guint i = first; i < out->len; i++)
+    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
+      out->moves[j++] = out->moves[i];
   out->len = j;
 }
 
