@@ -56,6 +56,8 @@ test_no_cheating (void)
 {
   static const struct { const char *rules; guint players; } cases[] = {
     { "classic", 2 }, { "classic", 4 }, { "royal", 3 }, { "draw", 2 },
+    /* the fishing family (family.md) */
+    { "scopa", 3 }, { "xeri", 4 }, { "diloti", 2 }, { "tablanette", 2 }, { "callabra", 2 }, { "pasur", 2 },
   };
   CassinoAiBudget budget = { .iterations = 12 };
 
@@ -551,6 +553,8 @@ test_every_preset (void)
   static const struct { const char *rules; guint players; } cases[] = {
     { "english", 3 }, { "american", 6 }, { "twenty-one", 2 }, { "royal-ace14", 2 }, { "spade", 4 },
     { "diamond", 3 }, { "draw", 2 }, { "german", 2 }, { "house", 2 }, { "classic", 4 },
+    { "scopa", 2 }, { "scopone", 4 }, { "scopone-scientifico", 4 }, { "xeri", 2 }, { "diloti", 4 },
+    { "tablanette", 2 }, { "callabra", 3 }, { "pasur", 3 },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

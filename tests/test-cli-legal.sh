@@ -65,6 +65,59 @@ cat > "$tmp/expected" <<'OUT'
 OUT
 if cmp -s "$tmp/out" "$tmp/expected"; then ok "legal: standard input"; else not_ok "legal: standard input" "$(cat "$tmp/out")"; fi
 
+# the fishing family (family.md): the pile is the table list, bottom first
+expect_legal () {
+  printf '%s' "$2" | "$cli" legal > "$tmp/out" 2> "$tmp/err"
+  printf '%s\n' "$3" > "$tmp/expected"
+  if cmp -s "$tmp/out" "$tmp/expected"; then ok "$1"; else not_ok "$1" "$(cat "$tmp/out" "$tmp/err")"; fi
+}
+expect_legal "legal: xeri, only the top card counts" \
+  '{"rules":"xeri","hand":["9h","Jd","5s","3s"],"table":["3c","8d","9c"]}' \
+  '{"play": "3s", "type": "trail"}
+{"play": "5s", "type": "trail"}
+{"play": "9h", "type": "capture", "take": ["3c", "8d", "9c"], "sweep": false}
+{"play": "Jd", "type": "capture", "take": ["3c", "8d", "9c"], "sweep": false}'
+expect_legal "legal: xeri, a jack on a lone jack" \
+  '{"rules":"xeri","players":4,"hand":["Js","Jc"],"table":["Jh"]}' \
+  '{"play": "Jc", "type": "capture", "take": ["Jh"], "sweep": true}
+{"play": "Js", "type": "capture", "take": ["Jh"], "sweep": true}'
+expect_legal "legal: scopa, single-card priority and forced capture" \
+  '{"rules":"scopa","hand":["5s","Qs","2c"],"table":["5c","3d","2h","4c"]}' \
+  '{"play": "2c", "type": "capture", "take": ["2h"], "sweep": false}
+{"play": "5s", "type": "capture", "take": ["5c"], "sweep": false}
+{"play": "Qs", "type": "capture", "take": ["4c", "5c"], "sweep": false}
+{"play": "Qs", "type": "capture", "take": ["2h", "3d", "4c"], "sweep": false}'
+expect_legal "legal: pasur, sums to 11 and the jack" \
+  '{"rules":"pasur","players":3,"hand":["7c","Js","3h"],"table":["Ac","2d","2h","4s","Qh"]}' \
+  '{"play": "3h", "type": "capture", "take": ["2d", "2h", "4s"], "sweep": false}
+{"play": "7c", "type": "capture", "take": ["4s"], "sweep": false}
+{"play": "7c", "type": "capture", "take": ["2d", "2h"], "sweep": false}
+{"play": "Js", "type": "capture", "take": ["Ac", "2d", "2h", "4s"], "sweep": false}'
+expect_legal "legal: tablanette, the jack sweeps, aces 1 or 11" \
+  '{"rules":"tablanette","hand":["Ks","Jh"],"table":["Ac","3d","Kh"]}' \
+  '{"play": "Ks", "type": "trail"}
+{"play": "Jh", "type": "capture", "take": ["Ac", "3d", "Kh"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Kh"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Ac", "3d"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Ac", "3d", "Kh"], "sweep": true}'
+expect_error "italian deck has no eights" '{"rules":"scopa","hand":["8c"],"table":[]}' '8c'
+expect_error "no builds without building" '{"rules":"xeri","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":1}]}' 'table\[0\]'
+expect_error "unknown value of a family option" '{"rules":{"preset":"pasur","table_jack":"burn"},"hand":["7h"],"table":[]}' 'table_jack'
+for preset in "scopa 3 medium,easy,easy" "scopone 4 medium,easy" "xeri 4 medium,easy" "diloti 2 medium,easy" \
+              "tablanette 2 medium,easy" "callabra 3 medium,easy,easy" "pasur 2 medium,easy"; do
+  set -- $preset
+  if "$cli" simulate --games 1 --players "$2" --levels "$3" --rules "$1" --records "$tmp/fam.txt" > "$tmp/sim" 2> "$tmp/err" &&
+     "$cli" validate "$tmp/fam.txt" > "$tmp/val" 2>> "$tmp/err" &&
+     [ "$(grep -c "$1, $2 players, .* finished" "$tmp/val")" -ge 2 ]; then
+    ok "simulate $1 with $2 players writes records that validate"
+  else
+    not_ok "simulate $1 with $2 players writes records that validate" "$(cat "$tmp/sim" "$tmp/val" "$tmp/err")"
+  fi
+done
+printf '%s' '{"rules":"xeri","hand":["9h","5s"],"hand_sizes":[2,2],"stock":30,"table":["3c","9c"],"piles":[[],[]]}' > "$tmp/xeri.json"
+"$cli" choose --level expert --seed 1 "$tmp/xeri.json" > "$tmp/choice" 2> "$tmp/err"
+if "$cli" legal "$tmp/xeri.json" | grep -qxF -f "$tmp/choice"; then ok "choose: xeri, a legal move"; else not_ok "choose: xeri, a legal move" "$(cat "$tmp/choice" "$tmp/err")"; fi
+
 expect_error "bad JSON names line and column" '{"rules": "classic", "hand": [' "line 1, column 30"
 expect_error "unknown card" '{"rules":"classic","hand":["7x"],"table":[]}' '7x'
 expect_error "duplicate card" '{"rules":"classic","hand":["7h"],"table":["7h"]}' 'duplicate card 7h'

@@ -449,8 +449,7 @@ test_history_narrow (Fixture       *f,
   view = cassino_window_get_history_view (f->window);
   g_assert_false (cassino_history_view_is_narrow (view));
 
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
-  iterate (300);
+  ui_test_resize (GTK_WINDOW (f->window), 360, 700);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 380);
   g_assert_true (cassino_history_view_is_narrow (view));
   list = GTK_WIDGET (cassino_history_view_get_narrow_list (view));
@@ -515,8 +514,7 @@ test_history_narrow (Fixture       *f,
   g_assert_cmpuint (n_checked, >=, 5);
 
   /* wide again: the columns */
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
-  iterate (300);
+  ui_test_resize (GTK_WINDOW (f->window), 1024, 720);
   g_assert_false (cassino_history_view_is_narrow (view));
 }
 

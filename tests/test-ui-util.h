@@ -157,3 +157,38 @@ ui_test_start_app (int        *argc,
   *bus = ui_test_bus_up ();
   return ui_test_app_new (argc, argv);
 }
+
+/* Resize the mapped @window to @width × @height and wait until it has that
+ * width.  Without a window manager, a size asked for just after the window
+ * is mapped can be undone by the configure event of the map, so the size
+ * is asked for again until it holds (or fail after 10 s). */
+static inline void
+ui_test_resize (GtkWindow *window,
+                int        width,
+                int        height)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      gint64 ask_again = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+      gtk_window_set_default_size (window, width, height);
+      while (g_get_monotonic_time () < ask_again)
+        {
+          if (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - width) <= 20)
+            {
+              iterate (100);   /* the children laid out at that width */
+              return;
+            }
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (200);
+        }
+      if (g_get_monotonic_time () > end)
+        g_error ("the window did not take the width %d (it is %d)", width,
+                 gtk_widget_get_width (GTK_WIDGET (window)));
+      /* ask with another size first, so that the request is new */
+      gtk_window_set_default_size (window, width + 1, height);
+      iterate (20);
+    }
+}

@@ -218,6 +218,7 @@ named_points (const CassinoRules *r,
   switch (r->scoring)
     {
     case CASSINO_SCORING_CLASSIC:
+    case CASSINO_SCORING_DILOTI:    /* the same named points */
       if (c == CASSINO_BIG_CASSINO)
         val += 2;
       if (c == CASSINO_LITTLE_CASSINO)
@@ -241,10 +242,116 @@ named_points (const CassinoRules *r,
       if (rank == 7 || rank == 6 || rank == 1)
         val += 0.35f;
       break;
+    /* the fishing family (family.md §2) */
+    case CASSINO_SCORING_SCOPA:
+      if (c == CASSINO_CARD (7, CASSINO_SUIT_DIAMONDS))   /* the settebello */
+        val += 1;
+      /* primiera: the sevens, sixes and aces that decide it */
+      if (rank == 7)
+        val += 0.3f;
+      else if (rank == 6)
+        val += 0.15f;
+      else if (rank == 1)
+        val += 0.1f;
+      break;
+    case CASSINO_SCORING_XERI:
+      if (c == CASSINO_BIG_CASSINO)
+        val += 2;
+      else if (rank >= 10)
+        val += 1;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 1;
+      break;
+    case CASSINO_SCORING_TABLANETTE:
+      if (rank == 1 || rank >= 10)
+        val += 1;
+      if (c == CASSINO_BIG_CASSINO)
+        val += 1;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 1;
+      break;
+    case CASSINO_SCORING_PASUR:
+      if (c == CASSINO_BIG_CASSINO)
+        val += 3;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 2;
+      if (rank == 1 || rank == CASSINO_RANK_JACK)
+        val += 1;
+      break;
+    case CASSINO_SCORING_CALLABRA:
     default:
       break;
     }
   return val;
+}
+
+/* The "most" categories of @r's scoring: most cards, and the suit that
+ * scores for most of it (spades, diamonds/coins; Pasur's seven clubs, which
+ * with two sides is "most clubs"). */
+static void
+most_categories (const CassinoRules *r,
+                 float              *cards_points,
+                 CassinoCards       *suit_cards,
+                 float              *suit_points)
+{
+  CassinoSuit suit = CASSINO_SUIT_SPADES;
+
+  *suit_points = 0;
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_CLASSIC:
+      *cards_points = 3;
+      *suit_points = 1;
+      break;
+    case CASSINO_SCORING_SPADE:
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_TABLANETTE:
+      *cards_points = 3;
+      break;
+    case CASSINO_SCORING_DIAMOND:
+    case CASSINO_SCORING_SCOPA:
+      *cards_points = 1;
+      *suit_points = 1;
+      suit = CASSINO_SUIT_DIAMONDS;
+      break;
+    case CASSINO_SCORING_DILOTI:
+      *cards_points = 4;
+      break;
+    case CASSINO_SCORING_CALLABRA:
+      *cards_points = 1;
+      break;
+    case CASSINO_SCORING_PASUR:
+    default:
+      *cards_points = 0;
+      *suit_points = 7;
+      suit = CASSINO_SUIT_CLUBS;
+      break;
+    }
+  *suit_cards = cassino_cards_of_suit (suit) & r->deck_cards;
+}
+
+/* What a sweep is worth, about: the exact worth of a Tablanette sweep
+ * depends on the capture (twice the capturing value at least). */
+static float
+sweep_worth (const CassinoRules *r)
+{
+  if (!r->sweeps)
+    return 0;
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_DILOTI:
+      return 10;
+    case CASSINO_SCORING_PASUR:
+      return 5;
+    case CASSINO_SCORING_TABLANETTE:
+      return 20;
+    case CASSINO_SCORING_CALLABRA:
+      /* it ends the deal: what it takes and the most cards it secures */
+      return 0.3f;
+    default:
+      return 1;
+    }
 }
 
 /* Static values, the same all deal long: the greedy levels' view. */
@@ -254,20 +361,13 @@ values_init (Values             *v,
 {
   float per_card;
 
-  v->rules = r;
-  v->sweep = r->sweeps ? 1.0f : 0.0f;
+  float cards_points, suit_points;
+  CassinoCards suit_cards;
 
-  switch (r->scoring)
-    {
-    case CASSINO_SCORING_DIAMOND:
-      per_card = 1.0f / (r->deck / 2.0f + 1);
-      break;
-    case CASSINO_SCORING_SPADE:
-    case CASSINO_SCORING_CLASSIC:
-    default:
-      per_card = 3.0f / (r->deck / 2.0f + 1);
-      break;
-    }
+  v->rules = r;
+  v->sweep = sweep_worth (r);
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
+  per_card = cards_points / (r->deck / 2.0f + 1);
 
   for (guint c = 0; c < CASSINO_N_CARDS; c++)
     {
@@ -284,6 +384,8 @@ values_init (Values             *v,
         val += 1.0f / 7.0f;
       if (r->scoring == CASSINO_SCORING_DIAMOND && suit == CASSINO_SUIT_DIAMONDS)
         val += 1.0f / 5.0f;
+      if (r->family && (suit_cards & CASSINO_CARD_BIT (c)))
+        val += suit_points / (cassino_cards_count (suit_cards) / 2.0f + 1);
       v->card[c] = val;
     }
 }
@@ -316,16 +418,14 @@ values_init_counting (Values             *v,
                       guint               side)
 {
   CassinoCards taken = 0;
-  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
-  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
   int mine_cards = 0, other_cards = 0, mine_suit = 0, other_suit = 0;
   float unit_cards, unit_suit = 0;
-  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
-  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
-  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+  float cards_points, suit_points;
+  CassinoCards suit_cards;
 
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
   v->rules = r;
-  v->sweep = r->sweeps ? 1.0f : 0.0f;
+  v->sweep = sweep_worth (r);
 
   for (guint s = 0; s < r->n_sides; s++)
     {
@@ -798,7 +898,7 @@ evaluate_deal (const CassinoPosition *pos,
   CassinoDealScore score;
   float best_other = -1;
 
-  cassino_deal_score_compute (&score, r, pos->piles, pos->sweeps, NULL, 0);
+  cassino_deal_score_compute_points (&score, r, pos->piles, pos->sweeps, pos->sweep_points, NULL, 0);
   for (guint s = 0; s < r->n_sides; s++)
     if (s != side)
       best_other = MAX (best_other, (float) score.total[s]);
@@ -832,11 +932,8 @@ evaluate_cut (const CassinoPosition *pos,
               guint                  side)
 {
   const CassinoRules *r = pos->rules;
-  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
-  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
-  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
-  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
-  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+  CassinoCards suit_cards;
+  float cards_points, suit_points;
   CassinoCards taken = 0;
   float named[CASSINO_MAX_SIDES];
   int n_cards[CASSINO_MAX_SIDES], n_suit[CASSINO_MAX_SIDES];
@@ -847,6 +944,7 @@ evaluate_cut (const CassinoPosition *pos,
 
   if (pos->deal_over)
     return evaluate_deal (pos, side);
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
 
   /* a build will most likely go to its owner, who holds a card to take it */
   memcpy (piles, pos->piles, sizeof piles);
@@ -857,7 +955,9 @@ evaluate_cut (const CassinoPosition *pos,
     {
       CassinoCard c;
 
-      named[s] = r->sweeps ? pos->sweeps[s] : 0;
+      /* the family's sweeps are worth what they scored (a xeri 10 ...) */
+      named[s] = !r->sweeps ? 0 : r->family && r->scoring != CASSINO_SCORING_SCOPA
+                   ? pos->sweep_points[s] : pos->sweeps[s];
       CASSINO_CARDS_FOREACH (c, piles[s])
         named[s] += named_points (r, c);
       n_cards[s] = (int) cassino_cards_count (piles[s]);

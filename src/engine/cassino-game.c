@@ -30,7 +30,7 @@ struct _CassinoGame {
   guint            scores[CASSINO_MAX_SIDES];
   guint            scores_before[CASSINO_MAX_SIDES];  /* at the start of the current deal */
   /* count as you go: the scoring items of the current deal already credited */
-  CassinoCards     credited_cards[CASSINO_N_CATEGORIES]; /* items of one card (a spade, an ace, a four) */
+  CassinoCards     credited_cards[CASSINO_N_ALL_CATEGORIES]; /* items of one card (a spade, an ace, a four) */
   guint            credited_most;                         /* bit per category: its "most" */
   guint8           credited_sweeps[CASSINO_MAX_SIDES];
   guint8           sweep_order[64];
@@ -229,6 +229,18 @@ cassino_deal_deck_for_seed (const CassinoRules *rules,
     deck[n++] = card;
   cassino_rng_init (&rng, deal_seed);
   cassino_rng_shuffle (&rng, deck, n);
+
+  /* family.md §1: a first table that calls for a redeal voids the deal;
+   * the cards are shuffled again (the deck returned is the one played).
+   * The family deals hands first, so the table cards follow them. */
+  if (rules->table_redeal != CASSINO_TABLE_REDEAL_NONE)
+    {
+      guint start = rules->n_players * rules->hand_size;
+
+      for (guint tries = 0; tries < 1000 && start + rules->table_initial <= n &&
+           cassino_rules_table_redeal (rules, deck + start, rules->table_initial); tries++)
+        cassino_rng_shuffle (&rng, deck, n);
+    }
 }
 
 static void
@@ -440,8 +452,8 @@ cassino_game_get_deal_tally (const CassinoGame *game,
                                 out_cards (game), game->pos.deal_over);
   else
     /* what the piles would score if the deal ended now */
-    cassino_deal_score_compute (out, &game->rules, game->pos.piles, game->pos.sweeps,
-                                game->sweep_order, game->n_sweep_order);
+    cassino_deal_score_compute_points (out, &game->rules, game->pos.piles, game->pos.sweeps,
+                                       game->pos.sweep_points, game->sweep_order, game->n_sweep_order);
 }
 
 static void
@@ -547,8 +559,8 @@ static void
 close_deal (CassinoGame *game,
             CassinoDeal *deal)
 {
-  cassino_deal_score_compute (&deal->score, &game->rules, game->pos.piles, game->pos.sweeps,
-                              game->sweep_order, game->n_sweep_order);
+  cassino_deal_score_compute_points (&deal->score, &game->rules, game->pos.piles, game->pos.sweeps,
+                                     game->pos.sweep_points, game->sweep_order, game->n_sweep_order);
   deal->finished = TRUE;
   deal->last_cards = game->pos.last_cards;
   deal->last_cards_side = game->pos.last_cards_side;

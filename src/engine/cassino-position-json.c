@@ -424,6 +424,7 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
   pos->last_player = CASSINO_NO_SEAT;
   pos->claim_seat = CASSINO_NO_SEAT;
   pos->last_cards_side = -1;
+  pos->pile_top = CASSINO_NO_CARD;
   out->view.seat = to_move;
 
   if (!read_cards (obj, "hand", &out->rules, &seen, "hand", TRUE, &hand, error))
@@ -447,6 +448,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
           {
             if (pos->n_builds == CASSINO_MAX_BUILDS)
               return invalid (error, "%s: too many builds", field);
+            if (!out->rules.building)
+              return invalid (error, "%s: a build, but these rules have no building", field);
             if (!read_build (item, &out->rules, &seen, i, &pos->builds[pos->n_builds], error))
               return FALSE;
             pos->n_builds++;
@@ -461,6 +464,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
                 return FALSE;
               }
             pos->loose |= CASSINO_CARD_BIT (card);
+            /* capture_mode "pile": the list is the stack, bottom first */
+            pos->pile_top = card;
           }
       }
   }

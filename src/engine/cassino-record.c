@@ -66,7 +66,7 @@ append_tally (GString                *s,
               guint                   side)
 {
   g_string_append_printf (s, "Tally S%u", side);
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     if (score->points[side][c])
       g_string_append_printf (s, " %s %u", cassino_category_to_string (c), score->points[side][c]);
   g_string_append_printf (s, " total %u\n", score->total[side]);
@@ -674,7 +674,7 @@ check_tally (Reader      *r,
   const CassinoDeal *deal = cassino_game_get_current_deal (game);
   const CassinoRules *rules = cassino_game_get_rules (game);
   guint64 side;
-  guint seen[CASSINO_N_CATEGORIES] = { 0 };
+  guint seen[CASSINO_N_ALL_CATEGORIES] = { 0 };
 
   if (deal == NULL || !deal->finished)
     return reader_error (r, at, CASSINO_RECORD_ERROR_MISMATCH, "a Tally line before the deal is over");
@@ -697,7 +697,7 @@ check_tally (Reader      *r,
                                  (guint) side, deal->score.total[side], (guint) points);
           continue;
         }
-      for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
         if (g_ascii_strcasecmp (words[i], cassino_category_to_string (c)) == 0)
           {
             found = TRUE;
@@ -707,7 +707,7 @@ check_tally (Reader      *r,
         return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "unknown scoring category “%s”",
                              ex (r, words[i]));
     }
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     if (seen[c] != deal->score.points[side][c])
       return reader_error (r, at, CASSINO_RECORD_ERROR_MISMATCH,
                            "side %u scored %u for %s, the record says %u", (guint) side,
