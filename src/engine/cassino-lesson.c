@@ -295,7 +295,7 @@ cassino_lesson_step_new_game (const CassinoLessonStep  *step,
 
   game = cassino_game_new (&rules, seed, step->dealer);
   cassino_game_set_seat (game, 0, _("You"), CASSINO_SEAT_HUMAN, NULL);
-  cassino_game_set_seat (game, 1, _("Teacher"), CASSINO_SEAT_COMPUTER, "medium");
+  cassino_game_set_seat (game, 1, _("Opponent"), CASSINO_SEAT_COMPUTER, "medium");
   cassino_game_set_tag (game, "Event", "Tutorial");
   if (!cassino_game_start_deal_with_deck (game, step->dealer, step->seed, deck, rules.deck, error))
     goto fail;
