@@ -78,15 +78,15 @@ static const CassinoLessonStep raising[] = {
   { N_("Raising a build: your opponent built 7 (2 + 5). Add your 2 to make it 9 — you hold a nine. The build is yours now."),
     N_("The 7 became 9 and is now yours: only a nine takes it."),
     N_("That is legal, but this lesson asks you to raise the 7-build to 9 with your 2."),
-    P_CLASSIC, 0, "2h 9c Kd 4s", "2d 7s Qc 8h", "5c Jh 3d 6s", 0, "2d b7 5c", 0, "2h b9 2d 5c" },
+    P_CLASSIC, 0, "2h 9c Kd 4s", "2d 7s Qc 8h", "5c Jh 3d 6s", 0, "2d b7 5c", 0, "2h b9 2d 5c;2h m9 *" },
   { N_("American rules (1867) forbid raising a build you own. You built 6; try putting your 3 on it to make 9 — it is refused. Then take your build with the six."),
     N_("Under American rules you take your own build as it is; only an opponent may raise it."),
     N_("That is legal, but this lesson asks you to take your 6-build."),
     CASSINO_PRESET_AMERICAN, 1, "Ah 6s 3h 9d", "Kc 8d 4c Jh", "5c Qd 7h 2d", 0, "Ah b6 5c;Kc", 0, "6s x Ah 5c" },
-  { N_("Test (classic rules): raise your opponent's build to a value you can take."),
+  { N_("Test (classic rules): raise your opponent’s build to a value you can take."),
     N_("Raised and yours."),
-    N_("That is legal, but it does not raise the opponent's build."),
-    P_CLASSIC, 0, "Ac 8s Qd 5d", "3c 7d Jc 9h", "4h Ks 6c Th", 0, "3c b7 4h", 0, "Ac b8 3c 4h" },
+    N_("That is legal, but it does not raise the opponent’s build."),
+    P_CLASSIC, 0, "Ac 8s Qd 5d", "3c 7d Jc 9h", "4h Ks 6c Th", 0, "3c b7 4h", 0, "Ac b8 3c 4h;Ac m8 *" },
 };
 
 static const CassinoLessonStep calling[] = {
@@ -94,14 +94,14 @@ static const CassinoLessonStep calling[] = {
     N_("A multiple build of 5. It can never be raised, only taken by a five."),
     N_("That is legal, but this lesson asks you to put a five on the five."),
     P_CLASSIC, 1, "5h 5d 9c Ks", "8c Jd 6h Ac", "5c 2h 3s Qd", 0, NULL, 0, "5h m5 *;5d m5 *" },
-  { N_("Test: build 8 with your 3 and the 5, and add the table's other 8s to it (the 8 and 6 + 2): one multiple build of 8."),
+  { N_("Test: build 8 with your 3 and the 5, and add the table’s other 8s to it (the 8 and 6 + 2): one multiple build of 8."),
     N_("Everything on the table is one build of 8, and your 8 will take it all."),
     N_("That is legal, but it is not a multiple build of 8 with your 3."),
     P_CLASSIC, 1, "3c 8h Js 9d", "Kc 4d Ts Ah", "5d 8c 6h 2s", 0, NULL, 0, "3c m8 *" },
 };
 
 static const CassinoLessonStep duties[] = {
-  { N_("The build owner's duties: you own a build of 8. While you do, you may not trail, and you must keep an 8 to take it. Try trailing the queen: it is refused. Take your build."),
+  { N_("The build owner’s duties: you own a build of 8. While you do, you may not trail, and you must keep an 8 to take it. Try trailing the queen: it is refused. Take your build."),
     N_("Your build is taken: the owner must be able to take it, and usually does."),
     N_("That is legal, but this lesson asks you to take your 8-build with the eight."),
     P_CLASSIC, 1, "3d 8s 4c Qh", "Kc 7h 9s Ah", "5h Jd 2c 6d", 0, "3d b8 5h;Kc", 0, "8s x 3d 5h;8s x 2c 3d 5h 6d" },
@@ -150,9 +150,9 @@ static const CassinoLesson lessons[] = {
   { "groups", N_("Several Groups at Once"), N_("A pair and a sum with one card"), STEPS (groups) },
   { "sweeps", N_("Sweeps"), N_("Clear the table for a point"), STEPS (sweeps) },
   { "building", N_("Building"), N_("Make a total to take next turn"), STEPS (building) },
-  { "raising", N_("Raising a Build"), N_("Change a build's value, and the American rule"), STEPS (raising) },
+  { "raising", N_("Raising a Build"), N_("Change a build’s value, and the American rule"), STEPS (raising) },
   { "calling", N_("Multiple Builds and Calling"), N_("Builds that can never be raised"), STEPS (calling) },
-  { "duties", N_("The Build Owner's Duties"), N_("No trailing, and keep a card to take it"), STEPS (duties) },
+  { "duties", N_("The Build Owner’s Duties"), N_("No trailing, and keep a card to take it"), STEPS (duties) },
   { "last-cards", N_("The Last Cards"), N_("Who takes what is left on the table"), STEPS (last_cards) },
   { "scoring", N_("Scoring"), N_("Most cards, most spades, the Cassinos, aces, sweeps"), STEPS (scoring) },
   { "variants", N_("The Variants in Brief"), N_("Royal, English and American rules"), STEPS (variants) },

@@ -848,6 +848,7 @@ cassino_window_constructed (GObject *object)
 
   if (!cassino_game_controller_resume (self->controller))
     start_last_game (self);
+  _cassino_window_learn_first_launch (self);
   _cassino_window_records_open (self);
   on_controller_changed_cb (self->controller, self);
   gtk_widget_grab_focus (GTK_WIDGET (self->table_view));
@@ -864,6 +865,7 @@ cassino_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->controller, self);
     }
   g_clear_handle_id (&self->score_source, g_source_remove);
+  _cassino_window_learn_dispose (self);
   if (self->record_toast)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
@@ -981,6 +983,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, hint_button);
   _cassino_window_records_class_init (widget_class);
+  _cassino_window_learn_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
