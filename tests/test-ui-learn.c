@@ -320,6 +320,11 @@ test_daily_start (Fixture       *f,
   cassino_deal_deck_for_seed (&rules, cassino_game_deal_seed (cassino_daily_seed (&today, CASSINO_PRESET_CLASSIC), 1), deck);
   g_assert_cmpmem (deal->deck, 52, deck, 52);
   g_assert_cmpuint (cassino_game_get_to_move (game), ==, 0);
+  {
+    g_autofree char *toast = g_strdup_printf ("Daily deal of %s: Classic", day);
+
+    g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, toast);
+  }
 
   /* one move made, so the game stays; the daily window lists it unfinished */
   WAIT_FOR (cassino_game_controller_is_human_turn (c), 20);

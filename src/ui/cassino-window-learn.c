@@ -65,6 +65,13 @@ cassino_window_start_daily (CassinoWindow  *self,
   self->records_dirty = TRUE;
   adw_view_stack_set_visible_child_name (self->view_stack, "table");
   gtk_window_present (GTK_WINDOW (self));
+  {
+    /* Translators: a toast; the date (YYYY-MM-DD), then the rules' name */
+    g_autofree char *text = g_strdup_printf (_("Daily deal of %s: %s"),
+                                             day, cassino_preset_get_title (preset));
+
+    _cassino_window_toast (self, text);
+  }
   return TRUE;
 }
 
