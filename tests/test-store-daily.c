@@ -6,8 +6,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "cassino-daily.h"
+#include "cassino-record.h"
 #include "cassino-store.h"
 #include "cassino-store-daily.h"
 #include "cassino-store-record.h"
@@ -83,6 +85,19 @@ test_daily_stats (void)
   g_assert_no_error (error);
   g_assert_cmpuint (stats->streak, ==, 0);
   g_assert_cmpuint (stats->longest, ==, 3);
+
+  /* a daily game's exported record says which daily deal it was */
+  {
+    CassinoDailyResult *r = stats->results->pdata[0];
+    CassinoGame *game = cassino_store_load_game (store, r->game_id, &error);
+    g_autofree char *text = NULL;
+
+    g_assert_no_error (error);
+    text = cassino_record_write (game);
+    g_assert_nonnull (strstr (text, "[Daily \"2026-11-22\"]"));
+    g_assert_nonnull (strstr (text, "[DailyPreset \"classic\"]"));
+    cassino_game_unref (game);
+  }
 
   g_clear_object (&store);
   store_test_rmdir (dir);

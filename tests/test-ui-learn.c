@@ -163,6 +163,9 @@ test_tutorial_pairing (Fixture       *f,
   g_assert_cmpstr (cassino_tutorial_window_get_instruction (tutorial), ==, lesson->steps[0].instruction);
   c = cassino_tutorial_window_get_controller (tutorial);
   table = cassino_tutorial_window_get_table_view (tutorial);
+  /* the screen reader hears the instruction with the table */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (table), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       lesson->steps[0].instruction);
   game = cassino_game_controller_get_game (c);
   g_assert_true (cassino_game_controller_is_human_turn (c));
   plays = cassino_game_get_current_deal (game)->plays->len;

@@ -164,6 +164,17 @@ check_move_cb (const CassinoGame *game,
   return cassino_lesson_step_check (current_step (self), game, move);
 }
 
+/* The instruction (or the praise) is also the table's description, so a
+ * screen reader says it when the focus comes to the table. */
+static void
+set_instruction (CassinoTutorialWindow *self,
+                 const char            *text)
+{
+  gtk_label_set_label (self->instruction_label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->table_view),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 static void
 show_step (CassinoTutorialWindow *self)
 {
@@ -186,7 +197,7 @@ show_step (CassinoTutorialWindow *self)
     /* Translators: a step of a tutorial lesson, e.g. "Step 1 of 3" */
     step_text = g_strdup_printf (_("Step %u of %u"), self->step + 1, lesson->n_steps);
   gtk_label_set_label (self->step_label, step_text);
-  gtk_label_set_label (self->instruction_label, _(step->instruction));
+  set_instruction (self, _(step->instruction));
   adw_window_title_set_title (self->window_title, _(lesson->title));
   {
     /* Translators: the tutorial's subtitle, e.g. "Lesson 3 of 11" */
@@ -238,7 +249,7 @@ on_move_played_cb (CassinoGameController *controller,
   if (seat != 0 || self->step_done)
     return;
   self->step_done = TRUE;
-  gtk_label_set_label (self->instruction_label, _(step->praise));
+  set_instruction (self, _(step->praise));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(step->praise), -1);
   if (self->step + 1 == lesson->n_steps)
