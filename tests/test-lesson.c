@@ -157,6 +157,21 @@ test_lesson_last_cards (void)
   last = cassino_cards_to_string (deal->last_cards, " ");
   g_assert_cmpstr (last, ==, "Ah 2s 4s 7s");
   cassino_game_unref (game);
+
+  /* the test: the same on another deal */
+  step = &cassino_lesson_find ("last-cards")->steps[1];
+  game = cassino_lesson_step_new_game (step, &error);
+  g_assert_no_error (error);
+  pos = cassino_game_get_position (game);
+  g_clear_pointer (&table, g_free);
+  table = cassino_cards_to_string (cassino_position_table_cards (pos), " ");
+  g_assert_cmpstr (table, ==, "6c 7d 9c Jd");
+  g_assert_cmpint (pos->last_capturer, ==, 1);
+  g_assert_true (cassino_move_parse_notation ("Js x Jd", &move, &error));
+  g_assert_true (cassino_game_play (game, &move, &error));
+  deal = cassino_game_get_current_deal (game);
+  g_assert_cmpint (deal->last_cards_side, ==, 0);
+  cassino_game_unref (game);
 }
 
 int

@@ -116,6 +116,10 @@ static const CassinoLessonStep last_cards[] = {
     N_("The deal is over: you captured last, so the cards left on the table went to you."),
     N_("That is legal, but a capture now brings you the rest of the table."),
     P_CLASSIC, 0, NULL, NULL, NULL, 7, NULL, 47, "Qc x Qs" },
+  { N_("Test: the last card of another deal. Your opponent captured last; make what is left on the table yours."),
+    N_("Your jack took the jack, and the 6, 7 and 9 left on the table came with it."),
+    N_("That is legal, but your opponent would get the cards left on the table."),
+    P_CLASSIC, 0, NULL, NULL, NULL, 18, NULL, 47, "Js x Jd" },
 };
 
 static const CassinoLessonStep scoring[] = {
