@@ -35,6 +35,7 @@ static const Command commands[] = {
   { "import",   cassino_cli_db_import,  "Import game records into the database" },
   { "stats",    cassino_cli_db_stats,   "Show a player's statistics" },
   { "history",  cassino_cli_db_history, "List recorded games" },
+  { "daily",    cassino_cli_daily,      "The daily deal of a date: seed and deck (JSON)" },
 };
 
 char *

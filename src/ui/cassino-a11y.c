@@ -16,6 +16,8 @@
 
 #include "cassino-a11y.h"
 
+#include <glib/gi18n.h>
+
 #include <adwaita.h>
 
 #define NAME_KEY "cassino-a11y-name"
@@ -81,6 +83,16 @@ name_inner_buttons (GtkWidget  *widget,
     }
 }
 
+/* Whether @widget is part of a toast (libadwaita's AdwToastWidget). */
+static gboolean
+in_toast (GtkWidget *widget)
+{
+  for (GtkWidget *w = widget; w; w = gtk_widget_get_parent (w))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (w), "AdwToastWidget"))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 name_one (GtkWidget *widget)
 {
@@ -112,7 +124,12 @@ name_one (GtkWidget *widget)
       if (label && *label && gtk_button_get_use_underline (GTK_BUTTON (widget)))
         name = cassino_a11y_strip_mnemonic (label);
       else if ((label == NULL || *label == '\0') && GTK_IS_IMAGE (gtk_button_get_child (GTK_BUTTON (widget))))
-        name = g_strdup (gtk_widget_get_tooltip_text (widget));
+        {
+          name = g_strdup (gtk_widget_get_tooltip_text (widget));
+          /* a toast's close button has neither label nor tooltip */
+          if (name == NULL && in_toast (widget))
+            name = g_strdup (_("Close"));
+        }
     }
   else if (GTK_IS_SWITCH (widget) || GTK_IS_SPIN_BUTTON (widget) || GTK_IS_DROP_DOWN (widget))
     {
@@ -126,6 +143,33 @@ name_one (GtkWidget *widget)
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   if (GTK_IS_DROP_DOWN (widget) || GTK_IS_MENU_BUTTON (widget))
     name_inner_buttons (widget, name);
+}
+
+static gboolean
+name_toasts_cb (gpointer data)
+{
+  cassino_a11y_name_controls (GTK_WIDGET (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_toast_dismissed_cb (AdwToast        *toast,
+                       AdwToastOverlay *overlay)
+{
+  /* the next toast in the queue is shown now */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, g_object_ref (overlay), g_object_unref);
+}
+
+void
+cassino_a11y_add_toast (AdwToastOverlay *overlay,
+                        AdwToast        *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed_cb), overlay, 0);
+  adw_toast_overlay_add_toast (overlay, toast);
+  cassino_a11y_name_controls (GTK_WIDGET (overlay));
 }
 
 void

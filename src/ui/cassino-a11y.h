@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -25,5 +25,11 @@ void  cassino_a11y_set_name       (GtkWidget  *widget,
  * buttons and drop-downs by the title of their preferences row, else by
  * their tooltip ("GtkSwitch" otherwise).  Call it once the widgets are built. */
 void  cassino_a11y_name_controls  (GtkWidget  *root);
+
+/* adw_toast_overlay_add_toast(), with the toast's buttons named (its
+ * close button is "GtkImage" to a screen reader otherwise), also when a
+ * queued toast is shown later. */
+void  cassino_a11y_add_toast      (AdwToastOverlay *overlay,
+                                   AdwToast        *toast);
 
 G_END_DECLS

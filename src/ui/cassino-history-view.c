@@ -430,7 +430,7 @@ on_delete_toast_dismissed_cb (AdwToast           *toast,
   if (cassino_history_model_get_pending_delete (model) != id)
     return;
   if (!cassino_history_model_commit_delete (model, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
   update_actions (self);
 }
 
@@ -456,7 +456,7 @@ delete_activated (GtkWidget  *widget,
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
 
@@ -470,7 +470,7 @@ delete_activated (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (toast), "game-id", GSIZE_TO_POINTER ((gsize) id));
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_delete_toast_dismissed_cb), self, 0);
   self->delete_toast = toast;
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  cassino_a11y_add_toast (self->toast_overlay, toast);
   update_actions (self);
 }
 

@@ -59,6 +59,9 @@ struct _CassinoWindow
   AdwStatusPage         *pass_page;
   GtkButton             *pass_button;
   CassinoScoreSheet     *score_sheet;
+
+  GtkWindow             *tutorial_window;  /* weak: cassino-window-learn.c */
+  GtkWindow             *daily_window;     /* weak */
 };
 
 /* Show @text in a toast (and remember it: cassino_window_get_last_toast()). */
@@ -78,5 +81,10 @@ void _cassino_window_records_class_init (GtkWidgetClass *widget_class);
 void _cassino_window_records_init       (CassinoWindow  *self);
 void _cassino_window_records_open       (CassinoWindow  *self);
 void _cassino_window_records_dispose    (CassinoWindow  *self);
+
+/* cassino-window-learn.c: the tutorial and the daily deal */
+void _cassino_window_learn_class_init   (GtkWidgetClass *widget_class);
+void _cassino_window_learn_first_launch (CassinoWindow  *self);
+void _cassino_window_learn_dispose      (CassinoWindow  *self);
 
 G_END_DECLS

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 #include "cassino-game-controller.h"
+#include "cassino-daily-window.h"
+#include "cassino-tutorial-window.h"
 #include "cassino-history-view.h"
 #include "cassino-records.h"
 #include "cassino-replay-view.h"
@@ -51,5 +53,13 @@ gboolean               cassino_window_open_replay    (CassinoWindow  *self,
 /* Open the new game dialog; while a game is being played, after asking
  * (the game stays unfinished, to be resumed from the history). */
 void                   cassino_window_new_game       (CassinoWindow *self);
+/* The tutorial's window (made on first use) and the daily deal's. */
+CassinoTutorialWindow *cassino_window_open_tutorial  (CassinoWindow *self);
+CassinoDailyWindow    *cassino_window_open_daily     (CassinoWindow *self);
+/* Start the daily deal of @date (the player's local date) and @preset. */
+gboolean               cassino_window_start_daily    (CassinoWindow  *self,
+                                                      CassinoPreset   preset,
+                                                      const GDate    *date,
+                                                      GError        **error);
 
 G_END_DECLS
