@@ -351,26 +351,42 @@ append_move (GString           *s,
                           m->type, m->card, m->value, m->flags, (guint64) m->set);
 }
 
+static void
+append_line (GString                 *s,
+             const CassinoReviewMove *m)
+{
+  const CassinoAiReason *r = &m->best;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (s, "%u %u %u %u", m->deal_index, m->play_index, m->seat, m->n_moves);
+  g_string_append_printf (s, " %s", g_ascii_dtostr (buf, sizeof buf, m->loss));
+  g_string_append_printf (s, " %s", g_ascii_dtostr (buf, sizeof buf, m->gap));
+  append_move (s, &m->played);
+  append_move (s, &r->move);
+  g_string_append_printf (s, " %u %u %u %u %u %u", r->points_taken, r->cards_taken,
+                          r->sweep, r->build_unseen_takers, r->leaves_sweep, r->exposed_points);
+}
+
+char *
+cassino_review_move_to_text (const CassinoReviewMove *move)
+{
+  GString *s = g_string_new (NULL);
+
+  append_line (s, move);
+  return g_string_free (s, FALSE);
+}
+
 char *
 cassino_review_to_text (const CassinoReview *review)
 {
   GString *s = g_string_new (NULL);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_string_append_printf (s, TEXT_MAGIC " %s %u %u\n", cassino_level_to_string (review->level),
                           review->iterations, review->seats);
   for (guint i = 0; i < review->moves->len; i++)
     {
-      const CassinoReviewMove *m = &g_array_index (review->moves, CassinoReviewMove, i);
-      const CassinoAiReason *r = &m->best;
-
-      g_string_append_printf (s, "%u %u %u %u", m->deal_index, m->play_index, m->seat, m->n_moves);
-      g_string_append_printf (s, " %s", g_ascii_dtostr (buf, sizeof buf, m->loss));
-      g_string_append_printf (s, " %s", g_ascii_dtostr (buf, sizeof buf, m->gap));
-      append_move (s, &m->played);
-      append_move (s, &r->move);
-      g_string_append_printf (s, " %u %u %u %u %u %u\n", r->points_taken, r->cards_taken,
-                              r->sweep, r->build_unseen_takers, r->leaves_sweep, r->exposed_points);
+      append_line (s, &g_array_index (review->moves, CassinoReviewMove, i));
+      g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);
 }
@@ -398,6 +414,46 @@ move_from (const guint64 *v,
   m->set = (CassinoCards) v[4];
 }
 
+gboolean
+cassino_review_move_from_text (const char        *line,
+                               CassinoReviewMove *out)
+{
+  g_auto(GStrv) t = g_strsplit (line, " ", -1);
+  CassinoReviewMove m = { 0 };
+  guint64 v[6];
+  char *end;
+
+  if (g_strv_length (t) != 22 || !parse_uints (t, 4, v))
+    return FALSE;
+  m.deal_index = (guint) v[0];
+  m.play_index = (guint) v[1];
+  m.seat = (guint) v[2];
+  m.n_moves = (guint) v[3];
+  m.loss = g_ascii_strtod (t[4], &end);
+  if (*end != '\0' || !(m.loss >= 0))
+    return FALSE;
+  m.gap = g_ascii_strtod (t[5], &end);
+  if (*end != '\0')
+    return FALSE;
+  if (!parse_uints (t + 6, 5, v))
+    return FALSE;
+  move_from (v, &m.played);
+  if (!parse_uints (t + 11, 5, v))
+    return FALSE;
+  move_from (v, &m.best.move);
+  if (!parse_uints (t + 16, 6, v))
+    return FALSE;
+  m.best.points_taken = (guint) v[0];
+  m.best.cards_taken = (guint) v[1];
+  m.best.sweep = v[2] != 0;
+  m.best.build_unseen_takers = (guint) v[3];
+  m.best.leaves_sweep = v[4] != 0;
+  m.best.exposed_points = (guint) v[5];
+  m.mark = cassino_review_mark_for_loss (m.loss);
+  *out = m;
+  return TRUE;
+}
+
 CassinoReview *
 cassino_review_from_text (const char  *text,
                           GError     **error)
@@ -422,43 +478,12 @@ cassino_review_from_text (const char  *text,
 
   for (guint l = 1; lines[l] != NULL; l++)
     {
-      g_auto(GStrv) t = NULL;
-      CassinoReviewMove m = { 0 };
-      guint64 v[5];
-      char *end;
+      CassinoReviewMove m;
 
       if (*lines[l] == '\0')
         continue;
-      t = g_strsplit (lines[l], " ", -1);
-      if (g_strv_length (t) != 22 || !parse_uints (t, 4, v))
+      if (!cassino_review_move_from_text (lines[l], &m))
         goto bad;
-      m.deal_index = (guint) v[0];
-      m.play_index = (guint) v[1];
-      m.seat = (guint) v[2];
-      m.n_moves = (guint) v[3];
-      m.loss = g_ascii_strtod (t[4], &end);
-      if (*end != '\0' || !(m.loss >= 0))
-        goto bad;
-      m.gap = g_ascii_strtod (t[5], &end);
-      if (*end != '\0')
-        goto bad;
-      if (!parse_uints (t + 6, 5, v))
-        goto bad;
-      move_from (v, &m.played);
-      if (!parse_uints (t + 11, 5, v))
-        goto bad;
-      move_from (v, &m.best.move);
-      if (!parse_uints (t + 16, 5, v))
-        goto bad;
-      m.best.points_taken = (guint) v[0];
-      m.best.cards_taken = (guint) v[1];
-      m.best.sweep = v[2] != 0;
-      m.best.build_unseen_takers = (guint) v[3];
-      m.best.leaves_sweep = v[4] != 0;
-      if (!parse_uints (t + 21, 1, v))
-        goto bad;
-      m.best.exposed_points = (guint) v[0];
-      m.mark = cassino_review_mark_for_loss (m.loss);
       g_array_append_val (review->moves, m);
     }
   return g_steal_pointer (&review);

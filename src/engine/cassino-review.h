@@ -137,6 +137,11 @@ guint       cassino_review_get_costliest (const CassinoReview *review,
 /* Whether a decision makes a puzzle: one move clearly best. */
 gboolean    cassino_review_move_is_puzzle (const CassinoReviewMove *move);
 
+/* One decision as one line of text, and back (FALSE if it is not one). */
+char          *cassino_review_move_to_text   (const CassinoReviewMove *move);
+gboolean       cassino_review_move_from_text (const char              *line,
+                                              CassinoReviewMove       *out);
+
 /* A review as text for the store, and back. */
 char          *cassino_review_to_text    (const CassinoReview *review);
 CassinoReview *cassino_review_from_text  (const char          *text,
