@@ -62,6 +62,25 @@ cassino_review_mark_symbol (CassinoReviewMark mark)
   return mark <= CASSINO_REVIEW_MARK_BLUNDER ? symbols[mark] : "";
 }
 
+char *
+cassino_review_move_advice (const CassinoRules      *rules,
+                            const CassinoReviewMove *move)
+{
+  g_autofree char *better = NULL;
+  g_autofree char *lost = NULL;
+
+  if (move->mark == CASSINO_REVIEW_MARK_GOOD)
+    return NULL;
+  better = cassino_ai_reason_to_string (rules, &move->best);
+  lost = g_strdup_printf ("%.1f", move->loss);   /* the locale's decimal point */
+  /* Translators: the game review's verdict on a move: its mark
+   * ("Mistake"), the expected points it lost, and the better move with
+   * its reason ("Take 7♦ with 7♣: 2 cards."), e.g. "Mistake, about 0.9
+   * points lost. Better: Take 7♦ with 7♣: 2 cards." */
+  return g_strdup_printf (_("%s, about %s points lost. Better: %s"),
+                          cassino_review_mark_to_string (move->mark), lost, better);
+}
+
 guint64
 cassino_review_seed (guint64 game_seed,
                      guint   deal_number,
@@ -141,6 +160,51 @@ new_empty_game (const CassinoGame *source)
 
       if (s)
         cassino_game_set_seat (game, i, s->name, s->kind, s->level);
+    }
+  return game;
+}
+
+CassinoGame *
+cassino_review_game_before (const CassinoGame  *source,
+                            guint               deal_index,
+                            guint               play_index,
+                            GError            **error)
+{
+  CassinoGame *game;
+
+  g_return_val_if_fail (source != NULL, NULL);
+
+  if (deal_index >= cassino_game_get_n_deals (source) ||
+      play_index >= cassino_game_get_deal (source, deal_index)->plays->len)
+    {
+      g_set_error (error, CASSINO_REVIEW_ERROR, CASSINO_REVIEW_ERROR_REPLAY,
+                   _("The game has no move %u in deal %u"), play_index + 1, deal_index + 1);
+      return NULL;
+    }
+  game = new_empty_game (source);
+  for (guint d = 0; d <= deal_index; d++)
+    {
+      const CassinoDeal *deal = cassino_game_get_deal (source, d);
+      guint n = d < deal_index ? deal->plays->len : play_index;
+      g_autoptr(GError) local = NULL;
+
+      if (!cassino_game_start_deal_with_deck (game, deal->dealer, deal->seed, deal->deck,
+                                              deal->deck_len, &local))
+        {
+          g_set_error (error, CASSINO_REVIEW_ERROR, CASSINO_REVIEW_ERROR_REPLAY,
+                       _("Deal %u of the game does not replay: %s"), deal->number, local->message);
+          cassino_game_unref (game);
+          return NULL;
+        }
+      for (guint p = 0; p < n; p++)
+        if (!cassino_game_play (game, &g_array_index (deal->plays, CassinoPlay, p).move, &local))
+          {
+            g_set_error (error, CASSINO_REVIEW_ERROR, CASSINO_REVIEW_ERROR_REPLAY,
+                         _("Move %u of deal %u does not replay: %s"), p + 1, deal->number,
+                         local->message);
+            cassino_game_unref (game);
+            return NULL;
+          }
     }
   return game;
 }

@@ -20,9 +20,11 @@ typedef enum {
 } CassinoReviewError;
 
 /*
- * Thresholds, in expected points of the game score lost against the best
- * move (one point is an ace or the Little Cassino; a whole classic deal is
- * worth 11).  Below the first the move is as good as the best: two moves
+ * Thresholds, in expected points lost against the best move.  The unit is
+ * the search's: the deal's margin, the side's points minus the best other
+ * side's (one point is an ace or the Little Cassino; an ace left to the
+ * opponent instead of taken swings the margin by 2; a whole classic deal
+ * has 11 points).  Below the first the move is as good as the best: two moves
  * closer than 0.3 swap places from one set of sampled deals to the next
  * (BENCHMARKS.md, "review noise").  0.7 is most of a point: an ace given
  * away half the time.  1.5 is more than a sure point: a Cassino or a sweep
@@ -81,6 +83,12 @@ const char       *cassino_review_mark_to_string (CassinoReviewMark mark);
 /* "??", "?", "?!" or "" */
 const char       *cassino_review_mark_symbol   (CassinoReviewMark mark);
 
+/* The verdict in words, translated, for the review and the coach alike
+ * ("Mistake, about 0.9 points lost. Better: Take 7♦ with 7♣: 2 cards.");
+ * NULL for a good move.  Newly allocated. */
+char       *cassino_review_move_advice   (const CassinoRules      *rules,
+                                          const CassinoReviewMove *move);
+
 /* The seed of the search at the position before play @play_index of deal
  * number @deal_number (1-based): the hint's, so that a hint, the coach and
  * the review at one position search the same deals. */
@@ -115,6 +123,15 @@ CassinoReview *cassino_review_run        (const CassinoGame         *game,
                                           GError                   **error);
 void        cassino_review_free          (CassinoReview *review);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoReview, cassino_review_free)
+
+/* A new game (same seats and seed) replayed from @source up to just before
+ * play @play_index of deal @deal_index (both 0-based): where the coach and
+ * a puzzle judge a move.  NULL with @error if @source has no such play or
+ * does not replay. */
+CassinoGame *cassino_review_game_before  (const CassinoGame  *source,
+                                          guint               deal_index,
+                                          guint               play_index,
+                                          GError            **error);
 
 /* The number of decisions the seats in @seats took in @game. */
 guint       cassino_review_count_decisions (const CassinoGame *game,

@@ -506,6 +506,17 @@ cassino_replay_view_go_to_deal (CassinoReplayView *self,
     go_to (self, cassino_replay_get_deal_step (self->replay, deal_index));
 }
 
+void
+cassino_replay_view_go_to_move (CassinoReplayView *self,
+                                guint              deal_index,
+                                guint              play_index)
+{
+  g_return_if_fail (CASSINO_IS_REPLAY_VIEW (self));
+
+  if (self->replay)
+    go_to (self, cassino_replay_get_deal_step (self->replay, deal_index) + play_index);
+}
+
 CassinoReplay *
 cassino_replay_view_get_replay (CassinoReplayView *self)
 {

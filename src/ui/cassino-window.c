@@ -904,6 +904,7 @@ cassino_window_dispose (GObject *object)
       self->record_toast = NULL;
     }
   _cassino_window_records_dispose (self);
+  _cassino_window_review_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
   g_clear_object (&self->controller);
   g_clear_object (&self->settings);
@@ -1015,6 +1016,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, hint_button);
   _cassino_window_records_class_init (widget_class);
+  _cassino_window_review_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
@@ -1060,6 +1062,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
 
   _cassino_window_records_init (self);
+  _cassino_window_review_init (self);
 
 #ifdef DEVELOPMENT_PROFILE
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
