@@ -387,9 +387,10 @@ show_result (CassinoReviewView *self)
   gtk_label_set_label (self->title_label, _("Game Review"));
   /* Translators: how the game review judged; %s is the computer level ("Expert") */
   explain = g_strdup_printf (_("The %s computer player judged every move from what its player could see "
-                               "then, never the hidden cards. Points lost are the expected game points "
-                               "given up against the best move: an inaccuracy from 0.3, a mistake from "
-                               "0.7, a blunder from 1.5."),
+                               "then, never the hidden cards. Points lost are expected points of the "
+                               "deal’s margin (your side’s points minus the other side’s) given up "
+                               "against the best move: an inaccuracy from 0.3, a mistake from 0.7, "
+                               "a blunder from 1.5."),
                              cassino_level_get_title (self->review->level));
   gtk_label_set_label (self->explain_label, explain);
   fill_summary (self);

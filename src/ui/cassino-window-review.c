@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "cassino-window-private.h"
+#include "cassino-puzzles-window.h"
 
 #include <glib/gi18n.h>
 
@@ -93,10 +94,28 @@ on_advice_cb (CassinoCoach  *coach,
   adw_toast_set_timeout (toast, 10);
 }
 
+static void
+puzzles_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  CassinoPuzzlesWindow *puzzles;
+
+  if (self->records == NULL)
+    {
+      _cassino_window_toast (self, _("No games are recorded."));
+      return;
+    }
+  puzzles = cassino_puzzles_window_new (GTK_WINDOW (self), cassino_records_get_path (self->records));
+  gtk_window_present (GTK_WINDOW (puzzles));
+}
+
 void
 _cassino_window_review_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.puzzles", NULL, puzzles_activated);
 }
 
 void
