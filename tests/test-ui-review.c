@@ -332,6 +332,20 @@ test_coach (Fixture       *f,
   coach = cassino_window_get_coach (f->window);
   g_assert_true (cassino_coach_get_enabled (coach));
 
+  /* a hint names the move the coach and the review call best */
+  g_assert_true (wait_for_turn (f));
+  cassino_game_controller_request_hint (c);
+  {
+    CassinoMove hint;
+    CassinoReviewMove judged;
+
+    WAIT_FOR (cassino_game_controller_get_hint (c, &hint), 30);
+    g_assert_true (cassino_review_judge (cassino_game_controller_get_game (c), &hint, CASSINO_REVIEW_LEVEL, 0,
+                                         NULL, &judged));
+    g_assert_true (cassino_move_equal (&judged.best.move, &hint));
+    g_assert_cmpfloat (judged.loss, ==, 0.0);
+  }
+
   for (guint turn = 0; turn < 24 && !advised && wait_for_turn (f); turn++)
     {
       const CassinoGame *game = cassino_game_controller_get_game (c);
