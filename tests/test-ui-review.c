@@ -389,12 +389,16 @@ test_coach (Fixture       *f,
           g_autofree char *advice = cassino_review_move_advice (cassino_game_get_rules (before), &expected);
           g_autofree char *toast = g_strdup_printf ("Coach: %s", advice);
 
-          g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, toast);
+          g_assert_cmpstr (cassino_window_get_coach_text (f->window), ==, toast);
           advised = TRUE;
         }
       cassino_game_unref (before);
     }
   g_assert_true (advised);
+
+  /* dismissed */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.dismiss-coach", NULL));
+  g_assert_null (cassino_window_get_coach_text (f->window));
 
   /* turned off: silent */
   g_settings_set_boolean (f->settings, "coach", FALSE);

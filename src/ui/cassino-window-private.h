@@ -42,6 +42,8 @@ struct _CassinoWindow
   CassinoReviewView     *review_view;      /* made on first use */
   gboolean               replay_from_review;  /* Back from the replay returns to the review */
   CassinoCoach          *coach;
+  GtkRevealer           *coach_revealer;
+  GtkLabel              *coach_label;
   CassinoStatsView      *stats_view;       /* made on first use, like the two above */
   AdwBin                *stats_bin;
   GtkWidget             *back_button;

@@ -84,14 +84,46 @@ on_advice_cb (CassinoCoach  *coach,
               const char    *text,
               CassinoWindow *self)
 {
-  g_autofree char *title = NULL;
-  AdwToast *toast;
+  g_autofree char *line = NULL;
 
   /* Translators: the coach's word after a move, e.g. "Coach: Mistake, about 0.9 points lost. Better: …" */
-  title = g_strdup_printf (_("Coach: %s"), text);
-  toast = _cassino_window_toast (self, title);
-  /* long enough to read; it never blocks play and can be dismissed */
-  adw_toast_set_timeout (toast, 10);
+  line = g_strdup_printf (_("Coach: %s"), text);
+  /* under the table, above the action bar: it never blocks play and
+   * stays until the next move of a person or Dismiss */
+  gtk_label_set_label (self->coach_label, line);
+  gtk_revealer_set_reveal_child (self->coach_revealer, TRUE);
+}
+
+static void
+on_move_played_cb (CassinoGameController *controller,
+                   guint                  seat,
+                   gpointer               move,
+                   gpointer               before,
+                   CassinoWindow         *self)
+{
+  /* the advice was about the move before */
+  if (cassino_game_controller_seat_is_human (controller, seat))
+    gtk_revealer_set_reveal_child (self->coach_revealer, FALSE);
+}
+
+static void
+dismiss_coach_activated (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  gtk_revealer_set_reveal_child (self->coach_revealer, FALSE);
+}
+
+const char *
+cassino_window_get_coach_text (CassinoWindow *self)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->coach_revealer))
+    return NULL;
+  return gtk_label_get_label (self->coach_label);
 }
 
 static void
@@ -116,6 +148,9 @@ _cassino_window_review_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_activated);
   gtk_widget_class_install_action (widget_class, "win.puzzles", NULL, puzzles_activated);
+  gtk_widget_class_install_action (widget_class, "win.dismiss-coach", NULL, dismiss_coach_activated);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, coach_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, coach_label);
 }
 
 void
@@ -124,6 +159,7 @@ _cassino_window_review_init (CassinoWindow *self)
   self->coach = cassino_coach_new (self->controller);
   g_settings_bind (self->settings, "coach", self->coach, "enabled", G_SETTINGS_BIND_GET);
   g_signal_connect (self->coach, "advice", G_CALLBACK (on_advice_cb), self);
+  g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
 }
 
 void

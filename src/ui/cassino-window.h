@@ -48,6 +48,8 @@ CassinoStatsView      *cassino_window_get_stats_view   (CassinoWindow *self);
 /* The game review (NULL before the first) and the coach. */
 CassinoReviewView     *cassino_window_get_review_view  (CassinoWindow *self);
 CassinoCoach          *cassino_window_get_coach        (CassinoWindow *self);
+/* The coach's advice on show under the table, or NULL. */
+const char            *cassino_window_get_coach_text   (CassinoWindow *self);
 /* Replay game @game_id in the history page. */
 gboolean               cassino_window_open_replay    (CassinoWindow  *self,
                                                       gint64          game_id,
