@@ -34,30 +34,6 @@ typedef struct {
   gint64         game_id;
 } Fixture;
 
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
@@ -90,8 +66,8 @@ open_window (Fixture *f)
   f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
   gtk_window_present (GTK_WINDOW (f->window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
-  iterate (50);
+  UI_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+  ui_test_iterate (50);
 }
 
 static void
@@ -101,7 +77,7 @@ fixture_teardown (Fixture       *f,
   if (f->window)
     {
       gtk_window_destroy (GTK_WINDOW (f->window));
-      iterate (50);
+      ui_test_iterate (50);
     }
   cassino_game_unref (f->game);
   g_settings_reset (f->settings, "coach");
@@ -157,9 +133,9 @@ review_from_history (Fixture *f)
   CassinoHistoryView *history;
 
   cassino_window_set_top_page (f->window, "history");
-  iterate (50);
+  ui_test_iterate (50);
   history = cassino_window_get_history_view (f->window);
-  WAIT_FOR (gtk_widget_is_sensitive (GTK_WIDGET (history)) &&
+  UI_TEST_WAIT_FOR (gtk_widget_is_sensitive (GTK_WIDGET (history)) &&
             g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
               cassino_history_view_get_column_view (history)))) >= 2, 10);
   cassino_history_view_select (history, row_of_game (f, f->game_id));
@@ -190,7 +166,7 @@ test_review_from_history (Fixture       *f,
   review_from_history (f);
   view = cassino_window_get_review_view (f->window);
   g_assert_cmpstr (cassino_review_view_get_state (view), ==, "running");
-  WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "result") == 0, 120);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "result") == 0, 120);
 
   shown = cassino_review_view_get_review (view, &stored);
   g_assert_false (stored);
@@ -238,7 +214,7 @@ test_review_from_history (Fixture       *f,
   /* one click: the replay at that position, as Tess saw it */
   first = &g_array_index (expected->moves, CassinoReviewMove, idx[0]);
   g_signal_emit_by_name (nth_row (cassino_review_view_get_costly_list (view), 0), "activated");
-  iterate (50);
+  ui_test_iterate (50);
   replay_view = cassino_window_get_replay_view (f->window);
   g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (replay_view)))) ==
                  GTK_WIDGET (replay_view));
@@ -256,15 +232,15 @@ test_review_from_history (Fixture       *f,
 
   /* Back: the review again */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-replay", NULL));
-  iterate (50);
+  ui_test_iterate (50);
   g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (view)))) ==
                  GTK_WIDGET (view));
 
   /* a second look: from the database, at once */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-replay", NULL));
-  iterate (50);
+  ui_test_iterate (50);
   review_from_history (f);
-  WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "result") == 0, 10);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "result") == 0, 10);
   cassino_review_view_get_review (view, &stored);
   g_assert_true (stored);
 }
@@ -284,7 +260,7 @@ test_review_cancel (Fixture       *f,
   view = cassino_window_get_review_view (f->window);
   g_assert_cmpstr (cassino_review_view_get_state (view), ==, "running");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "review.cancel", NULL));
-  WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "stopped") == 0, 30);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "stopped") == 0, 30);
   g_assert_null (cassino_review_view_get_review (view, NULL));
 
   store = cassino_store_open (f->database, &error);
@@ -339,7 +315,7 @@ test_coach (Fixture       *f,
     CassinoMove hint;
     CassinoReviewMove judged;
 
-    WAIT_FOR (cassino_game_controller_get_hint (c, &hint), 30);
+    UI_TEST_WAIT_FOR (cassino_game_controller_get_hint (c, &hint), 30);
     g_assert_true (cassino_review_judge (cassino_game_controller_get_game (c), &hint, CASSINO_REVIEW_LEVEL, 0,
                                          NULL, &judged));
     g_assert_true (cassino_move_equal (&judged.best.move, &hint));
@@ -378,12 +354,12 @@ test_coach (Fixture       *f,
 
       g_assert_true (cassino_game_controller_play_move (c, &worst, NULL));
       /* play goes on while the coach thinks */
-      WAIT_FOR (cassino_coach_get_pending (coach) == 0, 30);
+      UI_TEST_WAIT_FOR (cassino_coach_get_pending (coach) == 0, 30);
       g_assert_true (cassino_coach_get_last_verdict (coach, &verdict));
       g_assert_cmpfloat (verdict.loss, ==, expected.loss);
       g_assert_cmpint (verdict.mark, ==, expected.mark);
       g_assert_true (cassino_move_equal (&verdict.best.move, &expected.best.move));
-      iterate (20);
+      ui_test_iterate (20);
       if (expected.mark >= CASSINO_REVIEW_MARK_MISTAKE)
         {
           g_autofree char *advice = cassino_review_move_advice (cassino_game_get_rules (before), &expected);
@@ -435,12 +411,12 @@ test_puzzles (Fixture       *f,
   /* none before a review */
   puzzles = cassino_puzzles_window_new (GTK_WINDOW (f->window), f->database);
   gtk_window_present (GTK_WINDOW (puzzles));
-  WAIT_FOR (g_strcmp0 (cassino_puzzles_window_get_state (puzzles), "loading") != 0, 10);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_puzzles_window_get_state (puzzles), "loading") != 0, 10);
   g_assert_cmpstr (cassino_puzzles_window_get_state (puzzles), ==, "empty");
   gtk_window_destroy (GTK_WINDOW (puzzles));
 
   review_from_history (f);
-  WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (cassino_window_get_review_view (f->window)), "result") == 0, 120);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (cassino_window_get_review_view (f->window)), "result") == 0, 120);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.puzzles", NULL));
   puzzles = NULL;
@@ -448,7 +424,7 @@ test_puzzles (Fixture       *f,
     if (CASSINO_IS_PUZZLES_WINDOW (l->data))
       puzzles = l->data;
   g_assert_nonnull (puzzles);
-  WAIT_FOR (g_strcmp0 (cassino_puzzles_window_get_state (puzzles), "loading") != 0, 10);
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_puzzles_window_get_state (puzzles), "loading") != 0, 10);
   g_assert_cmpstr (cassino_puzzles_window_get_state (puzzles), ==, "puzzle");
 
   /* a wrong answer */
@@ -464,7 +440,7 @@ test_puzzles (Fixture       *f,
 
   store = cassino_store_open (f->database, &error);
   g_assert_no_error (error);
-  WAIT_FOR (failed_tries (store) == 1, 10);
+  UI_TEST_WAIT_FOR (failed_tries (store) == 1, 10);
   gtk_window_destroy (GTK_WINDOW (puzzles));
 }
 

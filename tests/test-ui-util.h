@@ -35,3 +35,29 @@ ui_test_exec_sql (const char *path,
     g_error ("%s: %s", sql, message);
   sqlite3_close (db);
 }
+
+/* Run the main loop for @ms milliseconds. */
+static inline void
+ui_test_iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+/* Run the main loop until @cond holds; fail after @seconds. */
+#define UI_TEST_WAIT_FOR(cond, seconds)                                     \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END

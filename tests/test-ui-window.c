@@ -28,6 +28,7 @@
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
+#include "cassino-puzzles-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 #include "cassino-store-history.h"
@@ -1944,6 +1945,7 @@ test_templates (Fixture       *f,
     CASSINO_TYPE_CARD_WIDGET,
     CASSINO_TYPE_HISTORY_VIEW,
     CASSINO_TYPE_REPLAY_VIEW,
+    CASSINO_TYPE_REVIEW_VIEW,
     CASSINO_TYPE_STATS_VIEW,
   };
   g_autoptr(GtkBuilder) builder = NULL;
@@ -1966,6 +1968,10 @@ test_templates (Fixture       *f,
     GtkWidget *w = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
     gtk_window_destroy (GTK_WINDOW (w));
   }
+  {
+    GtkWidget *w = GTK_WIDGET (cassino_puzzles_window_new (NULL, f->database));
+    gtk_window_destroy (GTK_WINDOW (w));
+  }
   open_window (f);
 
   builder = gtk_builder_new_from_resource (APPLICATION_PATH "/gtk/help-overlay.ui");
@@ -1977,7 +1983,7 @@ test_templates (Fixture       *f,
   for (guint i = 0; children[i]; i++)
     if (g_str_has_suffix (children[i], ".ui"))
       n_ui++;
-  g_assert_cmpuint (n_ui, ==, 8);
+  g_assert_cmpuint (n_ui, ==, 10);
 }
 
 /* The games (or rubbers) of the database in @state (NULL: all), as

@@ -119,7 +119,8 @@ typedef struct {
 /* Every legal move of the seat of @view with its value, as the search of
  * @level sees it: for the searching levels every move is searched over the
  * same sampled deals (the hint's search when @level is the expert's; a
- * NULL or zero @budget takes the hint's number of deals).  The first
+ * NULL or zero @budget takes the hint's number of deals); easy and medium
+ * give their one-move judgement, the beginner none (an empty array).  The first
  * element is the move the search chooses, the rest follow best first; a
  * move the level never plays (anything but an available Cassino! claim)
  * has the value -G_MAXDOUBLE.  @out_best (may be NULL) receives the

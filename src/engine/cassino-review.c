@@ -116,7 +116,8 @@ cassino_review_judge (const CassinoGame *game,
                                                      deal->plays->len),
                                 cancellable, &out->best);
   cassino_view_clear (&view);
-  if (values == NULL)
+  /* (a level that values no move, the beginner's, cannot judge) */
+  if (values == NULL || values->len == 0)
     return FALSE;
 
   best = &g_array_index (values, CassinoAiMoveValue, 0);
