@@ -12,6 +12,7 @@
 
 #include "cassino-application.h"
 #include "cassino-coach.h"
+#include "cassino-game-setup.h"
 #include "cassino-history-view.h"
 #include "cassino-puzzles-window.h"
 #include "cassino-replay-view.h"
@@ -381,6 +382,56 @@ test_coach (Fixture       *f,
   g_assert_false (cassino_coach_get_enabled (coach));
 }
 
+/* Pass and play: the next player takes the device; their turn. */
+static void
+take_the_device (CassinoGameController *c)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!cassino_game_controller_is_human_turn (c))
+    {
+      if (cassino_game_controller_get_pass_to (c) >= 0)
+        cassino_game_controller_confirm_pass (c);
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      ui_test_iterate (5);
+    }
+}
+
+/* Passed between two people, the coach stays quiet: its advice would show
+ * one player's cards to the next. */
+static void
+test_coach_quiet_between_people (Fixture       *f,
+                                 gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  CassinoGameController *c;
+  CassinoCoach *coach;
+  CassinoMoveList list;
+
+  g_settings_set_boolean (f->settings, "coach", TRUE);
+  open_window (f);
+  c = cassino_window_get_controller (f->window);
+  coach = cassino_window_get_coach (f->window);
+  g_free (setup->seats[1].name);
+  setup->seats[1].name = g_strdup ("Uma");
+  setup->seats[1].kind = CASSINO_SEAT_HUMAN;
+  g_assert_true (cassino_game_controller_start (c, setup, 99, NULL));
+  take_the_device (c);
+
+  for (guint turn = 0; turn < 2; turn++)
+    {
+      cassino_move_list_init (&list);
+      cassino_game_legal_moves (cassino_game_controller_get_game (c), &list);
+      g_assert_true (cassino_game_controller_play_move (c, &list.moves[list.len - 1], NULL));
+      cassino_move_list_clear (&list);
+      g_assert_cmpuint (cassino_coach_get_pending (coach), ==, 0);
+      ui_test_iterate (50);
+      g_assert_false (cassino_coach_get_last_verdict (coach, NULL));
+      g_assert_null (cassino_window_get_coach_text (f->window));
+      take_the_device (c);
+    }
+}
+
 static guint
 failed_tries (CassinoStore *store)
 {
@@ -480,6 +531,7 @@ main (int   argc,
   ADD ("review-from-history", test_review_from_history);
   ADD ("review-cancel", test_review_cancel);
   ADD ("coach", test_coach);
+  ADD ("coach-quiet-between-people", test_coach_quiet_between_people);
   ADD ("puzzles", test_puzzles);
 
   {

@@ -124,6 +124,11 @@ on_move_played_cb (CassinoGameController *controller,
   if (!self->enabled || !cassino_game_controller_seat_is_human (controller, seat))
     return;
   game = cassino_game_controller_get_game (controller);
+  /* passed between people, the advice would show one player's cards to
+   * the next: the coach stays quiet */
+  for (guint s = 0, people = 0; game && s < cassino_game_get_rules (game)->n_players; s++)
+    if (cassino_game_controller_seat_is_human (controller, s) && ++people > 1)
+      return;
   deal = game ? cassino_game_get_current_deal (game) : NULL;
   /* the move is the last play of the current deal */
   if (deal == NULL || deal->plays->len == 0 ||

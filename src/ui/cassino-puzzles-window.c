@@ -346,6 +346,16 @@ mark_row (GtkWidget  *row,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), image);
 }
 
+static gboolean
+focus_next_cb (gpointer user_data)
+{
+  CassinoPuzzlesWindow *self = user_data;
+
+  if (self->answered)
+    gtk_widget_grab_focus (gtk_widget_get_last_child (self->answer_box));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 answer (CassinoPuzzlesWindow *self,
         guint                 index)
@@ -404,7 +414,9 @@ answer (CassinoPuzzlesWindow *self,
   else
     self->puzzle.failed++;
   update_tally (self);
-  gtk_widget_grab_focus (GTK_WIDGET (gtk_widget_get_last_child (self->answer_box)));
+  /* once the answer has its place: Next Puzzle takes the focus, and the
+   * answer scrolls into view */
+  g_idle_add_full (G_PRIORITY_LOW, focus_next_cb, g_object_ref (self), g_object_unref);
 
   job = g_new0 (TryJob, 1);
   job->path = g_strdup (self->path);
