@@ -246,6 +246,74 @@ test_review_from_history (Fixture       *f,
   g_assert_true (stored);
 }
 
+/* A whole game against the computer, then the score sheet's Review: the
+ * game just played, reviewed and stored. */
+static void
+test_review_after_game (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  CassinoGameController *c;
+  CassinoReviewView *view;
+  const CassinoReview *review;
+  gboolean stored = TRUE;
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  open_window (f);
+  c = cassino_window_get_controller (f->window);
+  setup->seats[1].level = CASSINO_LEVEL_EASY;
+  g_assert_true (cassino_game_controller_start (c, setup, 31, NULL));
+  for (;;)
+    {
+      CassinoGameState state;
+
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      ui_test_iterate (2);
+      state = cassino_game_get_state (cassino_game_controller_get_game (c));
+      if (state == CASSINO_GAME_OVER)
+        break;
+      if (state == CASSINO_GAME_DEAL_OVER)
+        {
+          if (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0)
+            g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.next-deal", NULL));
+          continue;
+        }
+      if (cassino_game_controller_is_human_turn (c))
+        {
+          CassinoMoveList list;
+
+          cassino_move_list_init (&list);
+          cassino_game_legal_moves (cassino_game_controller_get_game (c), &list);
+          g_assert_true (cassino_game_controller_play_move (c, &list.moves[0], NULL));
+          cassino_move_list_clear (&list);
+        }
+    }
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0, 10);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.review-game", NULL));
+  view = cassino_window_get_review_view (f->window);
+  g_assert_nonnull (view);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+  UI_TEST_WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (view), "result") == 0, 120);
+  review = cassino_review_view_get_review (view, &stored);
+  g_assert_false (stored);
+  g_assert_cmpint (cassino_review_view_get_game_id (view), ==, cassino_game_controller_get_game_id (c));
+  g_assert_cmpuint (review->moves->len, ==, cassino_review_count_decisions (cassino_game_controller_get_game (c), 0x3));
+  g_assert_cmpuint (n_rows (cassino_review_view_get_summary_list (view)), ==, 2);
+
+  /* stored with the game */
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, NULL);
+    g_autoptr(CassinoReview) back = NULL;
+
+    g_assert_nonnull (store);
+    back = cassino_store_load_review (store, cassino_game_controller_get_game_id (c), 0x3,
+                                      CASSINO_REVIEW_LEVEL, CASSINO_REVIEW_ITERATIONS, NULL);
+    g_assert_nonnull (back);
+    g_assert_cmpuint (back->moves->len, ==, review->moves->len);
+  }
+}
+
 /* Cancel stops the review and says so; nothing is stored. */
 static void
 test_review_cancel (Fixture       *f,
@@ -529,6 +597,7 @@ main (int   argc,
   g_test_add ("/cassino/ui-review/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("review-from-history", test_review_from_history);
+  ADD ("review-after-game", test_review_after_game);
   ADD ("review-cancel", test_review_cancel);
   ADD ("coach", test_coach);
   ADD ("coach-quiet-between-people", test_coach_quiet_between_people);
