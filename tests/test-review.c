@@ -291,6 +291,38 @@ test_evaluate_agrees_with_hint (void)
     }
 }
 
+/* The same on a crowded table, with more legal moves than a hint searches:
+ * the review's best move is still the hint's. */
+static void
+test_evaluate_agrees_with_hint_crowded (void)
+{
+  static const char json[] =
+    "{\"rules\":\"classic\",\"hand\":[\"Th\",\"9h\",\"8h\",\"7h\"],"
+    "\"table\":[\"Ac\",\"2c\",\"3c\",\"4c\",\"5c\",\"6c\",\"Ad\",\"2d\"],\"stock\":20}";
+  CassinoJsonPosition pos;
+  CassinoMoveList list;
+  /* one sampled deal: noisy enough that a move the hint does not search
+   * now and then comes out on top */
+  CassinoAiBudget budget = { 1, 0 };
+
+  test_legal_from_json (json, &pos, &list);
+  g_assert_cmpuint (list.len, >, 32);
+  cassino_move_list_clear (&list);
+  for (guint64 seed = 1; seed <= 40; seed++)
+    {
+      CassinoAiReason hint, best;
+      g_autoptr(GArray) values = NULL;
+
+      g_assert_true (cassino_ai_hint (&pos.view, &budget, seed, NULL, &hint));
+      values = cassino_ai_evaluate (&pos.view, CASSINO_LEVEL_EXPERT, &budget, seed, NULL, &best);
+      g_assert_nonnull (values);
+      g_assert_cmpuint (values->len, >, 32);
+      g_assert_true (cassino_move_equal (&hint.move, &best.move));
+      g_assert_true (cassino_move_equal (&g_array_index (values, CassinoAiMoveValue, 0).move, &hint.move));
+    }
+  cassino_json_position_clear (&pos);
+}
+
 static void
 test_summary (void)
 {
@@ -395,6 +427,7 @@ main (int    argc,
   g_test_add_func ("/cassino/review/no-cheating", test_no_cheating);
   g_test_add_func ("/cassino/review/coach-equals-review", test_coach_equals_review);
   g_test_add_func ("/cassino/review/evaluate-agrees-with-hint", test_evaluate_agrees_with_hint);
+  g_test_add_func ("/cassino/review/evaluate-agrees-with-hint-crowded", test_evaluate_agrees_with_hint_crowded);
   g_test_add_func ("/cassino/review/summary", test_summary);
   g_test_add_func ("/cassino/review/text", test_text);
   g_test_add_func ("/cassino/review/cancel", test_cancel);

@@ -1505,8 +1505,10 @@ choose_internal (const CassinoView     *view,
     case CASSINO_LEVEL_EXPERT:
     default:
       {
-        /* an evaluation searches every move */
-        guint limit = all ? n_cands : MIN (n_cands, candidate_limit (level, hint));
+        /* an evaluation searches every move, and chooses among those the
+         * level would search: its choice is the level's (the hint's) */
+        guint choose_limit = MIN (n_cands, candidate_limit (level, hint));
+        guint limit = all ? n_cands : choose_limit;
         guint max_iter = budget && budget->iterations ? budget->iterations :
                          hint ? HINT_SAMPLES : default_iterations (level);
         /* a hint is never a shallower search than the expert's move */
@@ -1602,7 +1604,7 @@ choose_internal (const CassinoView     *view,
                 mean += pull * cands[i].prior;
                 if (all)
                   g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, mean }, 1);
-                if (mean > best_mean)
+                if (mean > best_mean && i < choose_limit)
                   {
                     best_mean = mean;
                     best = i;

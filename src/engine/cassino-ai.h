@@ -120,8 +120,10 @@ typedef struct {
  * @level sees it: for the searching levels every move is searched over the
  * same sampled deals (the hint's search when @level is the expert's; a
  * NULL or zero @budget takes the hint's number of deals); easy and medium
- * give their one-move judgement, the beginner none (an empty array).  The first
- * element is the move the search chooses, the rest follow best first; a
+ * give their one-move judgement, the beginner none (an empty array).  The
+ * first element is the move the level chooses (among the moves it would
+ * search: a move beyond them may come out higher), the rest follow best
+ * first; a
  * move the level never plays (anything but an available Cassino! claim)
  * has the value -G_MAXDOUBLE.  @out_best (may be NULL) receives the
  * choice's reason.  Returns a new GArray of CassinoAiMoveValue (free with

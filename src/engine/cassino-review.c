@@ -126,6 +126,8 @@ cassino_review_judge (const CassinoGame *game,
   out->seat = cassino_game_get_to_move (game);
   out->n_moves = values->len;
   out->played = *move;
+  /* (a move the level does not search may come out above its choice: the
+   * gap is then negative, and no puzzle) */
   if (values->len > 1)
     out->gap = best->value - g_array_index (values, CassinoAiMoveValue, 1).value;
   for (guint i = 0; i < values->len; i++)
