@@ -18,6 +18,7 @@
 #include "cassino-review-view.h"
 #include "cassino-ui-resources.h"
 #include "cassino-move-text.h"
+#include "cassino-store-record.h"
 #include "cassino-store-review.h"
 
 
@@ -47,7 +48,8 @@ struct _CassinoReviewView
 
   char              *path;
   gint64             game_id;
-  CassinoGame       *game;
+  CassinoGame       *game;           /* of the review shown */
+  CassinoGame       *last_game;      /* the game given to the last start, for Review Again */
   CassinoReview     *review;
   GPtrArray         *texts;          /* per reviewed move: what was played, in words */
   gboolean           stored;
@@ -68,12 +70,12 @@ static guint signals[N_SIGNALS];
 typedef struct {
   char        *path;
   gint64       game_id;
-  CassinoGame *game;
-  guint        seats;
+  CassinoGame *game;       /* NULL: read from the database */
   Progress    *progress;
 } Job;
 
 typedef struct {
+  CassinoGame   *game;
   CassinoReview *review;
   GPtrArray     *texts;
   gboolean       stored;
@@ -83,7 +85,7 @@ static void
 job_free (Job *job)
 {
   g_free (job->path);
-  cassino_game_unref (job->game);
+  g_clear_pointer (&job->game, cassino_game_unref);
   g_atomic_rc_box_release (job->progress);
   g_free (job);
 }
@@ -91,6 +93,7 @@ job_free (Job *job)
 static void
 result_free (Result *result)
 {
+  g_clear_pointer (&result->game, cassino_game_unref);
   cassino_review_free (result->review);
   g_clear_pointer (&result->texts, g_ptr_array_unref);
   g_free (result);
@@ -139,19 +142,38 @@ review_thread (GTask        *task,
   g_autoptr(CassinoStore) store = NULL;
   g_autoptr(GError) error = NULL;
   Result *result = g_new0 (Result, 1);
+  guint seats;
 
   if (job->path && job->game_id > 0)
     {
       store = cassino_store_open_full (job->path, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
+      if (store == NULL && job->game == NULL)
+        {
+          result_free (result);
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
       if (store == NULL)
         {
           g_warning ("The review is not kept: %s", error->message);
           g_clear_error (&error);
         }
     }
+  /* the recorded game, from the database: not on the main thread */
+  result->game = job->game ? cassino_game_ref (job->game) : cassino_store_load_game (store, job->game_id, &error);
+  if (result->game == NULL)
+    {
+      result_free (result);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* every seat: an accuracy for each */
+  seats = (1u << cassino_game_get_rules (result->game)->n_players) - 1;
+  g_atomic_int_set (&job->progress->total, (gint) cassino_review_count_decisions (result->game, seats));
+
   if (store)
     {
-      result->review = cassino_store_load_review (store, job->game_id, job->seats, CASSINO_REVIEW_LEVEL,
+      result->review = cassino_store_load_review (store, job->game_id, seats, CASSINO_REVIEW_LEVEL,
                                                   CASSINO_REVIEW_ITERATIONS, &error);
       if (error)
         {
@@ -162,7 +184,7 @@ review_thread (GTask        *task,
     }
   if (result->review == NULL)
     {
-      result->review = cassino_review_run (job->game, job->seats, CASSINO_REVIEW_LEVEL, CASSINO_REVIEW_ITERATIONS,
+      result->review = cassino_review_run (result->game, seats, CASSINO_REVIEW_LEVEL, CASSINO_REVIEW_ITERATIONS,
                                            cancellable, on_progress, job->progress, &error);
       if (result->review == NULL)
         {
@@ -176,7 +198,7 @@ review_thread (GTask        *task,
           g_clear_error (&error);
         }
     }
-  result->texts = played_texts (job->game, result->review);
+  result->texts = played_texts (result->game, result->review);
   g_task_return_pointer (task, result, (GDestroyNotify) result_free);
 }
 
@@ -455,6 +477,8 @@ on_review_ready_cb (GObject      *source,
     }
   g_clear_pointer (&self->review, cassino_review_free);
   g_clear_pointer (&self->texts, g_ptr_array_unref);
+  g_clear_pointer (&self->game, cassino_game_unref);
+  self->game = g_steal_pointer (&result->game);
   self->review = g_steal_pointer (&result->review);
   self->texts = g_steal_pointer (&result->texts);
   self->stored = result->stored;
@@ -469,37 +493,35 @@ cassino_review_view_start (CassinoReviewView *self,
                            const CassinoGame *game)
 {
   g_autoptr(GTask) task = NULL;
-  const CassinoRules *r;
   Job *job;
 
   g_return_if_fail (CASSINO_IS_REVIEW_VIEW (self));
-  g_return_if_fail (game != NULL);
+  g_return_if_fail (game != NULL || (path != NULL && game_id > 0));
 
   cassino_review_view_cancel (self);
-  if (self->game != game)
+  stop_progress (self);
+  job = g_new0 (Job, 1);
+  /* (copied before the view's own copy goes: @game may be it) */
+  job->game = game ? cassino_game_copy (game) : NULL;
+  if (game != self->last_game)
     {
-      CassinoGame *copy = cassino_game_copy (game);
-
-      g_clear_pointer (&self->game, cassino_game_unref);
-      self->game = copy;
+      g_clear_pointer (&self->last_game, cassino_game_unref);
+      self->last_game = job->game ? cassino_game_ref (job->game) : NULL;
     }
+  g_clear_pointer (&self->game, cassino_game_unref);
+  g_clear_pointer (&self->review, cassino_review_free);
   if (path != self->path)
     {
       g_free (self->path);
       self->path = g_strdup (path);
     }
   self->game_id = game_id;
-  r = cassino_game_get_rules (self->game);
 
   self->cancellable = g_cancellable_new ();
   self->progress = g_atomic_rc_box_new0 (Progress);
-  job = g_new0 (Job, 1);
   job->path = g_strdup (path);
   job->game_id = game_id;
-  job->game = cassino_game_copy (self->game);
-  job->seats = (1u << r->n_players) - 1;
   job->progress = g_atomic_rc_box_acquire (self->progress);
-  g_atomic_int_set (&self->progress->total, (gint) cassino_review_count_decisions (self->game, job->seats));
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   on_progress_tick_cb (self);
@@ -600,8 +622,10 @@ restart_activated (GtkWidget  *widget,
 {
   CassinoReviewView *self = CASSINO_REVIEW_VIEW (widget);
 
-  if (self->game)
-    cassino_review_view_start (self, self->path, self->game_id, self->game);
+  if (self->path && self->game_id > 0)
+    cassino_review_view_start (self, self->path, self->game_id, NULL);
+  else if (self->last_game)
+    cassino_review_view_start (self, self->path, self->game_id, self->last_game);
 }
 
 static void
@@ -623,6 +647,7 @@ cassino_review_view_finalize (GObject *object)
   CassinoReviewView *self = CASSINO_REVIEW_VIEW (object);
 
   g_clear_pointer (&self->game, cassino_game_unref);
+  g_clear_pointer (&self->last_game, cassino_game_unref);
   g_clear_pointer (&self->review, cassino_review_free);
   g_clear_pointer (&self->texts, g_ptr_array_unref);
   g_free (self->path);

@@ -17,7 +17,9 @@ G_DECLARE_FINAL_TYPE (CassinoReviewView, cassino_review_view, CASSINO, REVIEW_VI
  * Review @game (every deal and play, as recorded) for all its seats off
  * the main thread, with progress and Cancel.  With a database @path and
  * the game's @game_id there, a stored review is shown at once and a new
- * one is stored (with its puzzles).  Anything running before is cancelled.
+ * one is stored (with its puzzles); @game may then be NULL: the game is
+ * read from the database, off the main thread too.  Anything running
+ * before is cancelled.
  * "show-position" asks for the replay at a move.
  */
 void          cassino_review_view_start     (CassinoReviewView *self,

@@ -82,7 +82,8 @@ void _cassino_window_show_replay    (CassinoWindow *self,
                                      int            deal_index);
 void _cassino_window_ensure_stats   (CassinoWindow *self);
 /* The review of @game (game @game_id of the database, 0 if it is not
- * recorded), run or read back and shown on the History page. */
+ * recorded; NULL: read game @game_id), run or read back and shown on the
+ * History page. */
 void _cassino_window_show_review    (CassinoWindow     *self,
                                      gint64             game_id,
                                      const CassinoGame *game);

@@ -165,17 +165,13 @@ on_review_game_cb (CassinoHistoryView *view,
                    gint64              game_id,
                    CassinoWindow      *self)
 {
-  g_autoptr(CassinoReplay) replay = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->records)
-    replay = cassino_records_load_replay (self->records, game_id, &error);
-  if (replay == NULL)
+  if (self->records == NULL)
     {
-      toast (self, error ? error->message : _("No games are recorded."));
+      toast (self, _("No games are recorded."));
       return;
     }
-  _cassino_window_show_review (self, game_id, cassino_replay_get_source (replay));
+  /* the game is read with the review, off the main thread */
+  _cassino_window_show_review (self, game_id, NULL);
 }
 
 static void
