@@ -29,6 +29,7 @@
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
+#include "cassino-puzzles-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 #include "cassino-store-history.h"
@@ -2137,6 +2138,7 @@ test_templates (Fixture       *f,
     CASSINO_TYPE_CARD_WIDGET,
     CASSINO_TYPE_HISTORY_VIEW,
     CASSINO_TYPE_REPLAY_VIEW,
+    CASSINO_TYPE_REVIEW_VIEW,
     CASSINO_TYPE_STATS_VIEW,
   };
   g_autoptr(GtkBuilder) builder = NULL;
@@ -2161,6 +2163,10 @@ test_templates (Fixture       *f,
   }
   gtk_window_destroy (GTK_WINDOW (cassino_tutorial_window_new (NULL, f->settings)));
   gtk_window_destroy (GTK_WINDOW (cassino_daily_window_new (NULL, NULL, CASSINO_PRESET_CLASSIC)));
+  {
+    GtkWidget *w = GTK_WIDGET (cassino_puzzles_window_new (NULL, f->database));
+    gtk_window_destroy (GTK_WINDOW (w));
+  }
   open_window (f);
 
   builder = gtk_builder_new_from_resource (APPLICATION_PATH "/gtk/help-overlay.ui");
@@ -2172,7 +2178,7 @@ test_templates (Fixture       *f,
   for (guint i = 0; children[i]; i++)
     if (g_str_has_suffix (children[i], ".ui"))
       n_ui++;
-  g_assert_cmpuint (n_ui, ==, 10);
+  g_assert_cmpuint (n_ui, ==, 12);
 }
 
 /* The games (or rubbers) of the database in @state (NULL: all), as

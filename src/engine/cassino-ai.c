@@ -1496,6 +1496,18 @@ fill_reason (const Values          *v,
     reason->exposed_points += (guint) floorf (named.card[c] + 0.01f);
 }
 
+/* moves an evaluation does not search: the first is the choice, the rest
+ * are never played (a Cassino! claim is always taken) */
+static void
+append_values (GArray            *all,
+               const CassinoMove *moves,
+               guint              n,
+               guint              chosen)
+{
+  for (guint i = 0; i < n; i++)
+    g_array_append_vals (all, &(CassinoAiMoveValue) { moves[i], i < chosen ? 0.0 : -G_MAXDOUBLE }, 1);
+}
+
 static gboolean
 choose_internal (const CassinoView     *view,
                  CassinoLevel           level,
@@ -1503,7 +1515,8 @@ choose_internal (const CassinoView     *view,
                  const CassinoAiBudget *budget,
                  guint64                seed,
                  GCancellable          *cancellable,
-                 CassinoAiReason       *out)
+                 CassinoAiReason       *out,
+                 GArray                *all)
 {
   const CassinoPosition *pos = &view->pos;
   const CassinoRules *r = pos->rules;
@@ -1537,6 +1550,8 @@ choose_internal (const CassinoView     *view,
   if (list.moves[0].type == CASSINO_MOVE_CLAIM || list.len == 1)
     {
       fill_reason (&v, view, &list.moves[0], out);
+      if (all)
+        append_values (all, list.moves, list.len, 1);
       cassino_move_list_clear (&list);
       return TRUE;
     }
@@ -1582,13 +1597,18 @@ choose_internal (const CassinoView     *view,
     case CASSINO_LEVEL_MEDIUM:
       best = 0;
       out->value = cands[0].prior;
+      for (guint i = 0; all && i < n_cands; i++)
+        g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, cands[i].prior }, 1);
       break;
 
     case CASSINO_LEVEL_HARD:
     case CASSINO_LEVEL_EXPERT:
     default:
       {
-        guint limit = MIN (n_cands, candidate_limit (level, hint));
+        /* an evaluation searches every move, and chooses among those the
+         * level would search: its choice is the level's (the hint's) */
+        guint choose_limit = MIN (n_cands, candidate_limit (level, hint));
+        guint limit = all ? n_cands : choose_limit;
         guint max_iter = budget && budget->iterations ? budget->iterations :
                          hint ? HINT_SAMPLES : default_iterations (level);
         /* a hint is never a shallower search than the expert's move */
@@ -1627,6 +1647,8 @@ choose_internal (const CassinoView     *view,
               }
             if (!s.aborted)
               {
+                for (guint i = 0; all && i < n_cands; i++)
+                  g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, cands[i].total }, 1);
                 out->value = best_val;
                 out->iterations = (guint) MIN (s.nodes, G_MAXUINT);
                 break;
@@ -1680,7 +1702,9 @@ choose_internal (const CassinoView     *view,
                 double mean = cands[i].n ? cands[i].total / cands[i].n : -G_MAXDOUBLE;
 
                 mean += pull * cands[i].prior;
-                if (mean > best_mean)
+                if (all)
+                  g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, mean }, 1);
+                if (mean > best_mean && i < choose_limit)
                   {
                     best_mean = mean;
                     best = i;
@@ -1719,7 +1743,7 @@ cassino_ai_choose (const CassinoView     *view,
   g_return_val_if_fail (level < CASSINO_N_LEVELS, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, level, FALSE, budget, seed, cancellable, out_reason);
+  return choose_internal (view, level, FALSE, budget, seed, cancellable, out_reason, NULL);
 }
 
 static void
@@ -1807,7 +1831,51 @@ cassino_ai_hint (const CassinoView     *view,
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, CASSINO_LEVEL_EXPERT, TRUE, budget, seed, cancellable, out_reason);
+  return choose_internal (view, CASSINO_LEVEL_EXPERT, TRUE, budget, seed, cancellable, out_reason, NULL);
+}
+
+static int
+compare_move_values (gconstpointer a,
+                     gconstpointer b)
+{
+  const CassinoAiMoveValue *x = a;
+  const CassinoAiMoveValue *y = b;
+
+  if (x->value != y->value)
+    return x->value > y->value ? -1 : 1;
+  return cassino_move_compare (&x->move, &y->move);
+}
+
+GArray *
+cassino_ai_evaluate (const CassinoView     *view,
+                     CassinoLevel           level,
+                     const CassinoAiBudget *budget,
+                     guint64                seed,
+                     GCancellable          *cancellable,
+                     CassinoAiReason       *out_best)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (CassinoAiMoveValue));
+  CassinoAiReason reason;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (level < CASSINO_N_LEVELS, NULL);
+
+  if (!choose_internal (view, level, TRUE, budget, seed, cancellable, &reason, all))
+    return NULL;
+  /* the search's choice first, whatever a near tie says; then by value */
+  for (guint i = 0; i < all->len; i++)
+    if (cassino_move_equal (&g_array_index (all, CassinoAiMoveValue, i).move, &reason.move))
+      {
+        CassinoAiMoveValue best = g_array_index (all, CassinoAiMoveValue, i);
+
+        g_array_remove_index (all, i);
+        g_array_sort (all, compare_move_values);
+        g_array_prepend_val (all, best);
+        break;
+      }
+  if (out_best)
+    *out_best = reason;
+  return g_steal_pointer (&all);
 }
 
 /* Words */

@@ -148,16 +148,30 @@ name_one (GtkWidget *widget)
 static gboolean
 name_toasts_cb (gpointer data)
 {
-  cassino_a11y_name_controls (GTK_WIDGET (data));
+  g_autoptr(GtkWidget) overlay = g_weak_ref_get (data);
+
+  if (overlay)
+    cassino_a11y_name_controls (overlay);
   return G_SOURCE_REMOVE;
+}
+
+static void
+free_weak_ref (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
 }
 
 static void
 on_toast_dismissed_cb (AdwToast        *toast,
                        AdwToastOverlay *overlay)
 {
-  /* the next toast in the queue is shown now */
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, g_object_ref (overlay), g_object_unref);
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  /* the next toast in the queue is shown now; the overlay is not kept
+   * alive for it (it must go with its window) */
+  g_weak_ref_init (ref, overlay);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, ref, free_weak_ref);
 }
 
 void

@@ -55,6 +55,7 @@ enum {
   OPEN_GAME,
   RESUME_GAME,
   EXPORT_GAME,
+  REVIEW_GAME,
   N_SIGNALS
 };
 
@@ -112,6 +113,7 @@ update_count (CassinoHistoryView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.open", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.delete", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.export", n > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.review", n > 0);
 }
 
 static CassinoHistoryItem *
@@ -414,6 +416,18 @@ export_activated (GtkWidget  *widget,
 }
 
 static void
+review_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CassinoHistoryView *self = CASSINO_HISTORY_VIEW (widget);
+  CassinoHistoryItem *item = selected_item (self);
+
+  if (item)
+    g_signal_emit (self, signals[REVIEW_GAME], 0, cassino_history_item_get_id (item));
+}
+
+static void
 on_delete_toast_dismissed_cb (AdwToast           *toast,
                               CassinoHistoryView *self)
 {
@@ -551,6 +565,10 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   signals[EXPORT_GAME] =
     g_signal_new ("export-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+  /* the game review of the selected game */
+  signals[REVIEW_GAME] =
+    g_signal_new ("review-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();
@@ -573,6 +591,7 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_activated);
   gtk_widget_class_install_action (widget_class, "history.undo-delete", NULL, undo_delete_activated);
   gtk_widget_class_install_action (widget_class, "history.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "history.review", NULL, review_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "history.delete", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

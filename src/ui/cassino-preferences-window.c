@@ -29,6 +29,7 @@ struct _CassinoPreferencesWindow
   AdwComboRow          *card_theme_row;
   AdwComboRow          *animation_row;
   GtkSwitch            *confirm_switch;
+  GtkSwitch            *coach_switch;
   AdwEntryRow          *player_name_row;
   AdwActionRow         *default_game_row;
 
@@ -134,6 +135,7 @@ cassino_preferences_window_class_init (CassinoPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, card_theme_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, animation_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, confirm_switch);
+  gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, coach_switch);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, player_name_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, default_game_row);
 }
@@ -328,6 +330,7 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, theme_to_index, index_to_theme,
                                 g_ptr_array_ref (self->card_themes), (GDestroyNotify) g_ptr_array_unref);
   g_settings_bind (self->settings, "confirm-moves", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "coach", self->coach_switch, "active", G_SETTINGS_BIND_DEFAULT);
   {
     g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
     g_autofree char *name = cassino_game_setup_default_player_name (setting);

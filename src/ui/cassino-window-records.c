@@ -25,8 +25,9 @@ update_header (CassinoWindow *self)
 {
   const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
   gboolean table = g_strcmp0 (page, "table") == 0;
+  /* the replay or the review: Back goes back */
   gboolean replay = g_strcmp0 (page, "history") == 0 &&
-                    g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0;
+                    g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "list") != 0;
 
   /* (only the table page exists before the others are first shown) */
 
@@ -40,6 +41,7 @@ update_header (CassinoWindow *self)
 static void on_open_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_resume_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_export_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
+static void on_review_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_play_deal_again_cb (CassinoReplayView *view, guint deal_index, CassinoWindow *self);
 
 void
@@ -57,6 +59,7 @@ _cassino_window_ensure_history (CassinoWindow *self)
   g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
   g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
   g_signal_connect (self->history_view, "export-game", G_CALLBACK (on_export_game_cb), self);
+  g_signal_connect (self->history_view, "review-game", G_CALLBACK (on_review_game_cb), self);
   g_signal_connect (self->replay_view, "play-deal-again", G_CALLBACK (on_play_deal_again_cb), self);
   g_signal_connect_swapped (self->history_stack, "notify::visible-child", G_CALLBACK (update_header), self);
   theme = g_settings_get_string (self->settings, "card-theme");
@@ -177,6 +180,20 @@ on_open_game_cb (CassinoHistoryView *view,
 }
 
 static void
+on_review_game_cb (CassinoHistoryView *view,
+                   gint64              game_id,
+                   CassinoWindow      *self)
+{
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  /* the game is read with the review, off the main thread */
+  _cassino_window_show_review (self, game_id, NULL);
+}
+
+static void
 on_resume_game_cb (CassinoHistoryView *view,
                    gint64              game_id,
                    CassinoWindow      *self)
@@ -201,7 +218,20 @@ close_replay_activated (GtkWidget  *widget,
   if (self->replay_view == NULL)
     return;
   cassino_replay_view_set_autoplay (self->replay_view, 0);
-  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  /* from a move of the review, back to the review; from the review, its
+   * work stops */
+  if (self->replay_from_review &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0)
+    {
+      self->replay_from_review = FALSE;
+      gtk_stack_set_visible_child_name (self->history_stack, "review");
+    }
+  else
+    {
+      if (self->review_view)
+        cassino_review_view_cancel (self->review_view);
+      gtk_stack_set_visible_child_name (self->history_stack, "list");
+    }
   update_header (self);
 }
 

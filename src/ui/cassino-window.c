@@ -907,6 +907,7 @@ cassino_window_dispose (GObject *object)
       self->record_toast = NULL;
     }
   _cassino_window_records_dispose (self);
+  _cassino_window_review_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
   g_clear_object (&self->controller);
   g_clear_object (&self->settings);
@@ -1019,6 +1020,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, hint_button);
   _cassino_window_records_class_init (widget_class);
   _cassino_window_learn_class_init (widget_class);
+  _cassino_window_review_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
@@ -1065,6 +1067,7 @@ cassino_window_init (CassinoWindow *self)
 
   _cassino_window_records_init (self);
   cassino_a11y_name_controls (GTK_WIDGET (self));
+  _cassino_window_review_init (self);
 
 #ifdef DEVELOPMENT_PROFILE
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
