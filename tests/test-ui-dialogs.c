@@ -438,7 +438,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *bus;
+  static GTestDBus *bus;   /* kept to the end: still reachable at exit, as the application holds its connection */
   int ret;
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);

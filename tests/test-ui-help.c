@@ -128,7 +128,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *bus;   /* kept: the application holds its connection */
+  static GTestDBus *bus;   /* kept to the end (still reachable at exit): the application holds its connection */
   g_autofree char *share = NULL;
   gboolean owner = FALSE;
   int ret;

@@ -348,7 +348,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *bus;   /* kept: the application holds its connection */
+  static GTestDBus *bus;   /* kept to the end (still reachable at exit): the application holds its connection */
   int ret;
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);

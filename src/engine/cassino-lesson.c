@@ -282,7 +282,6 @@ CassinoGame *
 cassino_lesson_step_new_game (const CassinoLessonStep  *step,
                               GError                  **error)
 {
-  g_autoptr(GError) local = NULL;
   CassinoRules rules;
   CassinoGame *game;
   guint8 deck[CASSINO_N_CARDS];
