@@ -327,6 +327,18 @@ update_selection (CassinoGameController *self)
         supersets++;
     }
 
+  /* a card with one move that takes the whole table or pile (Xeri's
+   * pile, a jack's sweep): that move, without choosing table cards */
+  if (self->chosen == 0 && self->candidates->len == 0 && moves->len == 1 &&
+      g_array_index (moves, CassinoMove, 0).type == CASSINO_MOVE_CAPTURE &&
+      (pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE ||
+       (pos->rules->jack_sweeps != CASSINO_JACK_SWEEPS_NO &&
+        CASSINO_CARD_RANK (self->selected) == CASSINO_RANK_JACK)))
+    {
+      g_array_append_val (self->candidates, g_array_index (moves, CassinoMove, 0));
+      supersets = 0;
+    }
+
   /* the hint named one move: Play plays it, with no chooser */
   if (self->has_hint && self->hint.card == self->selected && self->hint.set == self->chosen)
     for (guint i = 0; i < self->candidates->len; i++)
@@ -349,13 +361,24 @@ update_selection (CassinoGameController *self)
     self->prompt = g_strdup (self->hint_text);
   else if (self->chosen == 0)
     {
-      if (moves->len == 0)
+      /* forced capture: say which capture this card (or another) must make */
+      g_autofree char *forced = self->candidates->len == 0 ?
+        cassino_move_text_forced_capture (pos, self->legal.moves, self->legal.len, self->selected) : NULL;
+
+      if (moves->len == 0 && forced)
+        {
+          self->prompt = g_steal_pointer (&forced);
+          self->prompt_is_error = TRUE;
+        }
+      else if (moves->len == 0)
         {
           CassinoMove trail = { .type = CASSINO_MOVE_TRAIL, .card = self->selected };
 
           self->prompt = cassino_game_explain_illegal (self->game, &trail);
           self->prompt_is_error = TRUE;
         }
+      else if (forced)
+        self->prompt = g_steal_pointer (&forced);
       else if (supersets > 0)
         self->prompt = g_strdup (self->candidates->len ?
                                  _("Or choose cards on the table to take or build on") :

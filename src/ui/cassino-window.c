@@ -26,6 +26,7 @@
 #include "cassino-window-private.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-move-text.h"
 
 
 G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -525,6 +526,26 @@ on_confirm_response_cb (AdwMessageDialog *dialog,
 
 /* "Confirm moves" is on and the player made a move, in whatever way:
  * ask before it is played. */
+/* A sweep in a game that announces it: "Scopa!", "Xeri!", "Tabla!",
+ * "Sur!" in a toast, with who made it. */
+static void
+on_sweep_played_cb (CassinoGameController *controller,
+                    guint                  seat,
+                    const CassinoMove     *move,
+                    const CassinoPosition *before,
+                    CassinoWindow         *self)
+{
+  const char *word = cassino_move_text_sweep_word (before->rules);
+  g_autofree char *text = NULL;
+
+  if (word == NULL || move->type != CASSINO_MOVE_CAPTURE || !(move->flags & CASSINO_MOVE_FLAG_SWEEP))
+    return;
+  /* Translators: a toast when a player sweeps: "Scopa! — Anna"; %s the
+   * game's sweep word, then the player's name */
+  text = g_strdup_printf (_("%s — %s"), word, cassino_game_controller_get_seat_name (controller, seat));
+  _cassino_window_toast (self, text);
+}
+
 static void
 on_confirm_move_cb (CassinoGameController *controller,
                     const char            *text,
@@ -1058,6 +1079,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
   g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
   g_signal_connect (self->controller, "confirm-move", G_CALLBACK (on_confirm_move_cb), self);
+  g_signal_connect (self->controller, "move-played", G_CALLBACK (on_sweep_played_cb), self);
   g_signal_connect_object (self->settings, "changed::confirm-moves",
                            G_CALLBACK (on_confirm_moves_changed_cb), self, 0);
   on_confirm_moves_changed_cb (self->settings, "confirm-moves", self);
