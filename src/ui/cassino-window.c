@@ -261,7 +261,7 @@ update_tally (CassinoWindow          *self,
 
   for (guint s = 0; s < r->n_sides; s++)
     g_string_append_printf (key, "%s|", cassino_game_controller_get_side_name (self->controller, s));
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     for (guint s = 0; s < r->n_sides; s++)
       g_string_append_printf (key, "%u,", tally->points[s][c]);
   if (g_strcmp0 (key->str, self->tally_key) == 0)
@@ -281,7 +281,8 @@ update_tally (CassinoWindow          *self,
 
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
-  for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
+  /* the fishing family's categories (primiera, xeri, …) too */
+  for (guint c = 0, row = 1; c < CASSINO_N_ALL_CATEGORIES; c++)
     {
       gboolean any = FALSE;
       GtkWidget *l;
