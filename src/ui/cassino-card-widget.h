@@ -38,7 +38,7 @@ CassinoCard  cassino_card_widget_get_card        (CassinoCardWidget *self);
 void         cassino_card_widget_set_pile        (CassinoCardWidget *self,
                                                   CassinoCards       cards,
                                                   CassinoCard        top);
-/* The pile's depth (0 unless set_pile gave more than one card). */
+/* The pile's depth (0 for a card that is not a pile; a badge shows it from 2). */
 guint        cassino_card_widget_get_pile_depth  (CassinoCardWidget *self);
 void         cassino_card_widget_set_face_down   (CassinoCardWidget *self,
                                                   gboolean           face_down);

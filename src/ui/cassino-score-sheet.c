@@ -502,6 +502,8 @@ fill_game (CassinoScoreSheet     *self,
       /* Translators: under a side's name in the game score: what the deal
        * added to what it had, e.g. "14 before this deal, +9" */
       subtitle = g_strdup_printf (_("%u before this deal, +%u"), now >= added ? now - added : 0, added);
+      /* a partnership's name has an ampersand: plain text, not markup */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cassino_game_controller_get_side_name (controller, s));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       gtk_widget_add_css_class (label, "title-3");

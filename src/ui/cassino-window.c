@@ -544,7 +544,19 @@ on_sweep_played_cb (CassinoGameController *controller,
   /* Translators: a toast when a player sweeps: "Scopa! — Anna"; %s the
    * game's sweep word, then the player's name */
   text = g_strdup_printf (_("%s — %s"), word, cassino_game_controller_get_seat_name (controller, seat));
-  _cassino_window_toast (self, text);
+  /* one sweep toast at a time: the next sweep says its word in it rather
+   * than waiting behind it (nor dismissing it: libadwaita 1.2 does not
+   * take a toast dismissed while it comes in) */
+  if (self->sweep_toast)
+    {
+      adw_toast_set_title (self->sweep_toast, text);
+      g_free (self->last_toast);
+      self->last_toast = g_strdup (text);
+      return;
+    }
+  self->sweep_toast = _cassino_window_toast (self, text);
+  adw_toast_set_timeout (self->sweep_toast, 2);
+  g_object_add_weak_pointer (G_OBJECT (self->sweep_toast), (gpointer *) &self->sweep_toast);
 }
 
 static void
@@ -927,6 +939,11 @@ cassino_window_dispose (GObject *object)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
       self->record_toast = NULL;
+    }
+  if (self->sweep_toast)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->sweep_toast), (gpointer *) &self->sweep_toast);
+      self->sweep_toast = NULL;
     }
   _cassino_window_records_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
