@@ -58,6 +58,7 @@ struct _CassinoGameController
   gboolean          hint_used;
   gboolean          undo_used;
   gboolean          undone;            /* the prompt says a move was taken back */
+  gboolean          bare_drop;         /* a card dropped on the bare table: a trail is meant */
 
   GPtrArray        *log;
   guint             log_added;   /* entries added since the log was emptied */
@@ -328,12 +329,11 @@ update_selection (CassinoGameController *self)
     }
 
   /* a card with one move that takes the whole table or pile (Xeri's
-   * pile, a jack's sweep): that move, without choosing table cards */
+   * pile, a jack's sweep, a forced capture with one choice): that move,
+   * without choosing table cards */
   if (self->chosen == 0 && self->candidates->len == 0 && moves->len == 1 &&
-      g_array_index (moves, CassinoMove, 0).type == CASSINO_MOVE_CAPTURE &&
-      (pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE ||
-       (pos->rules->jack_sweeps != CASSINO_JACK_SWEEPS_NO &&
-        CASSINO_CARD_RANK (self->selected) == CASSINO_RANK_JACK)))
+      g_array_index (moves, CassinoMove, 0).type == CASSINO_MOVE_CAPTURE && pos->rules->family &&
+      (!self->bare_drop || pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE))
     {
       g_array_append_val (self->candidates, g_array_index (moves, CassinoMove, 0));
       supersets = 0;
@@ -362,8 +362,8 @@ update_selection (CassinoGameController *self)
   else if (self->chosen == 0)
     {
       /* forced capture: say which capture this card (or another) must make */
-      g_autofree char *forced = self->candidates->len == 0 ?
-        cassino_move_text_forced_capture (pos, self->legal.moves, self->legal.len, self->selected) : NULL;
+      g_autofree char *forced = cassino_move_text_forced_capture (pos, self->legal.moves, self->legal.len,
+                                                                  self->selected);
 
       if (moves->len == 0 && forced)
         {
@@ -1781,7 +1781,9 @@ cassino_game_controller_drop_card (CassinoGameController *self,
     return CASSINO_PLAY_NOTHING;
 
   self->chosen = item;
+  self->bare_drop = item == 0;
   update_selection (self);
+  self->bare_drop = FALSE;
   if (self->candidates->len == 0 && item != 0)
     {
       /* the moves that use that item */
