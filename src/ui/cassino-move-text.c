@@ -264,7 +264,8 @@ static char *
 capture_groups (const CassinoPosition *pos,
                 const CassinoMove     *move)
 {
-  if (pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+  /* (a lone card is named: "Take 4♦ with 4♣ — Xeri!") */
+  if (pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE && cassino_cards_count (move->set) > 1)
     {
       guint n = cassino_cards_count (move->set);
 
@@ -283,8 +284,10 @@ cassino_move_text_forced_capture (const CassinoPosition *pos,
   const CassinoMove *take = NULL;
   g_autofree char *groups = NULL;
 
-  if (pos->rules->forced_capture == CASSINO_FORCED_CAPTURE_NONE &&
-      pos->rules->jack_sweeps == CASSINO_JACK_SWEEPS_NO)
+  /* (a pile's card has one outcome: nothing to explain) */
+  if ((pos->rules->forced_capture == CASSINO_FORCED_CAPTURE_NONE &&
+       pos->rules->jack_sweeps == CASSINO_JACK_SWEEPS_NO) ||
+      pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE)
     return NULL;
   /* no trail of @card is legal: a capture this card (or another) must make */
   for (guint i = 0; i < n_legal; i++)
