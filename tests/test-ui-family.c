@@ -18,6 +18,7 @@
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-score-sheet.h"
+#include "cassino-seat-panel.h"
 #include "cassino-table-view.h"
 #include "cassino-window.h"
 #include "test-ui-util.h"
@@ -373,6 +374,27 @@ pick (Fixture *f)
   return best;
 }
 
+/* The seats' texts on the table, one a line. */
+static char *
+panel_texts (Fixture *f)
+{
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+  GString *all = g_string_new ("\n");
+
+  ui_test_collect (GTK_WIDGET (cassino_window_get_table_view (f->window)), CASSINO_TYPE_SEAT_PANEL, panels);
+  g_assert_cmpuint (panels->len, >=, 2);
+  for (guint p = 0; p < panels->len; p++)
+    {
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+      ui_test_collect (panels->pdata[p], GTK_TYPE_LABEL, labels);
+      for (guint i = 0; i < labels->len; i++)
+        if (gtk_widget_is_visible (labels->pdata[i]))
+          g_string_append_printf (all, "%s\n", gtk_label_get_text (labels->pdata[i]));
+    }
+  return g_string_free (all, FALSE);
+}
+
 static char *
 sheet_texts (Fixture *f)
 {
@@ -421,6 +443,17 @@ test_play_each (Fixture       *f,
         break;
       iterate (10);
       check_pile (f);
+      if (turns == 0)
+        {
+          g_autofree char *seats = panel_texts (f);
+
+          /* the pile line counts the game's suit: coins in Scopa, clubs
+           * in Pasur, none in the others */
+          g_assert_nonnull (strstr (seats, "\nPile "));
+          g_assert_true ((strstr (seats, " coin") != NULL) == (r->scoring == CASSINO_SCORING_SCOPA));
+          g_assert_true ((strstr (seats, " club") != NULL) == (r->scoring == CASSINO_SCORING_PASUR));
+          g_assert_null (strstr (seats, " spade"));
+        }
       move = pick (f);
       play_through_window (f, &move);
       turns++;

@@ -272,6 +272,16 @@ capture_groups (const CassinoPosition *pos,
       /* Translators: what a capture takes in Xeri: "Take the pile (5 cards) with 7♠" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the pile (%u card)", "the pile (%u cards)", n), n);
     }
+  /* a jack's sweep of every table card */
+  if (pos->rules->jack_sweeps != CASSINO_JACK_SWEEPS_NO && move->card < CASSINO_N_CARDS &&
+      CASSINO_CARD_RANK (move->card) == CASSINO_RANK_JACK && pos->n_builds == 0 &&
+      move->set == pos->loose && cassino_cards_count (move->set) > 1)
+    {
+      guint n = cassino_cards_count (move->set);
+
+      /* Translators: what a jack takes in Tablanette or Pasur: "Take the whole table (4 cards) with J♣" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the whole table (%u card)", "the whole table (%u cards)", n), n);
+    }
   return cassino_move_text_groups (pos, move);
 }
 

@@ -540,6 +540,10 @@ sync_panels (CassinoTableView *self,
       cassino_seat_panel_show_cards (self->panels->pdata[i],
                                      i != viewer && cassino_game_controller_get_all_hands (self->controller),
                                      pos->hands[i]);
+      cassino_seat_panel_set_counted_suit (self->panels->pdata[i],
+                                           !pos->rules->family ? CASSINO_SUIT_SPADES :
+                                           pos->rules->scoring == CASSINO_SCORING_SCOPA ? CASSINO_SUIT_DIAMONDS :
+                                           pos->rules->scoring == CASSINO_SCORING_PASUR ? CASSINO_SUIT_CLUBS : -1);
       cassino_seat_panel_update (self->panels->pdata[i],
                                  cassino_game_controller_get_seat_name (self->controller, i),
                                  subtitle,
