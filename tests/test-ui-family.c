@@ -639,6 +639,35 @@ test_sweep_word (Fixture       *f,
   g_signal_handlers_disconnect_by_func (f->controller, on_move_played_cb, f);
 }
 
+/* The side panel's tally of the deal lists Scopa's categories in its
+ * words, not Cassino's. */
+static void
+test_side_tally (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_for (CASSINO_PRESET_SCOPA);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GString *texts = g_string_new ("\n");
+
+  ui_test_resize (GTK_WINDOW (f->window), 1280, 800);
+  g_assert_true (cassino_game_controller_start_tagged (f->controller, setup, 3, 1, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-log", NULL));
+  iterate (300);
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (labels->pdata[i]) && gtk_widget_get_ancestor (labels->pdata[i], GTK_TYPE_GRID))
+      g_string_append_printf (texts, "%s\n", gtk_label_get_label (labels->pdata[i]));
+  g_assert_nonnull (strstr (texts->str, "\nCoins\n"));
+  g_assert_nonnull (strstr (texts->str, "\nSettebello (7♦)\n"));
+  g_assert_nonnull (strstr (texts->str, "\nPrimiera\n"));
+  g_assert_nonnull (strstr (texts->str, "\nScope\n"));
+  g_assert_null (strstr (texts->str, "\nBig Cassino\n"));
+  g_assert_null (strstr (texts->str, "\nSpades\n"));
+  g_string_free (texts, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -659,6 +688,7 @@ main (int   argc,
     }
   g_test_add ("/cassino/ui-family/forced-capture", Fixture, NULL, fixture_setup, test_forced_capture, fixture_teardown);
   g_test_add ("/cassino/ui-family/sweep-word", Fixture, NULL, fixture_setup, test_sweep_word, fixture_teardown);
+  g_test_add ("/cassino/ui-family/side-tally", Fixture, NULL, fixture_setup, test_side_tally, fixture_teardown);
 
   status = g_test_run ();
   g_clear_object (&the_app);

@@ -172,8 +172,8 @@ scoring_events (const CassinoDealScore *score,
 
 /* The categories each fishing-family scoring lists on the sheet, in its
  * count order (family.md §2), ending with CASSINO_N_ALL_CATEGORIES. */
-static const CassinoCategory *
-family_categories (const CassinoRules *r)
+const CassinoCategory *
+cassino_score_sheet_family_categories (const CassinoRules *r)
 {
   static const CassinoCategory scopa[] = {
     CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_DIAMONDS, CASSINO_CATEGORY_SEVEN_DIAMONDS,
@@ -212,9 +212,9 @@ family_categories (const CassinoRules *r)
 
 /* A category's row title in the game's own words: Scopa's coins and
  * settebello, each game's name for its sweeps. */
-static const char *
-category_title (const CassinoRules *r,
-                CassinoCategory     category)
+const char *
+cassino_score_sheet_category_title (const CassinoRules *r,
+                                    CassinoCategory     category)
 {
   gboolean scopa = r->scoring == CASSINO_SCORING_SCOPA;
 
@@ -365,7 +365,7 @@ fill_deal (CassinoScoreSheet     *self,
   const CassinoRules *r = cassino_game_get_rules (game);
   const CassinoDealScore *score = &deal->score;
   const CassinoPosition *pos = cassino_game_get_position (game);
-  const CassinoCategory *family = family_categories (r);
+  const CassinoCategory *family = cassino_score_sheet_family_categories (r);
   CassinoCards piles[CASSINO_MAX_SIDES] = { 0 };
   GtkWidget *child;
   int row = 1;
@@ -408,7 +408,7 @@ fill_deal (CassinoScoreSheet     *self,
       if (c == CASSINO_CATEGORY_SWEEPS && !r->sweeps)
         continue;
 
-      attach_title (self->grid, category_title (r, c), row, FALSE);
+      attach_title (self->grid, cassino_score_sheet_category_title (r, c), row, FALSE);
       for (guint s = 0; s < r->n_sides; s++)
         {
           g_autofree char *points = score->points[s][c] ? g_strdup_printf ("%u", score->points[s][c]) : NULL;

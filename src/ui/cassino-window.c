@@ -251,6 +251,7 @@ update_tally (CassinoWindow          *self,
               const CassinoDealScore *tally)
 {
   const CassinoRules *r = cassino_game_get_rules (game);
+  const CassinoCategory *family;
   GString *key;
   GtkWidget *child;
 
@@ -281,18 +282,20 @@ update_tally (CassinoWindow          *self,
 
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
-  /* the fishing family's categories (primiera, xeri, …) too */
-  for (guint c = 0, row = 1; c < CASSINO_N_ALL_CATEGORIES; c++)
+  /* a fishing game's own categories (primiera, xeri, …), in its words */
+  family = cassino_score_sheet_family_categories (r);
+  for (guint i = 0, row = 1; family ? family[i] < CASSINO_N_ALL_CATEGORIES : i < CASSINO_N_CATEGORIES; i++)
     {
+      guint c = family ? family[i] : i;
       gboolean any = FALSE;
       GtkWidget *l;
 
       for (guint s = 0; s < r->n_sides; s++)
         if (tally->points[s][c])
           any = TRUE;
-      if (!any && c > CASSINO_CATEGORY_SWEEPS)
+      if (!any && !family && c > CASSINO_CATEGORY_SWEEPS)
         continue;
-      l = gtk_label_new (cassino_category_get_title (c));
+      l = gtk_label_new (cassino_score_sheet_category_title (r, c));
       gtk_label_set_xalign (GTK_LABEL (l), 0);
       gtk_widget_set_hexpand (l, TRUE);
       gtk_grid_attach (self->tally_grid, l, 0, (int) row, 1, 1);
