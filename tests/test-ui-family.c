@@ -633,6 +633,18 @@ test_sweep_word (Fixture       *f,
   g_assert_true (cassino_game_controller_start_tagged (f->controller, setup, seed, 1, NULL, &error));
   g_assert_no_error (error);
   WAIT_FOR (cassino_game_controller_is_human_turn (f->controller), 10);
+  /* the hint takes the sweep, and says the word */
+  {
+    CassinoMove hint;
+
+    cassino_game_controller_request_hint (f->controller);
+    WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 30);
+    g_assert_true (hint.flags & CASSINO_MOVE_FLAG_SWEEP);
+    g_assert_true (g_str_has_prefix (cassino_game_controller_get_hint_text (f->controller), "Hint: "));
+    g_assert_true (g_str_has_suffix (cassino_game_controller_get_hint_text (f->controller), " Scopa!"));
+    sweep = hint;
+    cassino_game_controller_clear_selection (f->controller);
+  }
   play_through_window (f, &sweep);
   g_assert_cmpuint (f->sweeps_seen, ==, 1);
   g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "Scopa! — Tess");

@@ -1925,8 +1925,14 @@ on_hint_ready_cb (GObject      *source,
   self->hint = data->reason.move;
   reason = cassino_ai_reason_to_string (cassino_game_get_rules (self->game), &data->reason);
   g_free (self->hint_text);
-  /* Translators: the hint's reason follows */
-  self->hint_text = g_strdup_printf (_("Hint: %s"), reason);
+  if (data->reason.sweep && cassino_move_text_sweep_word (cassino_game_get_rules (self->game)))
+    /* Translators: a hint that sweeps in a fishing game: the reason, then
+     * the game's sweep word, e.g. "Hint: Take 5♣ with 5♠: 1 card and a sweep. Scopa!" */
+    self->hint_text = g_strdup_printf (_("Hint: %s %s"), reason,
+                                       cassino_move_text_sweep_word (cassino_game_get_rules (self->game)));
+  else
+    /* Translators: the hint's reason follows */
+    self->hint_text = g_strdup_printf (_("Hint: %s"), reason);
   self->hint_used = TRUE;
   cassino_game_recorder_hint (self->recorder, self->game);
 
