@@ -118,19 +118,19 @@ static const GameFamily game_families[] = {
   { N_("Cassino"), N_("The fishing game with building, in its classic and historical variants"),
     CASSINO_PRESET_CLASSIC, CASSINO_PRESET_HOUSE },
   /* Translators: a family of games in the new game dialog: Scopa, Scopone, Scopone scientifico */
-  { N_("Italian: Scopa and Scopone"), N_("Forty Italian cards; a card that can take must; primiera and the settebello"),
+  { N_("Italian: Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
     CASSINO_PRESET_SCOPA, CASSINO_PRESET_SCOPONE_SCIENTIFICO },
   /* Translators: a family of games in the new game dialog: Xeri, Diloti */
-  { N_("Greek: Xeri and Diloti"), N_("Take the pile with a match or a jack; a lone card taken is a xeri"),
+  { N_("Greek: Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a sweep is a xeri"),
     CASSINO_PRESET_XERI, CASSINO_PRESET_DILOTI },
   /* Translators: a game in the new game dialog (Balkan) */
-  { N_("Tablanette"), N_("Courts count high, jacks take all; a cleared table scores its value"),
+  { N_("Tablanette"), N_("A fishing game of the Balkans and Russia, for two"),
     CASSINO_PRESET_TABLANETTE, CASSINO_PRESET_TABLANETTE },
   /* Translators: a game in the new game dialog (old German) */
-  { N_("Callabra"), N_("Capture is compulsory and a cleared table ends the deal"),
+  { N_("Callabra"), N_("An old German fishing game, close to Cassino"),
     CASSINO_PRESET_CALLABRA, CASSINO_PRESET_CALLABRA },
   /* Translators: a game in the new game dialog (Persian) */
-  { N_("Pasur"), N_("Numerals take cards making 11 with them; seven clubs score"),
+  { N_("Pasur"), N_("The Persian fishing game, also called Chahar Barg"),
     CASSINO_PRESET_PASUR, CASSINO_PRESET_PASUR },
 };
 
