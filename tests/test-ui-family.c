@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "cassino-application.h"
+#include "cassino-history-view.h"
+#include "cassino-stats-view.h"
 #include "cassino-card-widget.h"
 #include "cassino-game-controller.h"
 #include "cassino-move-text.h"
@@ -668,6 +670,48 @@ test_side_tally (Fixture       *f,
   g_string_free (texts, TRUE);
 }
 
+/* Whether a drop-down under @view offers @choice. */
+static gboolean
+offers (GtkWidget  *view,
+        const char *choice)
+{
+  g_autoptr(GPtrArray) downs = g_ptr_array_new ();
+
+  ui_test_collect (view, GTK_TYPE_DROP_DOWN, downs);
+  for (guint i = 0; i < downs->len; i++)
+    {
+      GListModel *model = gtk_drop_down_get_model (downs->pdata[i]);
+
+      for (guint k = 0; model && GTK_IS_STRING_LIST (model) && k < g_list_model_get_n_items (model); k++)
+        if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), k), choice) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* History and Statistics filter by every game of the family. */
+static void
+test_filters (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkWidget *history, *stats;
+
+  cassino_window_set_top_page (f->window, "history");
+  iterate (100);
+  cassino_window_set_top_page (f->window, "statistics");
+  iterate (100);
+  history = GTK_WIDGET (cassino_window_get_history_view (f->window));
+  stats = GTK_WIDGET (cassino_window_get_stats_view (f->window));
+  g_assert_nonnull (history);
+  g_assert_nonnull (stats);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_assert_true (offers (history, cassino_preset_get_title (games[i].preset)));
+      g_assert_true (offers (stats, cassino_preset_get_title (games[i].preset)));
+    }
+  g_assert_true (offers (history, "Classic"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -688,6 +732,7 @@ main (int   argc,
     }
   g_test_add ("/cassino/ui-family/forced-capture", Fixture, NULL, fixture_setup, test_forced_capture, fixture_teardown);
   g_test_add ("/cassino/ui-family/sweep-word", Fixture, NULL, fixture_setup, test_sweep_word, fixture_teardown);
+  g_test_add ("/cassino/ui-family/filters", Fixture, NULL, fixture_setup, test_filters, fixture_teardown);
   g_test_add ("/cassino/ui-family/side-tally", Fixture, NULL, fixture_setup, test_side_tally, fixture_teardown);
 
   status = g_test_run ();
