@@ -19,6 +19,7 @@
 #include "cassino-game-controller.h"
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-score.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 #include "cassino-table-view.h"
@@ -458,6 +459,18 @@ test_play_each (Fixture       *f,
     {
     case CASSINO_SCORING_SCOPA:
       g_assert_nonnull (strstr (texts, "\nPrimiera\n"));
+      /* a side's primiera: its best card of each suit and their total,
+       * "7♦ 7♥ 6♣ A♠ · 78" */
+      {
+        const CassinoGame *game = cassino_game_controller_get_game (f->controller);
+        const CassinoPosition *end = cassino_game_get_position (game);
+        gboolean any = FALSE;
+
+        g_assert_true (end->deal_over);
+        for (guint s = 0; s < r->n_sides; s++)
+          any |= cassino_primiera (end->piles[s]) > 0;
+        g_assert_true (g_regex_match_simple ("\n(\\S+ ){4}· [0-9]+\n", texts, 0, 0) == any);
+      }
       g_assert_nonnull (strstr (texts, "\nSettebello (7♦)\n"));
       g_assert_nonnull (strstr (texts, "\nCoins\n"));
       g_assert_nonnull (strstr (texts, "\nScope\n"));

@@ -364,7 +364,6 @@ fill_deal (CassinoScoreSheet     *self,
 {
   const CassinoRules *r = cassino_game_get_rules (game);
   const CassinoDealScore *score = &deal->score;
-  const CassinoPosition *pos = cassino_game_get_position (game);
   const CassinoCategory *family = cassino_score_sheet_family_categories (r);
   CassinoCards piles[CASSINO_MAX_SIDES] = { 0 };
   GtkWidget *child;
@@ -386,9 +385,18 @@ fill_deal (CassinoScoreSheet     *self,
       gtk_grid_attach (self->grid, l, (int) s + 1, 0, 1, 1);
     }
 
-  /* the sides' captured cards, known for the deal just played */
-  if (deal == cassino_game_get_current_deal (game) && pos->deal_over)
-    memcpy (piles, pos->piles, sizeof piles);
+  /* the sides' captured cards (primiera's best cards, Pasur's clubs): the
+   * deal played again from its deck */
+  if (family && deal->finished)
+    {
+      CassinoPosition end;
+
+      cassino_position_deal (&end, r, deal->deck, deal->deck_len, deal->dealer);
+      for (guint i = 0; i < deal->plays->len; i++)
+        cassino_position_apply (&end, &g_array_index (deal->plays, CassinoPlay, i).move, NULL);
+      if (end.deal_over)
+        memcpy (piles, end.piles, sizeof piles);
+    }
 
   for (guint i = 0; family ? family[i] < CASSINO_N_ALL_CATEGORIES : i < CASSINO_N_CATEGORIES; i++)
     {
