@@ -148,16 +148,34 @@ name_one (GtkWidget *widget)
 static gboolean
 name_toasts_cb (gpointer data)
 {
-  cassino_a11y_name_controls (GTK_WIDGET (data));
+  g_autoptr(GObject) overlay = g_weak_ref_get (data);
+
+  if (overlay)
+    cassino_a11y_name_controls (GTK_WIDGET (overlay));
   return G_SOURCE_REMOVE;
+}
+
+static void
+free_weak_ref (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
 }
 
 static void
 on_toast_dismissed_cb (AdwToast        *toast,
                        AdwToastOverlay *overlay)
 {
+  GWeakRef *ref;
+
+  /* the queue's toasts are dismissed as the window closes: the overlay
+   * must not be kept alive past it (libadwaita 1.2 then crashes) */
+  if (gtk_widget_in_destruction (GTK_WIDGET (overlay)))
+    return;
   /* the next toast in the queue is shown now */
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, g_object_ref (overlay), g_object_unref);
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, overlay);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, ref, free_weak_ref);
 }
 
 void
