@@ -1284,6 +1284,50 @@ test_glicko_example (void)
   g_assert_cmpfloat_with_epsilon (after.rd, sqrt (200.0 * 200.0 / (173.7178 * 173.7178) + 0.0036) * 173.7178, 1e-9);
 }
 
+/* Ratings and statistics are per game: Scopa and Xeri games rate and
+ * count apart from Cassino's (issue 16). */
+static void
+test_ratings_per_game (Fixture       *f,
+                       gconstpointer  data)
+{
+  static const CassinoPreset presets[] = { CASSINO_PRESET_CLASSIC, CASSINO_PRESET_SCOPA, CASSINO_PRESET_XERI };
+  guint played[G_N_ELEMENTS (presets)] = { 3, 2, 4 };
+  g_autoptr(GError) error = NULL;
+  gint64 alice;
+  guint64 seed = 40;
+
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++)
+    for (guint i = 0; i < played[p]; i++)
+      {
+        CassinoGame *game = store_test_random_game (presets[p], 2, seed++, "Alice", "hard");
+
+        g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+        g_assert_cmpint (cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+        g_assert_no_error (error);
+        cassino_game_unref (game);
+      }
+  alice = cassino_store_find_human (f->store, "Alice", &error);
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++)
+    {
+      const char *name = cassino_preset_to_string (presets[p]);
+      g_autoptr(CassinoStoreRating) r = cassino_store_get_rating (f->store, alice, name, &error);
+      g_autoptr(GArray) history = cassino_store_get_rating_history (f->store, alice, name, 0, &error);
+      g_autoptr(CassinoStoreStats) st = NULL;
+      CassinoStoreStatsFilter filter = { .preset = name };
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (r->preset, ==, name);
+      g_assert_cmpuint (r->games, ==, played[p]);
+      g_assert_cmpuint (history->len, ==, played[p]);
+      st = cassino_store_get_player_stats (f->store, alice, &filter, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (st->games, ==, played[p]);
+    }
+  /* a game's rating moved only its own game's */
+  g_assert_cmpint (query_int (f->store, "SELECT count(*) FROM ratings r JOIN players p ON p.id = r.player_id "
+                                        "WHERE p.name = 'Alice' AND r.preset = 'scopa'"), ==, 2);
+}
+
 static void
 test_ratings (Fixture       *f,
               gconstpointer  data)
@@ -2367,6 +2411,7 @@ main (int    argc,
   ADD ("stats-recorded", test_stats_recorded);
   g_test_add_func ("/cassino/store/glicko-example", test_glicko_example);
   ADD ("ratings", test_ratings);
+  ADD ("ratings-per-game", test_ratings_per_game);
   ADD ("history", test_history);
   ADD ("history-search-delete", test_history_search_delete);
   ADD ("player-series", test_player_series);

@@ -992,7 +992,8 @@ test_record_failure (Fixture       *f,
 
       play_through_window (f, &g_array_index (moves, CassinoMove, 0));
       wait_for_turn (f);
-      g_assert_nonnull (cassino_window_get_last_toast (f->window));
+      /* the database thread reports the refused write a moment later */
+      WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 10);
       g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
       g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "disk is full"));
     }

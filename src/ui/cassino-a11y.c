@@ -148,10 +148,10 @@ name_one (GtkWidget *widget)
 static gboolean
 name_toasts_cb (gpointer data)
 {
-  g_autoptr(GtkWidget) overlay = g_weak_ref_get (data);
+  g_autoptr(GObject) overlay = g_weak_ref_get (data);
 
   if (overlay)
-    cassino_a11y_name_controls (overlay);
+    cassino_a11y_name_controls (GTK_WIDGET (overlay));
   return G_SOURCE_REMOVE;
 }
 
@@ -166,10 +166,14 @@ static void
 on_toast_dismissed_cb (AdwToast        *toast,
                        AdwToastOverlay *overlay)
 {
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
+  GWeakRef *ref;
 
-  /* the next toast in the queue is shown now; the overlay is not kept
-   * alive for it (it must go with its window) */
+  /* the queue's toasts are dismissed as the window closes: the overlay
+   * must not be kept alive past it (libadwaita 1.2 then crashes) */
+  if (gtk_widget_in_destruction (GTK_WIDGET (overlay)))
+    return;
+  /* the next toast in the queue is shown now */
+  ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, overlay);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, ref, free_weak_ref);
 }

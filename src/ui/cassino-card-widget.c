@@ -93,6 +93,16 @@ update_accessible (CassinoCardWidget *self)
     case KIND_CARD:
       if (self->face_down || self->card == CASSINO_NO_CARD)
         label = g_strdup (_("Card face down"));
+      else if (self->count > 1)
+        {
+          g_autofree char *top = cassino_card_full_name (self->card);
+
+          /* Translators: accessible name of Xeri's pile on the table, e.g.
+           * "Pile of 5 cards, seven of hearts on top" */
+          label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Pile of %u card, %s on top",
+                                                "Pile of %u cards, %s on top", self->count),
+                                   self->count, top);
+        }
       else
         label = cassino_card_full_name (self->card);
       break;
@@ -519,12 +529,30 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
       if (self->missing != CASSINO_NO_CARD && self->missing == self->card)
         break;
       cairo_translate (cr, rect.origin.x, rect.origin.y);
+      /* a pile (capture_mode "pile"): the cards under the top one show
+       * as edges behind it */
+      for (guint i = MIN (self->count, 4u); i-- > 1;)
+        {
+          cairo_save (cr);
+          cairo_translate (cr, -3.0 * i, -3.0 * i);
+          cassino_card_art_draw_shadow (cr, rect.size.width, rect.size.height);
+          cassino_card_art_draw_back (cr, rect.size.width, rect.size.height, flags);
+          cairo_restore (cr);
+        }
       cassino_card_art_draw_shadow (cr, rect.size.width, rect.size.height);
       if (self->face_down || self->card == CASSINO_NO_CARD)
         cassino_card_art_draw_back (cr, rect.size.width, rect.size.height, flags);
       else
         cassino_card_art_draw_face (cr, self->card, rect.size.width, rect.size.height, flags);
       draw_highlight (self, cr, rect.size.width, rect.size.height);
+      if (self->count > 1)
+        {
+          /* the pile's depth in a badge at the top right corner */
+          g_autofree char *text = g_strdup_printf ("%u", self->count);
+          double r = MAX (9.0, rect.size.width * 0.16);
+
+          draw_badge (widget, cr, rect.size.width - r * 0.55, r * 0.55, r, text, FALSE, FALSE);
+        }
       break;
 
     case KIND_STACK:
@@ -769,15 +797,44 @@ cassino_card_widget_set_card (CassinoCardWidget *self,
 {
   g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
 
-  if (self->kind == KIND_CARD && self->card == card)
+  if (self->kind == KIND_CARD && self->card == card && self->count == 0)
     return;
   self->kind = KIND_CARD;
   self->fan = FALSE;
+  self->count = 0;
   self->card = card;
   self->cards = card < CASSINO_N_CARDS ? CASSINO_CARD_BIT (card) : 0;
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
+}
+
+void
+cassino_card_widget_set_pile (CassinoCardWidget *self,
+                              CassinoCards       cards,
+                              CassinoCard        top)
+{
+  guint count = cassino_cards_count (cards);
+
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (self->kind == KIND_CARD && self->card == top && self->cards == cards && self->count == count)
+    return;
+  self->kind = KIND_CARD;
+  self->fan = FALSE;
+  self->card = top;
+  self->cards = cards;
+  self->count = count;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CARD]);
+}
+
+guint
+cassino_card_widget_get_pile_depth (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), 0);
+  return self->kind == KIND_CARD ? self->count : 0;
 }
 
 CassinoCard

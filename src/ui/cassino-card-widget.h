@@ -33,6 +33,13 @@ CassinoCardWidget *cassino_card_widget_new        (void);
 void         cassino_card_widget_set_card        (CassinoCardWidget *self,
                                                   CassinoCard        card);
 CassinoCard  cassino_card_widget_get_card        (CassinoCardWidget *self);
+/* A pile of @cards (Xeri's table, capture_mode "pile"): @top face up, the
+ * others as edges behind it, the depth in a badge. */
+void         cassino_card_widget_set_pile        (CassinoCardWidget *self,
+                                                  CassinoCards       cards,
+                                                  CassinoCard        top);
+/* The pile's depth (0 for a card that is not a pile; a badge shows it from 2). */
+guint        cassino_card_widget_get_pile_depth  (CassinoCardWidget *self);
 void         cassino_card_widget_set_face_down   (CassinoCardWidget *self,
                                                   gboolean           face_down);
 gboolean     cassino_card_widget_get_face_down   (CassinoCardWidget *self);

@@ -58,6 +58,7 @@ struct _CassinoGameController
   gboolean          hint_used;
   gboolean          undo_used;
   gboolean          undone;            /* the prompt says a move was taken back */
+  gboolean          bare_drop;         /* a card dropped on the bare table: a trail is meant */
 
   GPtrArray        *log;
   guint             log_added;   /* entries added since the log was emptied */
@@ -327,6 +328,17 @@ update_selection (CassinoGameController *self)
         supersets++;
     }
 
+  /* a card with one move that takes the whole table or pile (Xeri's
+   * pile, a jack's sweep, a forced capture with one choice): that move,
+   * without choosing table cards */
+  if (self->chosen == 0 && self->candidates->len == 0 && moves->len == 1 &&
+      g_array_index (moves, CassinoMove, 0).type == CASSINO_MOVE_CAPTURE && pos->rules->family &&
+      (!self->bare_drop || pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE))
+    {
+      g_array_append_val (self->candidates, g_array_index (moves, CassinoMove, 0));
+      supersets = 0;
+    }
+
   /* the hint named one move: Play plays it, with no chooser */
   if (self->has_hint && self->hint.card == self->selected && self->hint.set == self->chosen)
     for (guint i = 0; i < self->candidates->len; i++)
@@ -349,13 +361,24 @@ update_selection (CassinoGameController *self)
     self->prompt = g_strdup (self->hint_text);
   else if (self->chosen == 0)
     {
-      if (moves->len == 0)
+      /* forced capture: say which capture this card (or another) must make */
+      g_autofree char *forced = cassino_move_text_forced_capture (pos, self->legal.moves, self->legal.len,
+                                                                  self->selected);
+
+      if (moves->len == 0 && forced)
+        {
+          self->prompt = g_steal_pointer (&forced);
+          self->prompt_is_error = TRUE;
+        }
+      else if (moves->len == 0)
         {
           CassinoMove trail = { .type = CASSINO_MOVE_TRAIL, .card = self->selected };
 
           self->prompt = cassino_game_explain_illegal (self->game, &trail);
           self->prompt_is_error = TRUE;
         }
+      else if (forced)
+        self->prompt = g_steal_pointer (&forced);
       else if (supersets > 0)
         self->prompt = g_strdup (self->candidates->len ?
                                  _("Or choose cards on the table to take or build on") :
@@ -1758,7 +1781,9 @@ cassino_game_controller_drop_card (CassinoGameController *self,
     return CASSINO_PLAY_NOTHING;
 
   self->chosen = item;
+  self->bare_drop = item == 0;
   update_selection (self);
+  self->bare_drop = FALSE;
   if (self->candidates->len == 0 && item != 0)
     {
       /* the moves that use that item */
@@ -1900,8 +1925,14 @@ on_hint_ready_cb (GObject      *source,
   self->hint = data->reason.move;
   reason = cassino_ai_reason_to_string (cassino_game_get_rules (self->game), &data->reason);
   g_free (self->hint_text);
-  /* Translators: the hint's reason follows */
-  self->hint_text = g_strdup_printf (_("Hint: %s"), reason);
+  if (data->reason.sweep && cassino_move_text_sweep_word (cassino_game_get_rules (self->game)))
+    /* Translators: a hint that sweeps in a fishing game: the reason, then
+     * the game's sweep word, e.g. "Hint: Take 5♣ with 5♠: 1 card and a sweep. Scopa!" */
+    self->hint_text = g_strdup_printf (_("Hint: %s %s"), reason,
+                                       cassino_move_text_sweep_word (cassino_game_get_rules (self->game)));
+  else
+    /* Translators: the hint's reason follows */
+    self->hint_text = g_strdup_printf (_("Hint: %s"), reason);
   self->hint_used = TRUE;
   cassino_game_recorder_hint (self->recorder, self->game);
 

@@ -169,7 +169,7 @@ apply_filter (CassinoHistoryView *self)
   if (pos > 0 && pos != GTK_INVALID_LIST_POSITION)
     filter.opponent_id = cassino_records_get_player_id (self->records, pos - 1);
   pos = gtk_drop_down_get_selected (self->preset_dropdown);
-  if (pos > 0 && pos != GTK_INVALID_LIST_POSITION && pos - 1 < CASSINO_N_PRESETS)
+  if (pos > 0 && pos != GTK_INVALID_LIST_POSITION && pos - 1 < CASSINO_N_ALL_PRESETS)
     filter.preset = cassino_preset_to_string ((CassinoPreset) (pos - 1));
   pos = gtk_drop_down_get_selected (self->result_dropdown);
   filter.result = pos == GTK_INVALID_LIST_POSITION ? CASSINO_STORE_RESULT_ANY : (CassinoStoreResult) pos;
@@ -621,7 +621,7 @@ cassino_history_view_init (CassinoHistoryView *self)
     C_("filter", "Any time"), C_("filter", "Last 7 days"), C_("filter", "Last 30 days"),
     C_("filter", "Last 12 months"),
   };
-  const char *presets[CASSINO_N_PRESETS + 1];
+  const char *presets[CASSINO_N_ALL_PRESETS + 1];
   g_autoptr(GtkStringList) preset_list = NULL;
   g_autoptr(GtkStringList) result_list = NULL;
   g_autoptr(GtkStringList) period_list = NULL;
@@ -630,7 +630,7 @@ cassino_history_view_init (CassinoHistoryView *self)
 
   /* Translators: the first choice of the variant filter */
   presets[0] = C_("filter", "Any variant");
-  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+  for (guint i = 0; i < CASSINO_N_ALL_PRESETS; i++)
     presets[i + 1] = cassino_preset_get_title ((CassinoPreset) i);
   preset_list = string_list (presets, G_N_ELEMENTS (presets));
   result_list = string_list (results, G_N_ELEMENTS (results));

@@ -230,6 +230,93 @@ cassino_move_text_groups (const CassinoPosition *pos,
   return g_string_free (s, FALSE);
 }
 
+const char *
+cassino_move_text_sweep_word (const CassinoRules *rules)
+{
+  switch (rules->scoring)
+    {
+    case CASSINO_SCORING_SCOPA:
+      /* Translators: Scopa's sweep, announced; Italian players say "Scopa!" */
+      return C_("sweep word", "Scopa!");
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_DILOTI:
+      /* Translators: the Greek games' sweep, announced; players say "Xeri!" */
+      return C_("sweep word", "Xeri!");
+    case CASSINO_SCORING_TABLANETTE:
+      /* Translators: Tablanette's sweep, announced; players say "Tabla!" */
+      return C_("sweep word", "Tabla!");
+    case CASSINO_SCORING_PASUR:
+      /* Translators: Pasur's sweep, announced; Persian players say "Sur!" */
+      return C_("sweep word", "Sur!");
+    case CASSINO_SCORING_CALLABRA:
+      /* Translators: Callabra's sweep, which ends the deal */
+      return C_("sweep word", "Sweep!");
+    case CASSINO_SCORING_CLASSIC:
+    case CASSINO_SCORING_SPADE:
+    case CASSINO_SCORING_DIAMOND:
+    default:
+      return NULL;
+    }
+}
+
+/* What a capture takes, worded; the pile as a whole in pile mode. */
+static char *
+capture_groups (const CassinoPosition *pos,
+                const CassinoMove     *move)
+{
+  /* (a lone card is named: "Take 4♦ with 4♣ — Xeri!") */
+  if (pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE && cassino_cards_count (move->set) > 1)
+    {
+      guint n = cassino_cards_count (move->set);
+
+      /* Translators: what a capture takes in Xeri: "Take the pile (5 cards) with 7♠" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the pile (%u card)", "the pile (%u cards)", n), n);
+    }
+  /* a jack's sweep of every table card */
+  if (pos->rules->jack_sweeps != CASSINO_JACK_SWEEPS_NO && move->card < CASSINO_N_CARDS &&
+      CASSINO_CARD_RANK (move->card) == CASSINO_RANK_JACK && pos->n_builds == 0 &&
+      move->set == pos->loose && cassino_cards_count (move->set) > 1)
+    {
+      guint n = cassino_cards_count (move->set);
+
+      /* Translators: what a jack takes in Tablanette or Pasur: "Take the whole table (4 cards) with J♣" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the whole table (%u card)", "the whole table (%u cards)", n), n);
+    }
+  return cassino_move_text_groups (pos, move);
+}
+
+char *
+cassino_move_text_forced_capture (const CassinoPosition *pos,
+                                  const CassinoMove     *legal,
+                                  guint                  n_legal,
+                                  CassinoCard            card)
+{
+  const CassinoMove *take = NULL;
+  g_autofree char *groups = NULL;
+
+  /* (a pile's card has one outcome: nothing to explain) */
+  if ((pos->rules->forced_capture == CASSINO_FORCED_CAPTURE_NONE &&
+       pos->rules->jack_sweeps == CASSINO_JACK_SWEEPS_NO) ||
+      pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+    return NULL;
+  /* no trail of @card is legal: a capture this card (or another) must make */
+  for (guint i = 0; i < n_legal; i++)
+    {
+      if (legal[i].type == CASSINO_MOVE_TRAIL && legal[i].card == card)
+        return NULL;
+      if (legal[i].type == CASSINO_MOVE_CAPTURE &&
+          (take == NULL || (take->card != card && legal[i].card == card)))
+        take = &legal[i];
+    }
+  if (take == NULL)
+    return NULL;
+  groups = capture_groups (pos, take);
+  /* Translators: the action bar when a player tries to trail a card that
+   * must capture: "You must capture: the 5♠ can take 5♣" */
+  return g_strdup_printf (_("You must capture: the %s can take %s"),
+                          cassino_card_short_name (take->card), groups);
+}
+
 /* A card in hand, other than the one played, that can take @value. */
 static CassinoCard
 holder_card (const CassinoPosition *pos,
@@ -258,7 +345,12 @@ cassino_move_text_describe (const CassinoPosition *pos,
       return g_strdup_printf (C_("move", "Trail %s"), card);
 
     case CASSINO_MOVE_CAPTURE:
-      groups = cassino_move_text_groups (pos, move);
+      groups = capture_groups (pos, move);
+      if ((move->flags & CASSINO_MOVE_FLAG_SWEEP) && cassino_move_text_sweep_word (pos->rules))
+        /* Translators: the action bar, before a move: "Take 5♣ with 5♠ — Scopa!"; the
+         * last %s is the game's sweep word */
+        return g_strdup_printf (C_("move", "Take %s with %s — %s"), groups, card,
+                                cassino_move_text_sweep_word (pos->rules));
       if (move->flags & CASSINO_MOVE_FLAG_SWEEP)
         /* Translators: the action bar, before a move: "Take 9♦ and 6♣ + 3♥ with 9♠ — a sweep!" */
         return g_strdup_printf (C_("move", "Take %s with %s — a sweep!"), groups, card);
@@ -308,7 +400,12 @@ cassino_move_text_played (const CassinoPosition *before,
       return g_strdup_printf (C_("move log", "%s trailed %s"), name, card);
 
     case CASSINO_MOVE_CAPTURE:
-      groups = cassino_move_text_groups (before, move);
+      groups = capture_groups (before, move);
+      if ((move->flags & CASSINO_MOVE_FLAG_SWEEP) && cassino_move_text_sweep_word (before->rules))
+        /* Translators: the move log: "Anna took 5♣ with 5♠ — Scopa!"; the last %s is
+         * the game's sweep word */
+        return g_strdup_printf (C_("move log", "%s took %s with %s — %s"), name, groups, card,
+                                cassino_move_text_sweep_word (before->rules));
       if (move->flags & CASSINO_MOVE_FLAG_SWEEP)
         /* Translators: the move log: "Anna took 9♦ and 6♣ + 3♥ with 9♠ — a sweep" */
         return g_strdup_printf (C_("move log", "%s took %s with %s — a sweep"), name, groups, card);

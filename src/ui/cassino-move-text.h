@@ -26,6 +26,20 @@ char *cassino_move_text_played   (const CassinoPosition *before,
 char *cassino_move_text_groups   (const CassinoPosition *pos,
                                   const CassinoMove     *move);
 
+/* The word a game announces a sweep with: "Scopa!", "Xeri!", "Tabla!",
+ * "Sur!"; NULL for Cassino's own variants (a plain "sweep").  Static,
+ * translated. */
+const char *cassino_move_text_sweep_word (const CassinoRules *rules);
+
+/* Why @card may not trail under forced capture (family.md §2), with one
+ * of the captures it must make instead, from @legal: "You must capture:
+ * the 5♠ can take 5♣".  NULL when nothing forces a capture.  Newly
+ * allocated. */
+char *cassino_move_text_forced_capture (const CassinoPosition *pos,
+                                        const CassinoMove     *legal,
+                                        guint                  n_legal,
+                                        CassinoCard            card);
+
 /* At the end of a deal (@end, its last position): the seat that took the
  * cards left on the table, or -1 when they went out of play. */
 int   cassino_move_text_last_cards_seat (const CassinoPosition *end);

@@ -105,6 +105,44 @@ static const OptionInfo option_info[] = {
     N_("After a trail that could have taken cards, the next player may claim the card and what it could have taken"), OPTION_SWITCH },
 };
 
+/* The games the dialog offers, as families: each lists its variants
+ * (presets), in the engine's order. */
+typedef struct {
+  const char    *title;
+  const char    *description;
+  CassinoPreset  first, last;
+} GameFamily;
+
+static const GameFamily game_families[] = {
+  /* Translators: a family of games in the new game dialog */
+  { N_("Cassino"), N_("The fishing game with building, in its classic and historical variants"),
+    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_HOUSE },
+  /* Translators: a family of games in the new game dialog: Scopa, Scopone, Scopone scientifico */
+  { N_("Italian: Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
+    CASSINO_PRESET_SCOPA, CASSINO_PRESET_SCOPONE_SCIENTIFICO },
+  /* Translators: a family of games in the new game dialog: Xeri, Diloti */
+  { N_("Greek: Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a sweep is a xeri"),
+    CASSINO_PRESET_XERI, CASSINO_PRESET_DILOTI },
+  /* Translators: a game in the new game dialog (Balkan) */
+  { N_("Tablanette"), N_("A fishing game of the Balkans and Russia, for two"),
+    CASSINO_PRESET_TABLANETTE, CASSINO_PRESET_TABLANETTE },
+  /* Translators: a game in the new game dialog (old German) */
+  { N_("Callabra"), N_("An old German fishing game, close to Cassino"),
+    CASSINO_PRESET_CALLABRA, CASSINO_PRESET_CALLABRA },
+  /* Translators: a game in the new game dialog (Persian) */
+  { N_("Pasur"), N_("The Persian fishing game, also called Chahar Barg"),
+    CASSINO_PRESET_PASUR, CASSINO_PRESET_PASUR },
+};
+
+static guint
+family_of_preset (CassinoPreset preset)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (game_families); f++)
+    if (preset >= game_families[f].first && preset <= game_families[f].last)
+      return f;
+  return 0;
+}
+
 typedef struct {
   const char       *name;
   const OptionInfo *info;
@@ -117,6 +155,7 @@ struct _CassinoNewGameDialog
 {
   AdwWindow        parent_instance;
 
+  AdwComboRow     *game_row;
   AdwComboRow     *preset_row;
   AdwComboRow     *format_row;
   AdwExpanderRow  *advanced_row;
@@ -157,9 +196,13 @@ find_info (const char *name)
 static CassinoPreset
 selected_preset (CassinoNewGameDialog *self)
 {
+  guint f = adw_combo_row_get_selected (self->game_row);
   guint i = adw_combo_row_get_selected (self->preset_row);
 
-  return i < CASSINO_N_PRESETS ? (CassinoPreset) i : CASSINO_PRESET_CLASSIC;
+  if (f >= G_N_ELEMENTS (game_families))
+    return CASSINO_PRESET_CLASSIC;
+  return i <= (guint) (game_families[f].last - game_families[f].first) ?
+         game_families[f].first + i : game_families[f].first;
 }
 
 static guint
@@ -275,6 +318,10 @@ collect_rules (CassinoNewGameDialog  *self,
       return FALSE;
     }
   *out_rules = preset_rules;
+  /* the advanced rows are rules.md's options: the fishing family's games
+   * are played as their preset says (the rows are hidden for them) */
+  if (preset_rules.family)
+    return TRUE;
   for (guint i = 0; i < self->options->len; i++)
     {
       OptionRow *o = &g_array_index (self->options, OptionRow, i);
@@ -300,6 +347,9 @@ option_applies (const char         *name,
                 CassinoFormat       format)
 {
   gboolean has_target = format != CASSINO_FORMAT_SINGLE && r->target > 0;
+
+  if (r->family)
+    return FALSE;
 
   if (g_str_equal (name, "partnerships"))
     return r->n_players == 4 || r->n_players == 6;
@@ -553,13 +603,55 @@ fill_player_counts (CassinoNewGameDialog *self,
   adw_combo_row_set_selected (self->players_row, select);
 }
 
+/* "For 2, 3 or 4 players" */
+static char *
+player_counts_text (CassinoPreset preset)
+{
+  guint counts = cassino_preset_get_player_counts (preset);
+  g_autofree char *list = NULL;
+  guint n_counts = 0;
+
+  for (guint n = 2; n <= CASSINO_MAX_PLAYERS; n++)
+    if (counts & (1u << n))
+      {
+        guint later = counts >> (n + 1);
+
+        if (list == NULL)
+          list = g_strdup_printf ("%u", n);
+        else
+          {
+            char *more = later ?
+                         /* Translators: joins player counts: "2, 3" (then "2, 3 or 4") */
+                         g_strdup_printf (C_("player counts", "%s, %u"), list, n) :
+                         /* Translators: joins the last player count: "2, 3 or 4" */
+                         g_strdup_printf (C_("player counts", "%s or %u"), list, n);
+            g_free (list);
+            list = more;
+          }
+        n_counts++;
+      }
+  if (n_counts == 1 && counts == (1u << 4))
+    return g_strdup (_("For four players in two partnerships"));
+  if (n_counts == 1 && counts == (1u << 2))
+    return g_strdup (_("For two players"));
+  /* Translators: the players a game allows, e.g. "For 2, 3 or 4 players" */
+  return g_strdup_printf (_("For %s players"), list ? list : "");
+}
+
 static void
 reload_preset (CassinoNewGameDialog *self)
 {
   CassinoRules rules;
+  CassinoPreset preset = selected_preset (self);
+  g_autofree char *players = player_counts_text (preset);
+  g_autofree char *subtitle = g_strdup_printf ("%s\n%s", cassino_preset_get_summary (preset), players);
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row),
-                               cassino_preset_get_summary (selected_preset (self)));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), subtitle);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->game_row),
+                               g_dgettext (GETTEXT_PACKAGE,
+                                           game_families[family_of_preset (preset)].description));
+  /* the fishing family's options are the preset's: no house rules */
+  gtk_widget_set_visible (GTK_WIDGET (self->advanced_row), preset < CASSINO_FIRST_FAMILY_PRESET);
   if (cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
     load_rules (self, &rules);
   update_format_subtitle (self);
@@ -574,6 +666,37 @@ on_preset_selected_cb (AdwComboRow          *row,
   if (self->loading)
     return;
   self->loading = TRUE;
+  fill_player_counts (self, selected_players (self));
+  self->loading = FALSE;
+  reload_preset (self);
+}
+
+/* The variants of the chosen game, @preset selected. */
+static void
+fill_variants (CassinoNewGameDialog *self,
+               CassinoPreset         preset)
+{
+  const GameFamily *f = &game_families[family_of_preset (preset)];
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  for (CassinoPreset p = f->first; p <= f->last; p++)
+    gtk_string_list_append (list, cassino_preset_get_title (p));
+  adw_combo_row_set_selected (self->game_row, family_of_preset (preset));
+  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->preset_row, preset - f->first);
+}
+
+static void
+on_game_selected_cb (AdwComboRow          *row,
+                     GParamSpec           *pspec,
+                     CassinoNewGameDialog *self)
+{
+  guint f = adw_combo_row_get_selected (self->game_row);
+
+  if (self->loading || f >= G_N_ELEMENTS (game_families))
+    return;
+  self->loading = TRUE;
+  fill_variants (self, game_families[f].first);
   fill_player_counts (self, selected_players (self));
   self->loading = FALSE;
   reload_preset (self);
@@ -892,6 +1015,7 @@ cassino_new_game_dialog_class_init (CassinoNewGameDialogClass *klass)
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();
   gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, game_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, preset_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, format_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoNewGameDialog, advanced_row);
@@ -906,21 +1030,23 @@ cassino_new_game_dialog_class_init (CassinoNewGameDialogClass *klass)
 static void
 cassino_new_game_dialog_init (CassinoNewGameDialog *self)
 {
-  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) formats = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->options = g_array_new (FALSE, FALSE, sizeof (OptionRow));
 
-  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
-    gtk_string_list_append (presets, cassino_preset_get_title (i));
-  adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (presets));
+  for (guint i = 0; i < G_N_ELEMENTS (game_families); i++)
+    gtk_string_list_append (games, g_dgettext (GETTEXT_PACKAGE, game_families[i].title));
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  fill_variants (self, CASSINO_PRESET_CLASSIC);
 
   gtk_string_list_append (formats, _("A game to the target"));
   gtk_string_list_append (formats, _("A single deal"));
   gtk_string_list_append (formats, _("A rubber"));
   adw_combo_row_set_model (self->format_row, G_LIST_MODEL (formats));
 
+  set_wrapping_factory (self->game_row);
   set_wrapping_factory (self->preset_row);
   set_preset_factory (self);
   set_wrapping_factory (self->format_row);
@@ -929,6 +1055,7 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   build_option_rows (self);
   build_seat_rows (self);
 
+  g_signal_connect (self->game_row, "notify::selected", G_CALLBACK (on_game_selected_cb), self);
   g_signal_connect (self->preset_row, "notify::selected", G_CALLBACK (on_preset_selected_cb), self);
   g_signal_connect (self->players_row, "notify::selected", G_CALLBACK (on_players_selected_cb), self);
   g_signal_connect (self->format_row, "notify::selected", G_CALLBACK (on_format_selected_cb), self);
@@ -944,7 +1071,7 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   CassinoRules rules;
 
   self->loading = TRUE;
-  adw_combo_row_set_selected (self->preset_row, setup->preset);
+  fill_variants (self, setup->preset < CASSINO_N_ALL_PRESETS ? setup->preset : CASSINO_PRESET_CLASSIC);
   fill_player_counts (self, setup->n_players);
   adw_combo_row_set_selected (self->format_row, setup->format);
   for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)

@@ -172,17 +172,154 @@ scoring_events (const CassinoDealScore *score,
   return n;
 }
 
-/* What @side took of @category, in words ("27 cards", "A♥ A♠"). */
+/* The categories each fishing-family scoring lists on the sheet, in its
+ * count order (family.md §2), ending with CASSINO_N_ALL_CATEGORIES. */
+const CassinoCategory *
+cassino_score_sheet_family_categories (const CassinoRules *r)
+{
+  static const CassinoCategory scopa[] = {
+    CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_DIAMONDS, CASSINO_CATEGORY_SEVEN_DIAMONDS,
+    CASSINO_CATEGORY_PRIMIERA, CASSINO_CATEGORY_SWEEPS, CASSINO_N_ALL_CATEGORIES };
+  static const CassinoCategory xeri[] = {
+    CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_BIG_CASSINO, CASSINO_CATEGORY_TWO_CLUBS,
+    CASSINO_CATEGORY_HONOURS, CASSINO_CATEGORY_SWEEPS, CASSINO_N_ALL_CATEGORIES };
+  static const CassinoCategory diloti[] = {
+    CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_BIG_CASSINO, CASSINO_CATEGORY_LITTLE_CASSINO,
+    CASSINO_CATEGORY_ACES, CASSINO_CATEGORY_SWEEPS, CASSINO_N_ALL_CATEGORIES };
+  static const CassinoCategory tablanette[] = {
+    CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_ACES, CASSINO_CATEGORY_HONOURS,
+    CASSINO_CATEGORY_BIG_CASSINO, CASSINO_CATEGORY_TWO_CLUBS, CASSINO_CATEGORY_SWEEPS,
+    CASSINO_N_ALL_CATEGORIES };
+  static const CassinoCategory callabra[] = {
+    CASSINO_CATEGORY_CARDS, CASSINO_CATEGORY_SWEEPS, CASSINO_N_ALL_CATEGORIES };
+  static const CassinoCategory pasur[] = {
+    CASSINO_CATEGORY_CLUBS, CASSINO_CATEGORY_BIG_CASSINO, CASSINO_CATEGORY_TWO_CLUBS,
+    CASSINO_CATEGORY_ACES, CASSINO_CATEGORY_JACKS, CASSINO_CATEGORY_SWEEPS, CASSINO_N_ALL_CATEGORIES };
+
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_SCOPA: return scopa;
+    case CASSINO_SCORING_XERI: return xeri;
+    case CASSINO_SCORING_DILOTI: return diloti;
+    case CASSINO_SCORING_TABLANETTE: return tablanette;
+    case CASSINO_SCORING_CALLABRA: return callabra;
+    case CASSINO_SCORING_PASUR: return pasur;
+    case CASSINO_SCORING_CLASSIC:
+    case CASSINO_SCORING_SPADE:
+    case CASSINO_SCORING_DIAMOND:
+    default:
+      return NULL;
+    }
+}
+
+/* A category's row title in the game's own words: Scopa's coins and
+ * settebello, each game's name for its sweeps. */
+const char *
+cassino_score_sheet_category_title (const CassinoRules *r,
+                                    CassinoCategory     category)
+{
+  gboolean scopa = r->scoring == CASSINO_SCORING_SCOPA;
+
+  if (r->family)
+    switch (category)
+      {
+      case CASSINO_CATEGORY_DIAMONDS:
+        if (scopa)
+          /* Translators: Scopa's scoring category: the most coins (diamonds) */
+          return C_("category", "Coins");
+        break;
+      case CASSINO_CATEGORY_SEVEN_DIAMONDS:
+        if (scopa)
+          /* Translators: Scopa's scoring category: the seven of coins; Italian players say "Settebello" */
+          return C_("category", "Settebello (7♦)");
+        break;
+      case CASSINO_CATEGORY_BIG_CASSINO:
+        /* Translators: scoring category of the fishing games: the ten of diamonds */
+        return C_("category", "Ten of Diamonds");
+      case CASSINO_CATEGORY_LITTLE_CASSINO:
+        /* Translators: scoring category of the fishing games: the two of spades */
+        return C_("category", "Two of Spades");
+      case CASSINO_CATEGORY_SWEEPS:
+        switch (r->scoring)
+          {
+          case CASSINO_SCORING_SCOPA:
+            /* Translators: Scopa's sweeps; Italian players say "Scope" */
+            return C_("category", "Scope");
+          case CASSINO_SCORING_XERI:
+          case CASSINO_SCORING_DILOTI:
+            /* Translators: the Greek games' sweeps; players say "Xeri" */
+            return C_("category", "Xeri");
+          case CASSINO_SCORING_TABLANETTE:
+            /* Translators: Tablanette's sweeps, each worth the table's value */
+            return C_("category", "Tablas");
+          case CASSINO_SCORING_PASUR:
+            /* Translators: Pasur's sweeps; Persian players say "Sur" */
+            return C_("category", "Surs");
+          default:
+            break;
+          }
+        break;
+      default:
+        break;
+      }
+  return cassino_category_get_title (category);
+}
+
+/* Primiera in the sheet: the best card of each suit and their total,
+ * "7♦ 7♥ 6♣ A♠ · 78", or NULL when @pile lacks a suit. */
 static char *
-taken_text (const CassinoDealScore *score,
+primiera_text (CassinoCards pile)
+{
+  static const guint8 points[14] = { 0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10 };
+  CassinoCards best_cards = 0;
+
+  if (cassino_primiera (pile) == 0)
+    return NULL;
+  for (guint suit = 0; suit < 4; suit++)
+    {
+      CassinoCard card, best = CASSINO_NO_CARD;
+
+      CASSINO_CARDS_FOREACH (card, pile & cassino_cards_of_suit (suit))
+        if (best == CASSINO_NO_CARD || points[CASSINO_CARD_RANK (card)] > points[CASSINO_CARD_RANK (best)])
+          best = card;
+      best_cards |= CASSINO_CARD_BIT (best);
+    }
+  {
+    g_autofree char *names = cassino_cards_short_names (best_cards, " ");
+
+    /* Translators: Scopa's primiera on the score sheet: the best card of
+     * each suit, then their total, e.g. "7♦ 7♥ 6♣ A♠ · 78" */
+    return g_strdup_printf (_("%s · %u"), names, cassino_primiera (pile));
+  }
+}
+
+/* What @side took of @category, in words ("27 cards", "A♥ A♠"); @pile
+ * the side's captured cards when known (0: not known). */
+static char *
+taken_text (const CassinoRules     *r,
+            const CassinoDealScore *score,
+            CassinoCards            pile,
             guint                   side,
             CassinoCategory         category)
 {
   CassinoCards cards;
   guint n = scoring_events (score, side, category, &cards);
 
+  if (r->scoring == CASSINO_SCORING_SCOPA && category == CASSINO_CATEGORY_DIAMONDS)
+    /* Translators: on Scopa's score sheet, the coins (diamonds) a side took */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u coin", "%u coins", score->n_diamonds[side]),
+                            score->n_diamonds[side]);
   switch (category)
     {
+    case CASSINO_CATEGORY_PRIMIERA:
+      return pile ? primiera_text (pile) : NULL;
+    case CASSINO_CATEGORY_CLUBS:
+      {
+        guint clubs = cassino_cards_count (pile & cassino_cards_of_suit (CASSINO_SUIT_CLUBS));
+
+        /* Translators: on Pasur's score sheet, the clubs a side took */
+        return pile ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u club", "%u clubs", clubs), clubs) : NULL;
+      }
     case CASSINO_CATEGORY_CARDS:
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", score->n_cards[side]),
                               score->n_cards[side]);
@@ -229,6 +366,8 @@ fill_deal (CassinoScoreSheet     *self,
 {
   const CassinoRules *r = cassino_game_get_rules (game);
   const CassinoDealScore *score = &deal->score;
+  const CassinoCategory *family = cassino_score_sheet_family_categories (r);
+  CassinoCards piles[CASSINO_MAX_SIDES] = { 0 };
   GtkWidget *child;
   int row = 1;
   g_autofree char *title = NULL;
@@ -248,15 +387,29 @@ fill_deal (CassinoScoreSheet     *self,
       gtk_grid_attach (self->grid, l, (int) s + 1, 0, 1, 1);
     }
 
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  /* the sides' captured cards (primiera's best cards, Pasur's clubs): the
+   * deal played again from its deck */
+  if (family && deal->finished)
     {
+      CassinoPosition end;
+
+      cassino_position_deal (&end, r, deal->deck, deal->deck_len, deal->dealer);
+      for (guint i = 0; i < deal->plays->len; i++)
+        cassino_position_apply (&end, &g_array_index (deal->plays, CassinoPlay, i).move, NULL);
+      if (end.deal_over)
+        memcpy (piles, end.piles, sizeof piles);
+    }
+
+  for (guint i = 0; family ? family[i] < CASSINO_N_ALL_CATEGORIES : i < CASSINO_N_CATEGORIES; i++)
+    {
+      guint c = family ? family[i] : i;
       gboolean any = FALSE;
 
       for (guint s = 0; s < r->n_sides; s++)
         if (score->points[s][c])
           any = TRUE;
       /* the categories of the scoring scheme are always listed */
-      if (!any && c > CASSINO_CATEGORY_SWEEPS && r->scoring != CASSINO_SCORING_DIAMOND)
+      if (!any && !family && c > CASSINO_CATEGORY_SWEEPS && r->scoring != CASSINO_SCORING_DIAMOND)
         continue;
       if (!any && r->scoring == CASSINO_SCORING_DIAMOND &&
           (c == CASSINO_CATEGORY_SPADES || c == CASSINO_CATEGORY_BIG_CASSINO ||
@@ -265,11 +418,11 @@ fill_deal (CassinoScoreSheet     *self,
       if (c == CASSINO_CATEGORY_SWEEPS && !r->sweeps)
         continue;
 
-      attach_title (self->grid, cassino_category_get_title (c), row, FALSE);
+      attach_title (self->grid, cassino_score_sheet_category_title (r, c), row, FALSE);
       for (guint s = 0; s < r->n_sides; s++)
         {
           g_autofree char *points = score->points[s][c] ? g_strdup_printf ("%u", score->points[s][c]) : NULL;
-          g_autofree char *taken = taken_text (score, s, c);
+          g_autofree char *taken = taken_text (r, score, piles[s], s, c);
 
           /* "most cards" lost still says how many were taken: "0" over "25 cards" */
           if (points == NULL && taken && (c == CASSINO_CATEGORY_CARDS || c == CASSINO_CATEGORY_SPADES ||
@@ -359,6 +512,8 @@ fill_game (CassinoScoreSheet     *self,
       /* Translators: under a side's name in the game score: what the deal
        * added to what it had, e.g. "14 before this deal, +9" */
       subtitle = g_strdup_printf (_("%u before this deal, +%u"), now >= added ? now - added : 0, added);
+      /* a partnership's name has an ampersand: plain text, not markup */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cassino_game_controller_get_side_name (controller, s));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       gtk_widget_add_css_class (label, "title-3");

@@ -21,6 +21,13 @@ void         cassino_score_sheet_focus_default (CassinoScoreSheet *self);
 const char  *cassino_score_sheet_get_title  (CassinoScoreSheet     *self);
 /* A side's name over a column of scores: wraps rather than being cut,
  * the whole name in its tooltip. */
+/* The categories a fishing game's scoring lists, in its count order,
+ * ending with CASSINO_N_ALL_CATEGORIES; NULL for Cassino's scorings. */
+const CassinoCategory *cassino_score_sheet_family_categories (const CassinoRules *rules);
+/* A category's title in the game's words ("Coins", "Scope", "Tablas"). */
+const char  *cassino_score_sheet_category_title (const CassinoRules *rules,
+                                                 CassinoCategory     category);
+
 GtkWidget   *cassino_score_sheet_side_header_new (const char *name,
                                                   const char *css_class);
 

@@ -35,6 +35,7 @@ struct _CassinoSeatPanel
   gboolean           face_up;
   CassinoSeatPlace   place;
   gboolean           upright;
+  int                counted_suit;   /* the suit the pile line counts, or -1 */
   gboolean           show_arrow;
   gboolean           place_set;
 };
@@ -68,6 +69,7 @@ cassino_seat_panel_class_init (CassinoSeatPanelClass *klass)
 static void
 cassino_seat_panel_init (CassinoSeatPanel *self)
 {
+  self->counted_suit = CASSINO_SUIT_SPADES;
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -168,6 +170,14 @@ cassino_seat_panel_get_hand_widget (CassinoSeatPanel *self)
 }
 
 void
+cassino_seat_panel_set_counted_suit (CassinoSeatPanel *self,
+                                     int               suit)
+{
+  g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
+  self->counted_suit = suit;
+}
+
+void
 cassino_seat_panel_update (CassinoSeatPanel *self,
                            const char       *name,
                            const char       *subtitle,
@@ -184,7 +194,8 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   g_autofree char *spades = NULL;
   g_autofree char *accessible = NULL;
   guint n_pile = cassino_cards_count (pile);
-  guint n_spades = cassino_cards_count (pile & cassino_cards_of_suit (CASSINO_SUIT_SPADES));
+  guint n_spades = self->counted_suit >= 0 ?
+                   cassino_cards_count (pile & cassino_cards_of_suit ((CassinoSuit) self->counted_suit)) : 0;
 
   g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
 
@@ -205,9 +216,31 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
 
   /* Translators: a player's captured pile: number of cards */
   cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", n_pile), n_pile);
-  /* Translators: a player's captured pile: number of spades */
-  spades = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u spade", "%u spades", n_spades), n_spades);
-  if (sweeps > 0)
+  if (self->counted_suit == CASSINO_SUIT_DIAMONDS)
+    /* Translators: a Scopa player's captured pile: number of coins (diamonds) */
+    spades = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u coin", "%u coins", n_spades), n_spades);
+  else if (self->counted_suit == CASSINO_SUIT_CLUBS)
+    /* Translators: a Pasur player's captured pile: number of clubs */
+    spades = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u club", "%u clubs", n_spades), n_spades);
+  else if (self->counted_suit < 0)
+    spades = NULL;
+  else
+    /* Translators: a player's captured pile: number of spades */
+    spades = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u spade", "%u spades", n_spades), n_spades);
+  if (spades == NULL && sweeps > 0)
+    {
+      GString *marks = g_string_new (NULL);
+
+      for (guint i = 0; i < sweeps && i < 8; i++)
+        g_string_append (marks, "●");
+      /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards · sweeps ●●" */
+      pile_text = g_strdup_printf (_("Pile %s · sweeps %s"), cards, marks->str);
+      g_string_free (marks, TRUE);
+    }
+  else if (spades == NULL)
+    /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards" */
+    pile_text = g_strdup_printf (_("Pile %s"), cards);
+  else if (sweeps > 0)
     {
       GString *marks = g_string_new (NULL);
 

@@ -34,6 +34,11 @@ void       cassino_seat_panel_set_place (CassinoSeatPanel *self,
 CassinoSeatPlace cassino_seat_panel_get_place (CassinoSeatPanel *self);
 gboolean   cassino_seat_panel_get_arrow_visible (CassinoSeatPanel *self);
 
+/* The suit the pile line counts: spades (Cassino), coins (Scopa), clubs
+ * (Pasur), or none (-1: the other fishing games). */
+void       cassino_seat_panel_set_counted_suit (CassinoSeatPanel *self,
+                                                int               suit);
+
 /* Everything the panel shows about one seat. */
 void       cassino_seat_panel_update (CassinoSeatPanel *self,
                                       const char       *name,

@@ -546,7 +546,7 @@ reload (CassinoStatsView *self)
       return;
     }
   preset = gtk_drop_down_get_selected (self->preset_dropdown);
-  if (preset > 0 && preset != GTK_INVALID_LIST_POSITION && preset - 1 < CASSINO_N_PRESETS)
+  if (preset > 0 && preset != GTK_INVALID_LIST_POSITION && preset - 1 < CASSINO_N_ALL_PRESETS)
     filter.preset = cassino_preset_to_string ((CassinoPreset) (preset - 1));
   count = gtk_drop_down_get_selected (self->count_dropdown);
   filter.n_players = count < G_N_ELEMENTS (player_counts) ? player_counts[count] : 0;
@@ -678,7 +678,7 @@ cassino_stats_view_init (CassinoStatsView *self)
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_string_list_append (presets, C_("filter", "Any variant"));
-  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+  for (guint i = 0; i < CASSINO_N_ALL_PRESETS; i++)
     gtk_string_list_append (presets, cassino_preset_get_title ((CassinoPreset) i));
   gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
   gtk_drop_down_set_model (self->count_dropdown, G_LIST_MODEL (count_list));

@@ -540,6 +540,10 @@ sync_panels (CassinoTableView *self,
       cassino_seat_panel_show_cards (self->panels->pdata[i],
                                      i != viewer && cassino_game_controller_get_all_hands (self->controller),
                                      pos->hands[i]);
+      cassino_seat_panel_set_counted_suit (self->panels->pdata[i],
+                                           !pos->rules->family ? CASSINO_SUIT_SPADES :
+                                           pos->rules->scoring == CASSINO_SCORING_SCOPA ? CASSINO_SUIT_DIAMONDS :
+                                           pos->rules->scoring == CASSINO_SCORING_PASUR ? CASSINO_SUIT_CLUBS : -1);
       cassino_seat_panel_update (self->panels->pdata[i],
                                  cassino_game_controller_get_seat_name (self->controller, i),
                                  subtitle,
@@ -564,14 +568,18 @@ sync_items (CassinoTableView  *self,
   CassinoMove hint;
   CassinoCards hinted = 0;
   CassinoCard c;
+  gboolean pile = pos->rules->capture_mode == CASSINO_CAPTURE_MODE_PILE;
+  guint n_loose = pile ? (pos->loose != 0) : cassino_cards_count (pos->loose);
 
   if (cassino_game_controller_get_hint (self->controller, &hint))
     hinted = hint.set;
 
   self->items = g_ptr_array_new ();
 
-  /* builds first, then the loose cards, each kept if it is unchanged */
-  for (guint i = 0; i < pos->n_builds + cassino_cards_count (pos->loose); i++)
+  /* builds first, then the loose cards, each kept if it is unchanged;
+   * a pile (capture_mode "pile", Xeri) is one item: its top card */
+
+  for (guint i = 0; i < pos->n_builds + n_loose; i++)
     {
       CassinoCardWidget *w = NULL;
       CassinoCards cards;
@@ -579,6 +587,8 @@ sync_items (CassinoTableView  *self,
 
       if (i < pos->n_builds)
         cards = pos->builds[i].cards;
+      else if (pile)
+        cards = pos->loose;
       else
         {
           guint k = i - pos->n_builds;
@@ -608,6 +618,8 @@ sync_items (CassinoTableView  *self,
                                          cassino_game_controller_get_seat_name (self->controller, (guint) b->owner),
                                          b->multiple);
         }
+      else if (pile)
+        cassino_card_widget_set_pile (w, cards, pos->pile_top);
       else
         cassino_card_widget_set_card (w, cassino_cards_first (cards));
 

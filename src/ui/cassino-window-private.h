@@ -30,6 +30,7 @@ struct _CassinoWindow
   guint                  log_serial;       /* cassino_game_controller_get_log_serial () */
   guint                  log_epoch;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
+  AdwToast              *sweep_toast;      /* the last sweep announced ("Scopa!"), while shown */
 
   /* template children */
   AdwToastOverlay       *toast_overlay;

@@ -26,6 +26,7 @@
 #include "cassino-window-private.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
+#include "cassino-move-text.h"
 
 
 G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -250,6 +251,7 @@ update_tally (CassinoWindow          *self,
               const CassinoDealScore *tally)
 {
   const CassinoRules *r = cassino_game_get_rules (game);
+  const CassinoCategory *family;
   GString *key;
   GtkWidget *child;
 
@@ -260,7 +262,7 @@ update_tally (CassinoWindow          *self,
 
   for (guint s = 0; s < r->n_sides; s++)
     g_string_append_printf (key, "%s|", cassino_game_controller_get_side_name (self->controller, s));
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     for (guint s = 0; s < r->n_sides; s++)
       g_string_append_printf (key, "%u,", tally->points[s][c]);
   if (g_strcmp0 (key->str, self->tally_key) == 0)
@@ -280,17 +282,20 @@ update_tally (CassinoWindow          *self,
 
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
-  for (guint c = 0, row = 1; c < CASSINO_N_CATEGORIES; c++)
+  /* a fishing game's own categories (primiera, xeri, …), in its words */
+  family = cassino_score_sheet_family_categories (r);
+  for (guint i = 0, row = 1; family ? family[i] < CASSINO_N_ALL_CATEGORIES : i < CASSINO_N_CATEGORIES; i++)
     {
+      guint c = family ? family[i] : i;
       gboolean any = FALSE;
       GtkWidget *l;
 
       for (guint s = 0; s < r->n_sides; s++)
         if (tally->points[s][c])
           any = TRUE;
-      if (!any && c > CASSINO_CATEGORY_SWEEPS)
+      if (!any && !family && c > CASSINO_CATEGORY_SWEEPS)
         continue;
-      l = gtk_label_new (cassino_category_get_title (c));
+      l = gtk_label_new (cassino_score_sheet_category_title (r, c));
       gtk_label_set_xalign (GTK_LABEL (l), 0);
       gtk_widget_set_hexpand (l, TRUE);
       gtk_grid_attach (self->tally_grid, l, 0, (int) row, 1, 1);
@@ -525,6 +530,38 @@ on_confirm_response_cb (AdwMessageDialog *dialog,
 
 /* "Confirm moves" is on and the player made a move, in whatever way:
  * ask before it is played. */
+/* A sweep in a game that announces it: "Scopa!", "Xeri!", "Tabla!",
+ * "Sur!" in a toast, with who made it. */
+static void
+on_sweep_played_cb (CassinoGameController *controller,
+                    guint                  seat,
+                    const CassinoMove     *move,
+                    const CassinoPosition *before,
+                    CassinoWindow         *self)
+{
+  const char *word = cassino_move_text_sweep_word (before->rules);
+  g_autofree char *text = NULL;
+
+  if (word == NULL || move->type != CASSINO_MOVE_CAPTURE || !(move->flags & CASSINO_MOVE_FLAG_SWEEP))
+    return;
+  /* Translators: a toast when a player sweeps: "Scopa! — Anna"; %s the
+   * game's sweep word, then the player's name */
+  text = g_strdup_printf (_("%s — %s"), word, cassino_game_controller_get_seat_name (controller, seat));
+  /* one sweep toast at a time: the next sweep says its word in it rather
+   * than waiting behind it (nor dismissing it: libadwaita 1.2 does not
+   * take a toast dismissed while it comes in) */
+  if (self->sweep_toast)
+    {
+      adw_toast_set_title (self->sweep_toast, text);
+      g_free (self->last_toast);
+      self->last_toast = g_strdup (text);
+      return;
+    }
+  self->sweep_toast = _cassino_window_toast (self, text);
+  adw_toast_set_timeout (self->sweep_toast, 2);
+  g_object_add_weak_pointer (G_OBJECT (self->sweep_toast), (gpointer *) &self->sweep_toast);
+}
+
 static void
 on_confirm_move_cb (CassinoGameController *controller,
                     const char            *text,
@@ -906,6 +943,11 @@ cassino_window_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
       self->record_toast = NULL;
     }
+  if (self->sweep_toast)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->sweep_toast), (gpointer *) &self->sweep_toast);
+      self->sweep_toast = NULL;
+    }
   _cassino_window_records_dispose (self);
   _cassino_window_review_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
@@ -1060,6 +1102,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
   g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
   g_signal_connect (self->controller, "confirm-move", G_CALLBACK (on_confirm_move_cb), self);
+  g_signal_connect (self->controller, "move-played", G_CALLBACK (on_sweep_played_cb), self);
   g_signal_connect_object (self->settings, "changed::confirm-moves",
                            G_CALLBACK (on_confirm_moves_changed_cb), self, 0);
   on_confirm_moves_changed_cb (self->settings, "confirm-moves", self);
