@@ -816,7 +816,8 @@ test_delete_undo (Fixture       *f,
   second = cassino_history_view_get_selected_id (view);
   g_assert_cmpint (second, ==, f->ids[N_GAMES - 1]);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
-  iterate (20);
+  /* the first delete is queued on the database thread */
+  WAIT_FOR (cassino_history_model_get_n_deleting (cassino_records_get_history (cassino_window_get_records (f->window))) == 0, 10);
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
   g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
@@ -827,6 +828,107 @@ test_delete_undo (Fixture       *f,
   f->window = NULL;
   iterate (50);
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
+}
+
+/* Whether game @id is in the database, read as another program would
+ * (this does not wait for a lock). */
+static gboolean
+game_on_disk (Fixture *f,
+              gint64   id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean found;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT 1 FROM games WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  found = sqlite3_step (stmt) == SQLITE_ROW;
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return found;
+}
+
+/* Turn the main loop for @ms milliseconds; how many times it turned. */
+static guint
+count_turns (guint ms)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint turns = 0;
+
+  while (g_get_monotonic_time () - start < ms * 1000)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      turns++;
+    }
+  return turns;
+}
+
+/* Deleting a game while another program holds the database's write lock:
+ * nothing is deleted while Undo is offered, then the delete is queued on
+ * the records' database thread; the window's main loop goes on, the game
+ * stays out of the list, and once the lock is released it is gone from
+ * the disk. */
+static void
+test_delete_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  CassinoHistoryModel *model;
+  sqlite3 *lock = NULL;
+  gint64 first, second, start;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  model = cassino_records_get_history (cassino_window_get_records (f->window));
+  cassino_history_view_select (view, 3);
+  first = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (first, ==, f->ids[N_GAMES - 3]);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  iterate (100);
+
+  g_assert_cmpint (sqlite3_open (f->database, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  /* deleting another lets the first go: it is queued, not waited for */
+  cassino_history_view_select (view, 1);
+  second = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (second, ==, f->ids[N_GAMES - 1]);
+  start = g_get_monotonic_time ();
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
+  /* a second of the main loop going round, the delete still waiting */
+  g_assert_cmpuint (count_turns (1000), >, 100);
+  g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
+  g_assert_true (game_on_disk (f, first));
+  /* both out of the list; the second comes back with Undo */
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  {
+    g_autofree char *result = cassino_history_view_dup_cell_text (view, 3, "result");
+    g_autofree char *expected = expected_result (f->games[N_GAMES - 4]);
+
+    /* the rows after it moved up */
+    g_assert_cmpstr (result, ==, expected);
+  }
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (cassino_history_model_get_n_deleting (model) == 0, 20);
+  g_assert_false (game_on_disk (f, first));
+  g_assert_true (game_on_disk (f, second));
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  for (guint row = 1; row < N_ROWS - 1; row++)
+    {
+      g_autofree char *result = cassino_history_view_dup_cell_text (view, row, "result");
+      guint game = row < 3 ? N_GAMES - row : N_GAMES - row - 1;
+      g_autofree char *expected = expected_result (f->games[game]);
+
+      g_assert_cmpstr (result, ==, expected);
+    }
 }
 
 /* A game of a best-of-three rubber, played with random moves. */
@@ -1136,6 +1238,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
+  ADD ("delete-while-locked", test_delete_while_locked);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cassino-store-record.h"
+#include "cassino-store-worker.h"
 
 #define MAX_PAGES 40
 
@@ -43,9 +44,20 @@ struct _CassinoHistoryModel
   GQueue                     lru;     /* page indices, most recent first */
   guint                      pages_read;
 
-  gint64                     hidden_id;
-  guint                      hidden_pos;
+  /* Games out of the list, by position in the store's order: the one
+   * whose delete can still be undone, and those whose delete is queued on
+   * the database thread (the store still has them until it has run). */
+  GArray                    *hidden;  /* HiddenRow, by pos */
+  CassinoStoreWorker        *worker;  /* deletes; NULL: at once */
+  guint                      n_deleting;
+  gboolean                   reload_wanted;
 };
+
+typedef struct {
+  gint64   id;
+  guint    pos;       /* in the store's order */
+  gboolean deleting;  /* queued; else waiting for Undo */
+} HiddenRow;
 
 static void cassino_history_model_list_model_init (GListModelInterface *iface);
 
@@ -153,7 +165,53 @@ cassino_history_model_get_item_type (GListModel *list)
 static guint
 n_visible (CassinoHistoryModel *self)
 {
-  return self->count - (self->hidden_id != 0 ? 1 : 0);
+  return self->count - MIN (self->hidden->len, self->count);
+}
+
+/* The list's position of store position @pos (not hidden itself). */
+static guint
+visible_of (CassinoHistoryModel *self,
+            guint                pos)
+{
+  guint before = 0;
+
+  for (guint i = 0; i < self->hidden->len; i++)
+    if (g_array_index (self->hidden, HiddenRow, i).pos < pos)
+      before++;
+  return pos - before;
+}
+
+/* The store position of list position @position. */
+static guint
+store_of (CassinoHistoryModel *self,
+          guint                position)
+{
+  for (guint i = 0; i < self->hidden->len; i++)
+    if (g_array_index (self->hidden, HiddenRow, i).pos <= position)
+      position++;
+    else
+      break;
+  return position;
+}
+
+static int
+find_hidden (CassinoHistoryModel *self,
+             gint64               game_id)
+{
+  for (guint i = 0; i < self->hidden->len; i++)
+    if (g_array_index (self->hidden, HiddenRow, i).id == game_id)
+      return (int) i;
+  return -1;
+}
+
+/* The row waiting for Undo, or -1. */
+static int
+find_undoable (CassinoHistoryModel *self)
+{
+  for (guint i = 0; i < self->hidden->len; i++)
+    if (!g_array_index (self->hidden, HiddenRow, i).deleting)
+      return (int) i;
+  return -1;
 }
 
 static guint
@@ -172,8 +230,7 @@ cassino_history_model_get_item (GListModel *list,
 
   if (position >= n_visible (self))
     return NULL;
-  if (self->hidden_id != 0 && position >= self->hidden_pos)
-    position++;
+  position = store_of (self, position);
 
   page = get_page (self, position / CASSINO_HISTORY_PAGE_SIZE);
   at = position % CASSINO_HISTORY_PAGE_SIZE;
@@ -206,6 +263,8 @@ cassino_history_model_finalize (GObject *object)
   CassinoHistoryModel *self = CASSINO_HISTORY_MODEL (object);
 
   g_clear_pointer (&self->pages, g_hash_table_unref);
+  g_clear_pointer (&self->hidden, g_array_unref);
+  g_clear_object (&self->worker);
   g_queue_clear (&self->lru);
   clear_filter (&self->filter);
   g_clear_object (&self->store);
@@ -235,6 +294,7 @@ static void
 cassino_history_model_init (CassinoHistoryModel *self)
 {
   self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) page_free);
+  self->hidden = g_array_new (FALSE, FALSE, sizeof (HiddenRow));
   g_queue_init (&self->lru);
 }
 
@@ -266,8 +326,16 @@ cassino_history_model_reload (CassinoHistoryModel *self)
 
   g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
 
+  /* the store still holds games being deleted: read it once they are
+   * gone, the list showing them hidden meanwhile */
+  if (self->n_deleting > 0)
+    {
+      self->reload_wanted = TRUE;
+      return;
+    }
+  self->reload_wanted = FALSE;
   old = n_visible (self);
-  self->hidden_id = 0;
+  g_array_set_size (self->hidden, 0);
   drop_pages (self);
   if (!cassino_store_count_history (self->store, &self->filter, &count, &error))
     report (self, error);
@@ -282,8 +350,7 @@ cassino_history_model_set_filter (CassinoHistoryModel              *self,
 {
   g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
 
-  if (self->hidden_id != 0)
-    cassino_history_model_commit_delete (self, NULL);
+  cassino_history_model_commit_delete (self, NULL);
   clear_filter (&self->filter);
   if (filter)
     {
@@ -317,6 +384,8 @@ cassino_history_model_find_loaded (CassinoHistoryModel *self,
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), -1);
 
+  if (find_hidden (self, game_id) >= 0)
+    return -1;
   g_hash_table_iter_init (&iter, self->pages);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
@@ -324,17 +393,17 @@ cassino_history_model_find_loaded (CassinoHistoryModel *self,
 
       for (guint i = 0; i < page->items->len; i++)
         if (cassino_history_item_get_id (page->items->pdata[i]) == game_id)
-          {
-            guint pos = page->index * CASSINO_HISTORY_PAGE_SIZE + i;
-
-            if (self->hidden_id == game_id)
-              return -1;
-            if (self->hidden_id != 0 && pos > self->hidden_pos)
-              pos--;
-            return (int) pos;
-          }
+          return (int) visible_of (self, page->index * CASSINO_HISTORY_PAGE_SIZE + i);
     }
   return -1;
+}
+
+void
+cassino_history_model_set_worker (CassinoHistoryModel *self,
+                                  CassinoStoreWorker  *worker)
+{
+  g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
+  g_set_object (&self->worker, worker);
 }
 
 gboolean
@@ -343,11 +412,13 @@ cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
                                        guint                 position_hint,
                                        GError              **error)
 {
+  HiddenRow row = { game_id, 0, FALSE };
+  guint at = 0;
   int pos;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
 
-  if (self->hidden_id != 0 && !cassino_history_model_commit_delete (self, error))
+  if (!cassino_history_model_commit_delete (self, error))
     return FALSE;
   pos = cassino_history_model_find_loaded (self, game_id);
   if (pos < 0 && position_hint < n_visible (self))
@@ -363,8 +434,10 @@ cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
                    "game %" G_GINT64_FORMAT " is not in the list", game_id);
       return FALSE;
     }
-  self->hidden_id = game_id;
-  self->hidden_pos = (guint) pos;
+  row.pos = store_of (self, (guint) pos);
+  while (at < self->hidden->len && g_array_index (self->hidden, HiddenRow, at).pos < row.pos)
+    at++;
+  g_array_insert_val (self->hidden, at, row);
   g_list_model_items_changed (G_LIST_MODEL (self), (guint) pos, 1, 0);
   return TRUE;
 }
@@ -372,19 +445,110 @@ cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
 gint64
 cassino_history_model_get_pending_delete (CassinoHistoryModel *self)
 {
+  int i;
+
   g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), 0);
-  return self->hidden_id;
+
+  i = find_undoable (self);
+  return i < 0 ? 0 : g_array_index (self->hidden, HiddenRow, i).id;
+}
+
+guint
+cassino_history_model_get_n_deleting (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), 0);
+  return self->n_deleting;
+}
+
+/* Hidden row @i comes back into the list. */
+static void
+show_again (CassinoHistoryModel *self,
+            guint                i)
+{
+  guint pos = g_array_index (self->hidden, HiddenRow, i).pos;
+
+  g_array_remove_index (self->hidden, i);
+  g_list_model_items_changed (G_LIST_MODEL (self), visible_of (self, pos), 0, 1);
 }
 
 void
 cassino_history_model_cancel_delete (CassinoHistoryModel *self)
 {
+  int i;
+
   g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
 
-  if (self->hidden_id == 0)
-    return;
-  self->hidden_id = 0;
-  g_list_model_items_changed (G_LIST_MODEL (self), self->hidden_pos, 0, 1);
+  i = find_undoable (self);
+  if (i >= 0)
+    show_again (self, (guint) i);
+}
+
+/* Hidden row @i is gone from the store: the list shows what the store
+ * now holds (the same rows: only the pages move). */
+static void
+forget_deleted (CassinoHistoryModel *self,
+                guint                i)
+{
+  guint pos = g_array_index (self->hidden, HiddenRow, i).pos;
+
+  g_array_remove_index (self->hidden, i);
+  for (guint j = 0; j < self->hidden->len; j++)
+    if (g_array_index (self->hidden, HiddenRow, j).pos > pos)
+      g_array_index (self->hidden, HiddenRow, j).pos--;
+  if (self->count > 0)
+    self->count--;
+  drop_pages (self);
+}
+
+typedef struct {
+  CassinoHistoryModel *model;
+  gint64               id;
+} DeleteJob;
+
+static void
+delete_job_free (gpointer data)
+{
+  DeleteJob *job = data;
+
+  g_object_unref (job->model);
+  g_free (job);
+}
+
+/* On the database thread. */
+static gboolean
+run_delete_job (CassinoStore  *store,
+                gpointer       data,
+                GError       **error)
+{
+  DeleteJob *job = data;
+
+  return cassino_store_delete_game (store, job->id, error);
+}
+
+/* Back on the main thread. */
+static void
+on_delete_done_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  DeleteJob *job = cassino_store_worker_get_job_data (result);
+  CassinoHistoryModel *self = job->model;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = cassino_store_worker_push_finish (result, &error);
+  int i = find_hidden (self, job->id);
+
+  self->n_deleting--;
+  if (i >= 0)
+    {
+      if (ok)
+        forget_deleted (self, (guint) i);
+      else
+        show_again (self, (guint) i);
+    }
+  if (!ok)
+    report (self, error);
+  if (self->n_deleting == 0 && self->reload_wanted)
+    cassino_history_model_reload (self);
 }
 
 gboolean
@@ -392,23 +556,35 @@ cassino_history_model_commit_delete (CassinoHistoryModel  *self,
                                      GError              **error)
 {
   g_autoptr(GError) local_error = NULL;
-  gint64 id;
+  HiddenRow *row;
+  DeleteJob *job;
+  int i;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
 
-  if (self->hidden_id == 0)
+  i = find_undoable (self);
+  if (i < 0)
     return TRUE;
-  id = self->hidden_id;
-  if (!cassino_store_delete_game (self->store, id, &local_error))
+  row = &g_array_index (self->hidden, HiddenRow, i);
+  if (self->worker != NULL)
+    {
+      /* queued: the window does not wait for the disk or a lock; the row
+       * stays hidden until the store no longer has it */
+      row->deleting = TRUE;
+      self->n_deleting++;
+      job = g_new0 (DeleteJob, 1);
+      job->model = g_object_ref (self);
+      job->id = row->id;
+      cassino_store_worker_push (self->worker, run_delete_job, job, delete_job_free, on_delete_done_cb, NULL);
+      return TRUE;
+    }
+  if (!cassino_store_delete_game (self->store, row->id, &local_error))
     {
       report (self, local_error);
-      cassino_history_model_cancel_delete (self);
+      show_again (self, (guint) i);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  /* the list shows what the store now holds: only the pages move */
-  self->hidden_id = 0;
-  self->count--;
-  drop_pages (self);
+  forget_deleted (self, (guint) i);
   return TRUE;
 }

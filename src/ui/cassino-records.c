@@ -34,7 +34,7 @@ struct _CassinoRecords
 
   char                *path;
   CassinoStore        *store;
-  CassinoStoreWorker  *worker;    /* files: import and export */
+  CassinoStoreWorker  *worker;    /* writes, import and export */
   CassinoHistoryModel *history;
   GtkStringList       *player_names;
   GArray              *player_ids;   /* gint64 */
@@ -101,6 +101,8 @@ cassino_records_init (CassinoRecords *self)
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 }
 
+static CassinoStoreWorker *get_worker (CassinoRecords *self);
+
 static void
 read_players (CassinoRecords *self)
 {
@@ -138,6 +140,8 @@ cassino_records_new (const char  *path,
   if (self->store == NULL)
     return NULL;
   self->history = cassino_history_model_new (self->store);
+  /* a delete is queued on the database thread: never waits here */
+  cassino_history_model_set_worker (self->history, get_worker (self));
   read_players (self);
   return g_steal_pointer (&self);
 }
