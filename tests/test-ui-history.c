@@ -1063,6 +1063,23 @@ test_rubbers (Fixture       *f,
 /* A player's picture: scaled down and kept beside the database, shown
  * in the players window and on the statistics page, replaced and removed
  * without leaving files behind; a file that is no picture is refused. */
+/* Whether @window shows @name's picture in a button that offers to
+ * change it. */
+static gboolean
+shows_picture_of (GtkWindow  *window,
+                  const char *name)
+{
+  g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (window), ADW_TYPE_AVATAR, avatars);
+  for (guint i = 0; i < avatars->len; i++)
+    if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), name) == 0 &&
+        adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&
+        gtk_widget_get_ancestor (avatars->pdata[i], GTK_TYPE_MENU_BUTTON) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_player_picture (Fixture       *f,
                      gconstpointer  data)
@@ -1138,19 +1155,9 @@ test_player_picture (Fixture       *f,
   /* the players window shows it, in a button that offers to change it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
   WAIT_FOR (find_toplevel ("Players") != NULL, 10);
-  {
-    g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
-    gboolean shown = FALSE;
-
-    ui_test_collect (GTK_WIDGET (find_toplevel ("Players")), ADW_TYPE_AVATAR, avatars);
-    for (guint i = 0; i < avatars->len; i++)
-      if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), "Tess") == 0 &&
-          adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&
-          gtk_widget_get_ancestor (avatars->pdata[i], GTK_TYPE_MENU_BUTTON) != NULL)
-        shown = TRUE;
-    g_assert_true (shown);
-    gtk_window_destroy (find_toplevel ("Players"));
-  }
+  /* (the players are read on the database thread) */
+  WAIT_FOR (shows_picture_of (find_toplevel ("Players"), "Tess"), 10);
+  gtk_window_destroy (find_toplevel ("Players"));
 
   /* replaced: the first file goes; removed: the second goes too */
   g_assert_true (cassino_records_set_player_picture (records, tess, png_file, &error));
