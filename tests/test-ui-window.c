@@ -1389,10 +1389,10 @@ test_history_start_time (Fixture       *f,
 
   cassino_window_set_top_page (f->window, "history");
   history = cassino_window_get_history_view (f->window);
-  WAIT_FOR (({ g_autofree char *r = cassino_history_view_dup_cell_text (history, 0, "result");
+  WAIT_FOR (({ g_autofree char *r = ui_test_history_cell_text (history, 0, "result");
                r != NULL && strstr (r, "won") != NULL; }), 10);
-  date = cassino_history_view_dup_cell_text (history, 0, "date");
-  length = cassino_history_view_dup_cell_text (history, 0, "length");
+  date = ui_test_history_cell_text (history, 0, "date");
+  length = ui_test_history_cell_text (history, 0, "length");
   at_before = g_date_time_format (before, "%Y-%m-%d %H:%M");
   at_after = g_date_time_format (after, "%Y-%m-%d %H:%M");
   g_test_message ("History: started %s, %s (the game ran from %s to %s)", date, length, at_before, at_after);
@@ -2256,6 +2256,7 @@ history_rows (Fixture *f)
 {
   GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
 
+  ui_test_wait_history (cassino_window_get_history_view (f->window));
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
 }
 
@@ -2298,7 +2299,7 @@ test_new_game_confirm (Fixture       *f,
   cassino_window_set_top_page (f->window, "history");
   WAIT_FOR (history_rows (f) == 1, 10);
   {
-    g_autofree char *result = cassino_history_view_dup_cell_text (history, 0, "result");
+    g_autofree char *result = ui_test_history_cell_text (history, 0, "result");
 
     g_assert_cmpstr (result, ==, "Unfinished");
   }
@@ -2348,7 +2349,7 @@ test_new_game_confirm (Fixture       *f,
   WAIT_FOR (history_rows (f) == 2, 10);
   for (guint row = 0; row < 2; row++)
     {
-      cassino_history_view_select (history, row);
+      ui_test_history_select (history, row);
       if (cassino_history_view_get_selected_id (history) == old_id)
         break;
     }
@@ -2444,7 +2445,7 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   history = cassino_window_get_history_view (f->window);
   cassino_window_set_top_page (f->window, "history");
   WAIT_FOR (history_rows (f) == 2, 10);
-  cassino_history_view_select (history, 1);
+  ui_test_history_select (history, 1);
   g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, played_id);
   g_signal_emit_by_name (find_button_of (GTK_WIDGET (history), "history.resume"), "clicked");
   WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == played_id, 10);
@@ -2453,7 +2454,7 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   cassino_window_set_top_page (f->window, "history");
   WAIT_FOR (history_rows (f) == 1, 10);
   {
-    g_autofree char *result = cassino_history_view_dup_cell_text (history, 0, "result");
+    g_autofree char *result = ui_test_history_cell_text (history, 0, "result");
 
     g_assert_cmpstr (result, ==, "Unfinished");
     g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, played_id);

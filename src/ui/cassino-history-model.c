@@ -51,6 +51,13 @@ struct _CassinoHistoryModel
   CassinoStoreWorker        *worker;  /* deletes; NULL: at once */
   guint                      n_deleting;
   gboolean                   reload_wanted;
+
+  /* With a worker, pages and counts are jobs for it too: */
+  guint                      generation;    /* of the pages: a new one when dropped */
+  guint                      count_generation;
+  GHashTable                *requested;     /* page indices asked for, this generation */
+  GHashTable                *placeholders;  /* page indices shown as "Loading…" */
+  guint                      n_loading;     /* page and count jobs under way */
 };
 
 typedef struct {
@@ -86,11 +93,24 @@ report (CassinoHistoryModel *self,
   g_signal_emit (self, signals[FAILED], 0, error->message);
 }
 
+static void request_page (CassinoHistoryModel *self,
+                          guint                index);
+
 static void
 drop_pages (CassinoHistoryModel *self)
 {
   g_hash_table_remove_all (self->pages);
   g_queue_clear (&self->lru);
+  self->generation++;
+  g_hash_table_remove_all (self->requested);
+  /* rows shown as loading are read again */
+  if (self->worker != NULL)
+    {
+      g_autoptr(GList) shown = g_hash_table_get_keys (self->placeholders);
+
+      for (GList *l = shown; l; l = l->next)
+        request_page (self, GPOINTER_TO_UINT (l->data));
+    }
 }
 
 static void
@@ -232,6 +252,16 @@ cassino_history_model_get_item (GListModel *list,
     return NULL;
   position = store_of (self, position);
 
+  if (self->worker != NULL &&
+      !g_hash_table_contains (self->pages, GUINT_TO_POINTER (position / CASSINO_HISTORY_PAGE_SIZE)))
+    {
+      /* read on the database thread; "Loading…" until it is there */
+      guint index = position / CASSINO_HISTORY_PAGE_SIZE;
+
+      g_hash_table_add (self->placeholders, GUINT_TO_POINTER (index));
+      request_page (self, index);
+      return cassino_history_item_new_loading ();
+    }
   page = get_page (self, position / CASSINO_HISTORY_PAGE_SIZE);
   at = position % CASSINO_HISTORY_PAGE_SIZE;
   if (page == NULL || at >= page->items->len)
@@ -264,6 +294,8 @@ cassino_history_model_finalize (GObject *object)
 
   g_clear_pointer (&self->pages, g_hash_table_unref);
   g_clear_pointer (&self->hidden, g_array_unref);
+  g_clear_pointer (&self->requested, g_hash_table_unref);
+  g_clear_pointer (&self->placeholders, g_hash_table_unref);
   g_clear_object (&self->worker);
   g_queue_clear (&self->lru);
   clear_filter (&self->filter);
@@ -295,7 +327,196 @@ cassino_history_model_init (CassinoHistoryModel *self)
 {
   self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) page_free);
   self->hidden = g_array_new (FALSE, FALSE, sizeof (HiddenRow));
+  self->requested = g_hash_table_new (NULL, NULL);
+  self->placeholders = g_hash_table_new (NULL, NULL);
   g_queue_init (&self->lru);
+}
+
+/* Pages and counts on the database thread */
+
+static void
+copy_filter (CassinoStoreHistoryFilter       *to,
+             const CassinoStoreHistoryFilter *from)
+{
+  *to = *from;
+  to->preset = g_strdup (from->preset);
+  to->name = g_strdup (from->name);
+}
+
+typedef struct {
+  CassinoHistoryModel       *model;
+  guint                      generation;
+  guint                      index;     /* the page's; G_MAXUINT: the count */
+  CassinoStoreHistoryFilter  filter;
+  gboolean                   has_cursor;
+  CassinoStoreHistoryCursor  cursor;
+  CassinoStoreHistoryCursor  next;
+  GPtrArray                 *summaries;
+  guint                      count;
+} ReadJob;
+
+static void
+read_job_free (gpointer data)
+{
+  ReadJob *job = data;
+
+  clear_filter (&job->filter);
+  g_clear_pointer (&job->summaries, g_ptr_array_unref);
+  g_object_unref (job->model);
+  g_free (job);
+}
+
+static ReadJob *
+read_job_new (CassinoHistoryModel *self,
+              guint                index)
+{
+  ReadJob *job = g_new0 (ReadJob, 1);
+
+  job->model = g_object_ref (self);
+  job->index = index;
+  copy_filter (&job->filter, &self->filter);
+  self->n_loading++;
+  return job;
+}
+
+/* On the database thread. */
+static gboolean
+run_read_job (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  ReadJob *job = data;
+
+  if (job->index == G_MAXUINT)
+    return cassino_store_count_history (store, &job->filter, &job->count, error);
+  if (job->index > 0 && !job->has_cursor &&
+      !cassino_store_get_history_cursor (store, &job->filter, job->index * CASSINO_HISTORY_PAGE_SIZE,
+                                         &job->cursor, error))
+    return FALSE;
+  job->summaries = cassino_store_get_history_page (store, &job->filter, &job->cursor,
+                                                   CASSINO_HISTORY_PAGE_SIZE, &job->next, error);
+  return job->summaries != NULL;
+}
+
+/* Back on the main thread: a page, shown where "Loading…" was. */
+static void
+on_page_read_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  ReadJob *job = cassino_store_worker_get_job_data (result);
+  CassinoHistoryModel *self = job->model;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = cassino_store_worker_push_finish (result, &error);
+  guint first, last, hidden = 0;
+  Page *page;
+
+  self->n_loading--;
+  if (job->generation != self->generation)
+    return;    /* the pages were dropped meanwhile: asked for again */
+  if (!ok)
+    {
+      g_hash_table_remove (self->placeholders, GUINT_TO_POINTER (job->index));
+      report (self, error);
+      return;
+    }
+  g_hash_table_remove (self->requested, GUINT_TO_POINTER (job->index));
+  page = g_new0 (Page, 1);
+  page->index = job->index;
+  page->next = job->next;
+  page->items = g_ptr_array_new_full (job->summaries->len, g_object_unref);
+  /* the summaries change hands */
+  g_ptr_array_set_free_func (job->summaries, NULL);
+  for (guint i = 0; i < job->summaries->len; i++)
+    g_ptr_array_add (page->items, cassino_history_item_new (job->summaries->pdata[i]));
+  self->pages_read++;
+  g_hash_table_insert (self->pages, GUINT_TO_POINTER (job->index), page);
+  touch (self, job->index);
+
+  if (!g_hash_table_remove (self->placeholders, GUINT_TO_POINTER (job->index)))
+    return;
+  first = job->index * CASSINO_HISTORY_PAGE_SIZE;
+  last = MIN (first + CASSINO_HISTORY_PAGE_SIZE, self->count);
+  if (last <= first)
+    return;
+  for (guint i = 0; i < self->hidden->len; i++)
+    {
+      guint pos = g_array_index (self->hidden, HiddenRow, i).pos;
+
+      if (pos >= first && pos < last)
+        hidden++;
+    }
+  if (last - first > hidden)
+    g_list_model_items_changed (G_LIST_MODEL (self), visible_of (self, first),
+                                last - first - hidden, last - first - hidden);
+}
+
+static void
+request_page (CassinoHistoryModel *self,
+              guint                index)
+{
+  ReadJob *job;
+  Page *before;
+
+  if (g_hash_table_contains (self->requested, GUINT_TO_POINTER (index)))
+    return;
+  g_hash_table_add (self->requested, GUINT_TO_POINTER (index));
+  job = read_job_new (self, index);
+  job->generation = self->generation;
+  /* scrolling on: the page before says where this one starts */
+  before = index > 0 ? g_hash_table_lookup (self->pages, GUINT_TO_POINTER (index - 1)) : NULL;
+  if (before && before->next.id != 0)
+    {
+      job->cursor = before->next;
+      job->has_cursor = TRUE;
+    }
+  cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_page_read_cb, NULL);
+}
+
+/* Back on the main thread: the count, and the list read anew. */
+static void
+on_count_read_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  ReadJob *job = cassino_store_worker_get_job_data (result);
+  CassinoHistoryModel *self = job->model;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = cassino_store_worker_push_finish (result, &error);
+  guint old;
+
+  self->n_loading--;
+  if (job->generation != self->count_generation)
+    return;    /* a newer reload is under way */
+  if (!ok)
+    {
+      report (self, error);
+      return;
+    }
+  old = n_visible (self);
+  g_array_set_size (self->hidden, 0);
+  /* every row is replaced: none is loading any more */
+  g_hash_table_remove_all (self->placeholders);
+  drop_pages (self);
+  self->count = job->count;
+  if (old || self->count)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old, self->count);
+}
+
+static void
+push_count (CassinoHistoryModel *self)
+{
+  ReadJob *job = read_job_new (self, G_MAXUINT);
+
+  job->generation = ++self->count_generation;
+  cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_count_read_cb, NULL);
+}
+
+gboolean
+cassino_history_model_is_loading (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
+  return self->n_loading > 0;
 }
 
 CassinoHistoryModel *
@@ -334,6 +555,11 @@ cassino_history_model_reload (CassinoHistoryModel *self)
       return;
     }
   self->reload_wanted = FALSE;
+  if (self->worker != NULL)
+    {
+      push_count (self);
+      return;
+    }
   old = n_visible (self);
   g_array_set_size (self->hidden, 0);
   drop_pages (self);
@@ -421,7 +647,10 @@ cassino_history_model_hide_for_delete (CassinoHistoryModel  *self,
   if (!cassino_history_model_commit_delete (self, error))
     return FALSE;
   pos = cassino_history_model_find_loaded (self, game_id);
-  if (pos < 0 && position_hint < n_visible (self))
+  if (pos < 0 && position_hint < n_visible (self) && self->worker != NULL)
+    /* the pages were dropped (a delete done): the rows did not move */
+    pos = (int) position_hint;
+  else if (pos < 0 && position_hint < n_visible (self))
     {
       /* the pages were dropped (a delete committed): read the one it is on */
       g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self), position_hint);

@@ -38,8 +38,11 @@ void         cassino_history_model_reload             (CassinoHistoryModel *self
  * benchmark). */
 guint        cassino_history_model_get_pages_read     (CassinoHistoryModel *self);
 
-/* Deletes run on @worker (a connection of its own to the same database),
- * queued behind its other jobs: committing one returns at once. */
+/* Deletes, pages and counts run on @worker (a connection of its own to
+ * the same database), in order: committing a delete returns at once, a
+ * page not read yet shows "Loading…" rows (cassino_history_item_is_loading())
+ * replaced when it comes, and a reload keeps the rows shown until the new
+ * count is there.  Without a worker everything is read at once. */
 void         cassino_history_model_set_worker         (CassinoHistoryModel *self,
                                                        CassinoStoreWorker  *worker);
 
@@ -55,6 +58,8 @@ gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *sel
                                                        guint                 position_hint,
                                                        GError              **error);
 gint64       cassino_history_model_get_pending_delete (CassinoHistoryModel *self);
+/* Whether pages or a count are on their way. */
+gboolean     cassino_history_model_is_loading         (CassinoHistoryModel *self);
 /* Deletes committed and queued on the database thread, not yet done. */
 guint        cassino_history_model_get_n_deleting     (CassinoHistoryModel *self);
 void         cassino_history_model_cancel_delete      (CassinoHistoryModel *self);

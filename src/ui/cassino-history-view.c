@@ -117,9 +117,13 @@ update_count (CassinoHistoryView *self)
 static CassinoHistoryItem *
 selected_item (CassinoHistoryView *self)
 {
+  CassinoHistoryItem *item;
+
   if (self->selection == NULL)
     return NULL;
-  return gtk_single_selection_get_selected_item (self->selection);
+  item = gtk_single_selection_get_selected_item (self->selection);
+  /* a row still being read: nothing to open or delete yet */
+  return item && !cassino_history_item_is_loading (item) ? item : NULL;
 }
 
 static void
