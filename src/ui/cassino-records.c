@@ -179,7 +179,8 @@ cassino_records_refresh (CassinoRecords *self)
   g_return_if_fail (CASSINO_IS_RECORDS (self));
 
   cassino_history_model_reload (self->history);
-  read_players (self);
+  /* the lists follow when the database thread has read them */
+  cassino_records_list_players_async (self, NULL, NULL);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
