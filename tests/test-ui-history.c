@@ -852,22 +852,6 @@ game_on_disk (Fixture *f,
   return found;
 }
 
-/* Turn the main loop for @ms milliseconds; how many times it turned. */
-static guint
-count_turns (guint ms)
-{
-  gint64 start = g_get_monotonic_time ();
-  guint turns = 0;
-
-  while (g_get_monotonic_time () - start < ms * 1000)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-      turns++;
-    }
-  return turns;
-}
-
 /* Deleting a game while another program holds the database's write lock:
  * nothing is deleted while Undo is offered, then the delete is queued on
  * the records' database thread; the window's main loop goes on, the game
@@ -903,7 +887,7 @@ test_delete_while_locked (Fixture       *f,
   g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
   g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
   /* a second of the main loop going round, the delete still waiting */
-  g_assert_cmpuint (count_turns (1000), >, 100);
+  g_assert_cmpuint (ui_test_count_turns (1000), >, 100);
   g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
   g_assert_true (game_on_disk (f, first));
   /* both out of the list; the second comes back with Undo */
@@ -1233,7 +1217,7 @@ test_paging_while_locked (void)
   g_autofree char *path = g_build_filename (dir, "paging.db", NULL);
   g_autoptr(CassinoRecords) records = NULL;
   CassinoHistoryModel *model;
-  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7, changed = 0, turns = 0;
+  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7, changed = 0;
   gint64 first_id = 0, newest_id = 0, start;
   sqlite3 *lock = NULL;
 
@@ -1284,14 +1268,8 @@ test_paging_while_locked (void)
     g_assert_cmpstr (date, ==, "Loading…");
   }
   changed = 0;
-  while (g_get_monotonic_time () - start < G_USEC_PER_SEC)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-      turns++;
-    }
   /* a second of the main loop going round, the page still waiting */
-  g_assert_cmpuint (turns, >, 100);
+  g_assert_cmpuint (ui_test_count_turns (1000), >, 100);
   g_assert_true (cassino_history_model_is_loading (model));
   g_assert_cmpuint (changed, ==, 0);
 

@@ -243,3 +243,19 @@ ui_test_history_select (CassinoHistoryView *view,
   cassino_history_view_select (view, position);
 }
 
+/* Turn the main loop for @ms milliseconds, sleeping 1 ms between turns:
+ * how many times it turned (a frozen loop turns a few times at most). */
+static inline guint
+ui_test_count_turns (guint ms)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint turns = 0;
+
+  while (g_get_monotonic_time () - start < (gint64) ms * 1000)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      turns++;
+    }
+  return turns;
+}

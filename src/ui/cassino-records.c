@@ -400,17 +400,33 @@ on_player_job_done_cb (GObject      *source,
   g_task_return_boolean (task, TRUE);
 }
 
+/* @func (@job) on the records' database thread; @done gets a task (of
+ * @source_tag, holding the job) to return the result to @callback. */
+static void
+push_task (CassinoRecords      *self,
+           CassinoStoreFunc     func,
+           gpointer             job,
+           GDestroyNotify       job_free,
+           gpointer             source_tag,
+           GAsyncReadyCallback  done,
+           GAsyncReadyCallback  callback,
+           gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, job, job_free);
+  cassino_store_worker_push (get_worker (self), func, job, NULL, done, task);
+}
+
 static void
 push_player_job (CassinoRecords      *self,
                  PlayerJob           *job,
                  GAsyncReadyCallback  callback,
                  gpointer             user_data)
 {
-  GTask *task = g_task_new (self, NULL, callback, user_data);
-
-  g_task_set_source_tag (task, push_player_job);
-  g_task_set_task_data (task, job, player_job_free);
-  cassino_store_worker_push (get_worker (self), run_player_job, job, NULL, on_player_job_done_cb, task);
+  push_task (self, run_player_job, job, player_job_free, push_player_job, on_player_job_done_cb,
+             callback, user_data);
 }
 
 /* The same job, waited for (tests). */
@@ -1070,11 +1086,7 @@ push_file_job (CassinoRecords      *self,
                GAsyncReadyCallback  callback,
                gpointer             user_data)
 {
-  GTask *task = g_task_new (self, NULL, callback, user_data);
-
-  g_task_set_source_tag (task, source_tag);
-  g_task_set_task_data (task, job, file_job_free);
-  cassino_store_worker_push (get_worker (self), run_file_job, job, NULL, on_file_job_done_cb, task);
+  push_task (self, run_file_job, job, file_job_free, source_tag, on_file_job_done_cb, callback, user_data);
 }
 
 /* The same job, waited for (tests). */
