@@ -50,11 +50,11 @@ struct _CassinoHistoryModel
   GArray                    *hidden;  /* HiddenRow, by pos */
   CassinoStoreWorker        *worker;  /* deletes; NULL: at once */
   guint                      n_deleting;
-  gboolean                   reload_wanted;
 
   /* With a worker, pages and counts are jobs for it too: */
   guint                      generation;    /* of the pages: a new one when dropped */
   guint                      count_generation;
+  guint                      counting;      /* count jobs under way */
   GHashTable                *requested;     /* page indices asked for, this generation */
   GHashTable                *placeholders;  /* page indices shown as "Loading…" */
   guint                      n_loading;     /* page and count jobs under way */
@@ -103,8 +103,8 @@ drop_pages (CassinoHistoryModel *self)
   g_queue_clear (&self->lru);
   self->generation++;
   g_hash_table_remove_all (self->requested);
-  /* rows shown as loading are read again */
-  if (self->worker != NULL)
+  /* rows shown as loading are read again (after a count: all of them) */
+  if (self->worker != NULL && self->counting == 0)
     {
       g_autoptr(GList) shown = g_hash_table_get_keys (self->placeholders);
 
@@ -259,7 +259,8 @@ cassino_history_model_get_item (GListModel *list,
       guint index = position / CASSINO_HISTORY_PAGE_SIZE;
 
       g_hash_table_add (self->placeholders, GUINT_TO_POINTER (index));
-      request_page (self, index);
+      if (self->counting == 0)
+        request_page (self, index);
       return cassino_history_item_new_loading ();
     }
   page = get_page (self, position / CASSINO_HISTORY_PAGE_SIZE);
@@ -473,6 +474,8 @@ request_page (CassinoHistoryModel *self,
   cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_page_read_cb, NULL);
 }
 
+static void push_count (CassinoHistoryModel *self);
+
 /* Back on the main thread: the count, and the list read anew. */
 static void
 on_count_read_cb (GObject      *source,
@@ -486,11 +489,19 @@ on_count_read_cb (GObject      *source,
   guint old;
 
   self->n_loading--;
+  self->counting--;
   if (job->generation != self->count_generation)
     return;    /* a newer reload is under way */
   if (!ok)
     {
       report (self, error);
+      return;
+    }
+  if (self->n_deleting > 0)
+    {
+      /* deleted since it was asked for: the rows stay as they are until
+       * the count after those deletes */
+      push_count (self);
       return;
     }
   old = n_visible (self);
@@ -508,6 +519,7 @@ push_count (CassinoHistoryModel *self)
 {
   ReadJob *job = read_job_new (self, G_MAXUINT);
 
+  self->counting++;
   job->generation = ++self->count_generation;
   cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_count_read_cb, NULL);
 }
@@ -547,14 +559,8 @@ cassino_history_model_reload (CassinoHistoryModel *self)
 
   g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
 
-  /* the store still holds games being deleted: read it once they are
-   * gone, the list showing them hidden meanwhile */
-  if (self->n_deleting > 0)
-    {
-      self->reload_wanted = TRUE;
-      return;
-    }
-  self->reload_wanted = FALSE;
+  /* the count is read behind every delete queued before: the rows stay
+   * as they are until it comes */
   if (self->worker != NULL)
     {
       push_count (self);
@@ -585,6 +591,9 @@ cassino_history_model_set_filter (CassinoHistoryModel              *self,
       self->filter.name = g_strdup (filter->name);
     }
   cassino_history_model_reload (self);
+  /* nothing of the old filter is shown from now on */
+  if (self->worker != NULL)
+    drop_pages (self);
 }
 
 const CassinoStoreHistoryFilter *
@@ -776,8 +785,6 @@ on_delete_done_cb (GObject      *source,
     }
   if (!ok)
     report (self, error);
-  if (self->n_deleting == 0 && self->reload_wanted)
-    cassino_history_model_reload (self);
 }
 
 gboolean

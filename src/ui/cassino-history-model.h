@@ -51,7 +51,7 @@ void         cassino_history_model_set_worker         (CassinoHistoryModel *self
  * cancel_delete().  Only one game waits at a time: asking to delete
  * another commits the first.  With a worker, commit_delete() queues the
  * delete and the game stays out of the list meanwhile; should it fail,
- * the game comes back and "failed" says why; reload() waits for it.  @position_hint: where the game was last
+ * the game comes back and "failed" says why.  @position_hint: where the game was last
  * seen.  FALSE when @game_id is not in the list. */
 gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *self,
                                                        gint64                game_id,
