@@ -137,6 +137,7 @@ n_rows (Fixture *f)
 {
   GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
 
+  ui_test_wait_history (cassino_window_get_history_view (f->window));
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
 }
 
@@ -163,7 +164,7 @@ test_history_lists_games (Fixture       *f,
   g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
   g_assert_cmpuint (n_rows (f), ==, N_ROWS);
   {
-    g_autofree char *result = cassino_history_view_dup_cell_text (view, 0, "result");
+    g_autofree char *result = ui_test_history_cell_text (view, 0, "result");
 
     g_assert_cmpstr (result, ==, "Unfinished");
   }
@@ -172,13 +173,13 @@ test_history_lists_games (Fixture       *f,
   for (guint row = 1; row < N_ROWS; row++)
     {
       CassinoGame *game = f->games[N_GAMES - row];
-      g_autofree char *result = cassino_history_view_dup_cell_text (view, row, "result");
+      g_autofree char *result = ui_test_history_cell_text (view, row, "result");
       g_autofree char *expected = expected_result (game);
-      g_autofree char *players = cassino_history_view_dup_cell_text (view, row, "players");
+      g_autofree char *players = ui_test_history_cell_text (view, row, "players");
       g_autofree char *expected_players = g_strdup_printf ("%s – Computer 1", human_of (N_GAMES - row));
-      g_autofree char *length = cassino_history_view_dup_cell_text (view, row, "length");
+      g_autofree char *length = ui_test_history_cell_text (view, row, "length");
       g_autofree char *expected_length = g_strdup_printf ("%u deals · 20 min", cassino_game_get_n_deals (game));
-      g_autofree char *variant = cassino_history_view_dup_cell_text (view, row, "variant");
+      g_autofree char *variant = ui_test_history_cell_text (view, row, "variant");
 
       g_assert_cmpstr (result, ==, expected);
       g_assert_cmpstr (players, ==, expected_players);
@@ -228,7 +229,7 @@ test_history_filters (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, tess_won);
   for (guint row = 0; row < tess_won; row++)
     {
-      g_autofree char *result = cassino_history_view_dup_cell_text (view, row, "result");
+      g_autofree char *result = ui_test_history_cell_text (view, row, "result");
 
       g_assert_true (g_str_has_prefix (result, "Won "));
     }
@@ -472,18 +473,18 @@ test_history_narrow (Fixture       *f,
       /* which game: the row whose players and result these are */
       for (guint r = 0; r < N_ROWS && position < 0; r++)
         {
-          g_autofree char *p = cassino_history_view_dup_cell_text (view, r, "players");
-          g_autofree char *d = cassino_history_view_dup_cell_text (view, r, "date");
+          g_autofree char *p = ui_test_history_cell_text (view, r, "players");
+          g_autofree char *d = ui_test_history_cell_text (view, r, "date");
 
           if (g_strcmp0 (gtk_label_get_label (labels->pdata[0]), p) == 0 &&
               g_str_has_prefix (gtk_label_get_label (labels->pdata[2]), d))
             position = (int) r;
         }
       g_assert_cmpint (position, >=, 0);
-      players = cassino_history_view_dup_cell_text (view, position, "players");
-      result = cassino_history_view_dup_cell_text (view, position, "result");
-      date = cassino_history_view_dup_cell_text (view, position, "date");
-      variant = cassino_history_view_dup_cell_text (view, position, "variant");
+      players = ui_test_history_cell_text (view, position, "players");
+      result = ui_test_history_cell_text (view, position, "result");
+      date = ui_test_history_cell_text (view, position, "date");
+      variant = ui_test_history_cell_text (view, position, "variant");
       g_assert_cmpstr (gtk_label_get_label (labels->pdata[1]), ==, result);
       details = labels->pdata[2];
       g_assert_true (g_str_has_prefix (gtk_label_get_label (details), date));
@@ -684,7 +685,8 @@ test_export_import (Fixture       *f,
   g_assert_cmpuint (report.imported, ==, N_ROWS);
   g_assert_cmpuint (report.failed, ==, 0);
   cassino_store_import_report_clear (&report);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, N_ROWS);
+  /* the count is read again on the database thread */
+  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))) == N_ROWS, 10);
 
   a = cassino_store_open (f->database, &error);
   b = cassino_store_open (fresh_path, &error);
@@ -764,7 +766,8 @@ test_import_while_locked (Fixture       *f,
   WAIT_FOR (imported.done, 20);
   g_assert_cmpuint (imported.report.imported, ==, N_ROWS);
   g_assert_cmpuint (imported.report.failed, ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, N_ROWS);
+  /* the count is read again on the database thread */
+  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))) == N_ROWS, 10);
   cassino_store_import_report_clear (&imported.report);
 }
 
@@ -790,7 +793,7 @@ test_delete_undo (Fixture       *f,
   open_window (f);
   view = cassino_window_get_history_view (f->window);
 
-  cassino_history_view_select (view, 3);
+  ui_test_history_select (view, 3);
   first = cassino_history_view_get_selected_id (view);
   g_assert_cmpint (first, ==, f->ids[N_GAMES - 3]);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
@@ -802,21 +805,22 @@ test_delete_undo (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, N_ROWS);
   g_assert_cmpuint (store_count (f), ==, N_ROWS);
   {
-    g_autofree char *result = cassino_history_view_dup_cell_text (view, 3, "result");
+    g_autofree char *result = ui_test_history_cell_text (view, 3, "result");
     g_autofree char *expected = expected_result (f->games[N_GAMES - 3]);
 
     g_assert_cmpstr (result, ==, expected);
   }
 
   /* delete it; deleting another lets the first go for real */
-  cassino_history_view_select (view, 3);
+  ui_test_history_select (view, 3);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
   iterate (20);
-  cassino_history_view_select (view, 1);
+  ui_test_history_select (view, 1);
   second = cassino_history_view_get_selected_id (view);
   g_assert_cmpint (second, ==, f->ids[N_GAMES - 1]);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
-  iterate (20);
+  /* the first delete is queued on the database thread */
+  WAIT_FOR (cassino_history_model_get_n_deleting (cassino_records_get_history (cassino_window_get_records (f->window))) == 0, 10);
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
   g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
   gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
@@ -827,6 +831,91 @@ test_delete_undo (Fixture       *f,
   f->window = NULL;
   iterate (50);
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
+}
+
+/* Whether game @id is in the database, read as another program would
+ * (this does not wait for a lock). */
+static gboolean
+game_on_disk (Fixture *f,
+              gint64   id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean found;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT 1 FROM games WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  found = sqlite3_step (stmt) == SQLITE_ROW;
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return found;
+}
+
+/* Deleting a game while another program holds the database's write lock:
+ * nothing is deleted while Undo is offered, then the delete is queued on
+ * the records' database thread; the window's main loop goes on, the game
+ * stays out of the list, and once the lock is released it is gone from
+ * the disk. */
+static void
+test_delete_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  CassinoHistoryModel *model;
+  sqlite3 *lock = NULL;
+  gint64 first, second, start;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  model = cassino_records_get_history (cassino_window_get_records (f->window));
+  ui_test_history_select (view, 3);
+  first = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (first, ==, f->ids[N_GAMES - 3]);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  iterate (100);
+
+  g_assert_cmpint (sqlite3_open (f->database, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  /* deleting another lets the first go: it is queued, not waited for */
+  ui_test_history_select (view, 1);
+  second = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (second, ==, f->ids[N_GAMES - 1]);
+  start = g_get_monotonic_time ();
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
+  /* a second of the main loop going round, the delete still waiting */
+  g_assert_cmpuint (ui_test_count_turns (1000), >, 100);
+  g_assert_cmpuint (cassino_history_model_get_n_deleting (model), ==, 1);
+  g_assert_true (game_on_disk (f, first));
+  /* both out of the list; the second comes back with Undo */
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  {
+    g_autofree char *result = ui_test_history_cell_text (view, 3, "result");
+    g_autofree char *expected = expected_result (f->games[N_GAMES - 4]);
+
+    /* the rows after it moved up */
+    g_assert_cmpstr (result, ==, expected);
+  }
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (cassino_history_model_get_n_deleting (model) == 0, 20);
+  g_assert_false (game_on_disk (f, first));
+  g_assert_true (game_on_disk (f, second));
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  for (guint row = 1; row < N_ROWS - 1; row++)
+    {
+      g_autofree char *result = ui_test_history_cell_text (view, row, "result");
+      guint game = row < 3 ? N_GAMES - row : N_GAMES - row - 1;
+      g_autofree char *expected = expected_result (f->games[game]);
+
+      g_assert_cmpstr (result, ==, expected);
+    }
 }
 
 /* A game of a best-of-three rubber, played with random moves. */
@@ -961,6 +1050,23 @@ test_rubbers (Fixture       *f,
 /* A player's picture: scaled down and kept beside the database, shown
  * in the players window and on the statistics page, replaced and removed
  * without leaving files behind; a file that is no picture is refused. */
+/* Whether @window shows @name's picture in a button that offers to
+ * change it. */
+static gboolean
+shows_picture_of (GtkWindow  *window,
+                  const char *name)
+{
+  g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (window), ADW_TYPE_AVATAR, avatars);
+  for (guint i = 0; i < avatars->len; i++)
+    if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), name) == 0 &&
+        adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&
+        gtk_widget_get_ancestor (avatars->pdata[i], GTK_TYPE_MENU_BUTTON) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_player_picture (Fixture       *f,
                      gconstpointer  data)
@@ -1036,19 +1142,9 @@ test_player_picture (Fixture       *f,
   /* the players window shows it, in a button that offers to change it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
   WAIT_FOR (find_toplevel ("Players") != NULL, 10);
-  {
-    g_autoptr(GPtrArray) avatars = g_ptr_array_new ();
-    gboolean shown = FALSE;
-
-    ui_test_collect (GTK_WIDGET (find_toplevel ("Players")), ADW_TYPE_AVATAR, avatars);
-    for (guint i = 0; i < avatars->len; i++)
-      if (g_strcmp0 (adw_avatar_get_text (avatars->pdata[i]), "Tess") == 0 &&
-          adw_avatar_get_custom_image (avatars->pdata[i]) != NULL &&
-          gtk_widget_get_ancestor (avatars->pdata[i], GTK_TYPE_MENU_BUTTON) != NULL)
-        shown = TRUE;
-    g_assert_true (shown);
-    gtk_window_destroy (find_toplevel ("Players"));
-  }
+  /* (the players are read on the database thread) */
+  WAIT_FOR (shows_picture_of (find_toplevel ("Players"), "Tess"), 10);
+  gtk_window_destroy (find_toplevel ("Players"));
 
   /* replaced: the first file goes; removed: the second goes too */
   g_assert_true (cassino_records_set_player_picture (records, tess, png_file, &error));
@@ -1109,6 +1205,96 @@ test_lazy_model (void)
   remove_tree (dir);
 }
 
+/* History paging while another program holds the write lock and a
+ * delete waits for it on the records' database thread: a page not read
+ * yet shows "Loading…" rows at once (the main loop goes on), and the
+ * games once the lock is released, the deleted one gone. */
+static void
+test_paging_while_locked (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-paging-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "paging.db", NULL);
+  g_autoptr(CassinoRecords) records = NULL;
+  CassinoHistoryModel *model;
+  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7, changed = 0;
+  gint64 first_id = 0, newest_id = 0, start;
+  sqlite3 *lock = NULL;
+
+  g_assert_no_error (error);
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < n; i++)
+      {
+        CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
+
+        newest_id = cassino_store_begin_game (store, game, 0, NULL, &error);
+        g_assert_no_error (error);
+        if (i == 0)
+          first_id = newest_id;
+        cassino_game_unref (game);
+      }
+  }
+  records = cassino_records_new (path, &error);
+  g_assert_no_error (error);
+  model = cassino_records_get_history (records);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+  g_signal_connect_swapped (model, "items-changed", G_CALLBACK (g_atomic_int_inc), &changed);
+  {
+    g_autoptr(CassinoHistoryItem) top = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    WAIT_FOR (!cassino_history_model_is_loading (model), 10);
+  }
+
+  g_assert_cmpint (sqlite3_open (path, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  /* the newest game deleted: queued behind the lock */
+  g_assert_true (cassino_history_model_hide_for_delete (model, newest_id, 0, &error));
+  g_assert_true (cassino_history_model_commit_delete (model, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n - 1);
+
+  /* a jump to the end: "Loading…" at once */
+  start = g_get_monotonic_time ();
+  {
+    g_autoptr(CassinoHistoryItem) last = g_list_model_get_item (G_LIST_MODEL (model), n - 2);
+    g_autofree char *date = cassino_history_item_dup_date_text (last);
+
+    g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+    g_assert_true (cassino_history_item_is_loading (last));
+    g_assert_cmpint (cassino_history_item_get_id (last), ==, 0);
+    g_assert_cmpstr (date, ==, "Loading…");
+  }
+  changed = 0;
+  /* a second of the main loop going round, the page still waiting */
+  g_assert_cmpuint (ui_test_count_turns (1000), >, 100);
+  g_assert_true (cassino_history_model_is_loading (model));
+  g_assert_cmpuint (changed, ==, 0);
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (!cassino_history_model_is_loading (model) && cassino_history_model_get_n_deleting (model) == 0, 20);
+  /* the loading rows were replaced, and say so */
+  g_assert_cmpuint (changed, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n - 1);
+  {
+    g_autoptr(CassinoHistoryItem) last = g_list_model_get_item (G_LIST_MODEL (model), n - 2);
+    g_autoptr(CassinoHistoryItem) top = NULL;
+
+    g_assert_false (cassino_history_item_is_loading (last));
+    g_assert_cmpint (cassino_history_item_get_id (last), ==, first_id);
+    top = g_list_model_get_item (G_LIST_MODEL (model), 0);
+    WAIT_FOR (!cassino_history_model_is_loading (model), 10);
+    g_clear_object (&top);
+    top = g_list_model_get_item (G_LIST_MODEL (model), 0);
+    g_assert_cmpint (cassino_history_item_get_id (top), ==, newest_id - 1);
+  }
+  g_clear_object (&records);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1126,6 +1312,7 @@ main (int   argc,
   g_test_add ("/cassino/ui-history/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
+  g_test_add_func ("/cassino/ui-history/paging-while-locked", test_paging_while_locked);
   ADD ("lists-games", test_history_lists_games);
   ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
@@ -1136,6 +1323,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
+  ADD ("delete-while-locked", test_delete_while_locked);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);
 

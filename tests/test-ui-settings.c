@@ -231,6 +231,99 @@ test_players_window (Fixture       *f,
     }
 }
 
+/* The name of player @id in the database, read as another program would
+ * (this does not wait for a lock). */
+static char *
+name_on_disk (Fixture *f,
+              gint64   id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  char *name;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM players WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return name;
+}
+
+static gboolean
+lists_name (CassinoRecords *records,
+            const char     *name)
+{
+  GListModel *names = cassino_records_get_player_names (records);
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), i), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The Players window's entry row of player @id, or NULL. */
+static GtkWidget *
+players_row (GtkWindow *players,
+             gint64     id)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  return player_widget (rows, id);
+}
+
+/* Renaming a player while another program holds the database's write
+ * lock: the rename is queued on the records' database thread, the main
+ * loop goes on, and once the lock is released the new name is on disk,
+ * in the lists and in the Players window. */
+static void
+test_rename_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  CassinoRecords *records = cassino_window_get_records (f->window);
+  g_autoptr(GError) error = NULL;
+  gint64 mara = cassino_records_add_player (records, "Mara", &error);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkWindow *players;
+  GtkWidget *row;
+  sqlite3 *lock = NULL;
+  gint64 start;
+
+  g_assert_no_error (error);
+  g_assert_true (lists_name (records, "Mara"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
+  WAIT_FOR ((players = find_toplevel ("Players")) != NULL, 10);
+  WAIT_FOR ((row = players_row (players, mara)) != NULL, 10);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "Mara");
+
+  g_assert_cmpint (sqlite3_open (f->database, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  gtk_editable_set_text (GTK_EDITABLE (row), "Marta");
+  start = g_get_monotonic_time ();
+  g_signal_emit_by_name (row, "apply");
+  /* queued, not written: the apply returns at once */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  /* a second of the main loop going round, the rename still waiting */
+  g_assert_cmpuint (ui_test_count_turns (1000), >, 100);
+  before = name_on_disk (f, mara);
+  g_assert_cmpstr (before, ==, "Mara");
+  g_assert_true (lists_name (records, "Mara"));
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (lists_name (records, "Marta"), 20);
+  g_assert_false (lists_name (records, "Mara"));
+  after = name_on_disk (f, mara);
+  g_assert_cmpstr (after, ==, "Marta");
+  WAIT_FOR ((row = players_row (players, mara)) != NULL, 10);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "Marta");
+  gtk_window_destroy (players);
+  iterate (50);
+}
+
 /* Preferences: "Your Name" shows the name the game calls the player by
  * when none is set; typing a name sets it; the default name or nothing
  * written back leaves the setting empty. */
@@ -360,6 +453,7 @@ main (int   argc,
   the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add ("/cassino/ui-settings/players-window", Fixture, NULL, fixture_setup, test_players_window, fixture_teardown);
+  g_test_add ("/cassino/ui-settings/rename-while-locked", Fixture, NULL, fixture_setup, test_rename_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui-settings/preferences-name", Fixture, NULL, fixture_setup, test_preferences_name, fixture_teardown);
   g_test_add ("/cassino/ui-settings/card-theme-preview", Fixture, NULL, fixture_setup, test_card_theme_preview, fixture_teardown);
 

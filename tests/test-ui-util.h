@@ -11,6 +11,8 @@
 #include <sqlite3.h>
 
 #include "cassino-application.h"
+#include "cassino-history-model.h"
+#include "cassino-history-view.h"
 
 /* A private session bus, so that GtkApplication has one (DISPLAY is
  * kept: g_test_dbus_up() unsets it).  Stop it with g_test_dbus_stop(). */
@@ -191,4 +193,69 @@ ui_test_resize (GtkWindow *window,
       gtk_window_set_default_size (window, width + 1, height);
       iterate (20);
     }
+}
+
+/* The history's pages and counts come from the database thread: wait
+ * until every row of @view has been read ("Loading…" no more). */
+static inline void
+ui_test_wait_history (CassinoHistoryView *view)
+{
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (cassino_history_view_get_column_view (view)));
+  CassinoHistoryModel *model;
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  if (rows == NULL)
+    return;
+  model = CASSINO_HISTORY_MODEL (gtk_single_selection_get_model (GTK_SINGLE_SELECTION (rows)));
+  for (;;)
+    {
+      gboolean loading = cassino_history_model_is_loading (model);
+
+      for (guint i = 0; !loading && i < g_list_model_get_n_items (rows); i++)
+        {
+          g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (rows, i);
+
+          loading = item && cassino_history_item_is_loading (item);
+        }
+      if (!loading)
+        return;
+      if (g_get_monotonic_time () > end)
+        g_error ("the history is still loading");
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+static inline char *
+ui_test_history_cell_text (CassinoHistoryView *view,
+                           guint               position,
+                           const char         *column)
+{
+  ui_test_wait_history (view);
+  return cassino_history_view_dup_cell_text (view, position, column);
+}
+
+static inline void
+ui_test_history_select (CassinoHistoryView *view,
+                        guint               position)
+{
+  ui_test_wait_history (view);
+  cassino_history_view_select (view, position);
+}
+
+/* Turn the main loop for @ms milliseconds, sleeping 1 ms between turns:
+ * how many times it turned (a frozen loop turns a few times at most). */
+static inline guint
+ui_test_count_turns (guint ms)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint turns = 0;
+
+  while (g_get_monotonic_time () - start < (gint64) ms * 1000)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      turns++;
+    }
+  return turns;
 }

@@ -1391,10 +1391,10 @@ test_history_start_time (Fixture       *f,
 
   cassino_window_set_top_page (f->window, "history");
   history = cassino_window_get_history_view (f->window);
-  WAIT_FOR (({ g_autofree char *r = cassino_history_view_dup_cell_text (history, 0, "result");
+  WAIT_FOR (({ g_autofree char *r = ui_test_history_cell_text (history, 0, "result");
                r != NULL && strstr (r, "won") != NULL; }), 10);
-  date = cassino_history_view_dup_cell_text (history, 0, "date");
-  length = cassino_history_view_dup_cell_text (history, 0, "length");
+  date = ui_test_history_cell_text (history, 0, "date");
+  length = ui_test_history_cell_text (history, 0, "length");
   at_before = g_date_time_format (before, "%Y-%m-%d %H:%M");
   at_after = g_date_time_format (after, "%Y-%m-%d %H:%M");
   g_test_message ("History: started %s, %s (the game ran from %s to %s)", date, length, at_before, at_after);
@@ -2263,6 +2263,7 @@ history_rows (Fixture *f)
 {
   GtkColumnView *view = cassino_history_view_get_column_view (cassino_window_get_history_view (f->window));
 
+  ui_test_wait_history (cassino_window_get_history_view (f->window));
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
 }
 
@@ -2305,7 +2306,7 @@ test_new_game_confirm (Fixture       *f,
   cassino_window_set_top_page (f->window, "history");
   WAIT_FOR (history_rows (f) == 1, 10);
   {
-    g_autofree char *result = cassino_history_view_dup_cell_text (history, 0, "result");
+    g_autofree char *result = ui_test_history_cell_text (history, 0, "result");
 
     g_assert_cmpstr (result, ==, "Unfinished");
   }
@@ -2355,7 +2356,7 @@ test_new_game_confirm (Fixture       *f,
   WAIT_FOR (history_rows (f) == 2, 10);
   for (guint row = 0; row < 2; row++)
     {
-      cassino_history_view_select (history, row);
+      ui_test_history_select (history, row);
       if (cassino_history_view_get_selected_id (history) == old_id)
         break;
     }
@@ -2399,6 +2400,97 @@ test_unplayed_rubber (Fixture       *f,
   deal_from_dialog (f);
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);
   g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
+}
+
+/* The rubber of game @game_id in the database. */
+static gint64
+rubber_of (Fixture *f,
+           gint64   game_id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 id;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT rubber_id FROM games WHERE id = ?1", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return id;
+}
+
+/* Resuming a game from History, or continuing a rubber, puts aside the
+ * game on the table: when no person played in it, it leaves no
+ * "Unfinished" row (nor a rubber it alone began), as with New Game. */
+static void
+test_resume_leaves_no_unplayed (Fixture       *f,
+                                gconstpointer  data)
+{
+  CassinoHistoryView *history;
+  gint64 played_id, rubber_id;
+
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":\"classic\",\"players\":2,\"seats\":[{\"kind\":\"human\"},"
+                         "{\"kind\":\"computer\",\"level\":\"easy\"}],\"format\":\"rubber\"}");
+  open_window (f);
+  wait_for_turn (f);
+  play_first_moves (f, 1);
+  played_id = cassino_game_controller_get_game_id (f->controller);
+  rubber_id = rubber_of (f, played_id);
+  g_assert_cmpint (rubber_id, >, 0);
+
+  /* a new game nobody plays, then Resume of the first from History */
+  answer (f, press_new_game (f), "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  wait_for_turn (f);
+  WAIT_FOR (count_games (f, "playing") == 2, 10);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
+  history = cassino_window_get_history_view (f->window);
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 2, 10);
+  ui_test_history_select (history, 1);
+  g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, played_id);
+  g_signal_emit_by_name (find_button_of (GTK_WIDGET (history), "history.resume"), "clicked");
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == played_id, 10);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+  cassino_window_set_top_page (f->window, "history");
+  WAIT_FOR (history_rows (f) == 1, 10);
+  {
+    g_autofree char *result = ui_test_history_cell_text (history, 0, "result");
+
+    g_assert_cmpstr (result, ==, "Unfinished");
+    g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, played_id);
+  }
+  cassino_window_set_top_page (f->window, "table");
+
+  /* again, and the rubber continued from the Rubbers window's button */
+  answer (f, press_new_game (f), "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  wait_for_turn (f);
+  WAIT_FOR (count_games (f, NULL) == 2, 10);
+  g_assert_true (cassino_game_controller_continue_rubber (f->controller, rubber_id, NULL));
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), ==, played_id);
+  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 1);
+  g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
+
+  /* a game someone played in stays */
+  play_first_moves (f, 1);
+  answer (f, press_new_game (f), "new");
+  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  deal_from_dialog (f);
+  wait_for_turn (f);
+  play_first_moves (f, 1);
+  g_assert_true (cassino_game_controller_continue_rubber (f->controller, rubber_id, NULL));
+  WAIT_FOR (count_games (f, "playing") == 2, 10);
+  iterate (100);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
 }
 
 /* After a restart the move log is the one of live play, line for line:
@@ -2782,6 +2874,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);
   g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
   g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);

@@ -916,6 +916,17 @@ leave_game (CassinoGameController *self,
   cassino_game_recorder_leave (self->recorder, self->game, keep);
 }
 
+/* Whether the game on the table goes from the record when another takes
+ * its place (History's Resume, a rubber continued): dealt and being
+ * played, but no person played in it, as leave_game() without @keep. */
+static gboolean
+leaves_no_trace (CassinoGameController *self)
+{
+  return self->game && !self->replay &&
+         cassino_game_get_state (self->game) != CASSINO_GAME_OVER &&
+         !someone_played (self);
+}
+
 /* The move log of @deal as it was played, in the words of live play:
  * who deals, every move, who took the last cards, the end. */
 static void
@@ -1156,7 +1167,7 @@ cassino_game_controller_resume_game (CassinoGameController  *self,
   if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
     /* the game on the table stays unfinished: it can be resumed later */
     cancel_computer (self);
-  game = cassino_game_recorder_load_game (self->recorder, game_id, error);
+  game = cassino_game_recorder_load_game (self->recorder, game_id, !leaves_no_trace (self), error);
   if (game == NULL)
     return FALSE;
   if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
@@ -1182,7 +1193,8 @@ cassino_game_controller_continue_rubber (CassinoGameController  *self,
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
 
-  last = cassino_game_recorder_continue_rubber (self->recorder, rubber_id, &rubber, &number, error);
+  last = cassino_game_recorder_continue_rubber (self->recorder, rubber_id, !leaves_no_trace (self),
+                                                &rubber, &number, error);
   if (last == NULL)
     return FALSE;
   if (cassino_game_get_state (last) != CASSINO_GAME_OVER)

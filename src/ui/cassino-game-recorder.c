@@ -253,6 +253,32 @@ catch_up (CassinoStore *store,
 }
 
 /* On the worker: one step of the game. */
+
+/* On the worker: the game being recorded leaves no trace (no person
+ * played in it), nor does a rubber it alone began. */
+static void
+drop_line_game (CassinoStore *store,
+                Step         *step)
+{
+  RecorderLine *line = &step->self->line;
+  g_autoptr(GError) error = NULL;
+
+  if (line->game_id == 0)
+    return;    /* never begun: nothing to delete */
+  if (!cassino_store_delete_game (store, line->game_id, &error))
+    step_report (step, error);
+  else if (line->rubber_id)
+    {
+      g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, line->rubber_id, &error);
+
+      /* a rubber begun with that game only: nothing of it was played */
+      if (ids && ids->len == 0)
+        cassino_store_abandon_rubber (store, line->rubber_id, &error);
+      step_report (step, error);
+    }
+  line->game_id = 0;
+}
+
 static gboolean
 run_step (CassinoStore  *store,
           gpointer       data,
@@ -377,19 +403,8 @@ run_step (CassinoStore  *store,
               if (step->game)
                 catch_up (store, step);
             }
-          else if (line->game_id == 0)
-            ;    /* never begun: nothing to delete */
-          else if (!cassino_store_delete_game (store, line->game_id, &error))
-            step_report (step, error);
-          else if (line->rubber_id)
-            {
-              g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, line->rubber_id, &error);
-
-              /* a rubber begun with that game only: nothing of it was played */
-              if (ids && ids->len == 0)
-                cassino_store_abandon_rubber (store, line->rubber_id, &error);
-              step_report (step, error);
-            }
+          else
+            drop_line_game (store, step);
         }
       line->game_id = 0;
       line->behind = FALSE;
@@ -953,6 +968,9 @@ typedef struct {
   Step           step;
   gint64         id;
   gboolean       took_game;
+  /* the game recorded before, when another takes its place: kept
+   * unfinished, or deleted as leave() does */
+  gboolean       keep_current;
   /* continue_rubber() */
   CassinoRubber *rubber;
   guint          played;
@@ -974,6 +992,8 @@ load_game_job (CassinoStore  *store,
     return FALSE;
   if (g_strcmp0 (summary->state, "playing") == 0)
     {
+      if (!load->keep_current && load->step.self->line.game_id != load->id)
+        drop_line_game (store, &load->step);
       line_take_game (&load->step.self->line, load->id, summary->rubber_id);
       load->step.game_id = load->id;
       load->step.rubber_id = summary->rubber_id;
@@ -985,9 +1005,10 @@ load_game_job (CassinoStore  *store,
 CassinoGame *
 cassino_game_recorder_load_game (CassinoGameRecorder  *self,
                                  gint64                game_id,
+                                 gboolean              keep_current,
                                  GError              **error)
 {
-  Load load = { .step.self = self, .id = game_id };
+  Load load = { .step.self = self, .id = game_id, .keep_current = keep_current };
   CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
@@ -1122,6 +1143,11 @@ continue_rubber_job (CassinoStore  *store,
       return FALSE;
     }
   load->step.game = last;
+  /* the game on the table gives way, unless the rubber is over (nothing
+   * is continued) or it is the rubber's last game itself */
+  if (!load->keep_current && line->game_id != last_id &&
+      (cassino_game_get_state (last) != CASSINO_GAME_OVER || !load->rubber->finished))
+    drop_line_game (store, &load->step);
   memset (line, 0, sizeof *line);
   line->rubber_id = load->id;
   load->step.rubber_id = load->id;
@@ -1139,11 +1165,12 @@ continue_rubber_job (CassinoStore  *store,
 CassinoGame *
 cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
                                        gint64                rubber_id,
+                                       gboolean              keep_current,
                                        CassinoRubber        *rubber,
                                        guint                *out_game_number,
                                        GError              **error)
 {
-  Load load = { .step.self = self, .id = rubber_id, .rubber = rubber };
+  Load load = { .step.self = self, .id = rubber_id, .rubber = rubber, .keep_current = keep_current };
   CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);

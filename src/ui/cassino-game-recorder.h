@@ -66,10 +66,13 @@ void         cassino_game_recorder_leave         (CassinoGameRecorder *self,
 CassinoGame *cassino_game_recorder_load_unfinished (CassinoGameRecorder *self);
 
 /* Game @game_id of the store, replayed to where it stopped; if it is
- * unfinished it becomes the game being recorded.  NULL with @error.
+ * unfinished it becomes the game being recorded, and the game recorded
+ * before stays unfinished (@keep_current) or, when no person played in
+ * it, is deleted as by leave().  NULL with @error.
  * Returns: (transfer full) */
 CassinoGame *cassino_game_recorder_load_game     (CassinoGameRecorder  *self,
                                                   gint64                game_id,
+                                                  gboolean              keep_current,
                                                   GError              **error);
 
 /* The standing of the rubber the recorded game belongs to, from the games
@@ -83,9 +86,11 @@ gboolean     cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *sel
 
 /* Continue rubber @rubber_id whose games are all over: the next game is
  * recorded into it.  The rubber's last game is returned (transfer full) for
- * its rules and seats, with the standing in @rubber.  NULL with @error. */
+ * its rules and seats, with the standing in @rubber; the game recorded
+ * before gives way as with load_game().  NULL with @error. */
 CassinoGame *cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
                                                     gint64                rubber_id,
+                                                    gboolean              keep_current,
                                                     CassinoRubber        *rubber,
                                                     guint                *out_game_number,
                                                     GError              **error);

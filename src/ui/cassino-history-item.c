@@ -47,6 +47,19 @@ cassino_history_item_init (CassinoHistoryItem *self)
 }
 
 CassinoHistoryItem *
+cassino_history_item_new_loading (void)
+{
+  return g_object_new (CASSINO_TYPE_HISTORY_ITEM, NULL);
+}
+
+gboolean
+cassino_history_item_is_loading (CassinoHistoryItem *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), FALSE);
+  return self->summary == NULL;
+}
+
+CassinoHistoryItem *
 cassino_history_item_new (CassinoStoreGameSummary *summary)
 {
   CassinoHistoryItem *self;
@@ -69,14 +82,14 @@ gint64
 cassino_history_item_get_id (CassinoHistoryItem *self)
 {
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), 0);
-  return self->summary->id;
+  return self->summary ? self->summary->id : 0;
 }
 
 gboolean
 cassino_history_item_is_unfinished (CassinoHistoryItem *self)
 {
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), FALSE);
-  return g_strcmp0 (self->summary->state, "playing") == 0;
+  return self->summary && g_strcmp0 (self->summary->state, "playing") == 0;
 }
 
 char *
@@ -86,6 +99,9 @@ cassino_history_item_dup_date_text (CassinoHistoryItem *self)
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
+  if (self->summary == NULL)
+    /* Translators: a row of the history whose game is being read */
+    return g_strdup (_("Loading…"));
   if (!self->summary->start_known)
     {
       g_autofree char *date = NULL;
@@ -117,6 +133,9 @@ cassino_history_item_dup_preset_text (CassinoHistoryItem *self)
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
+  if (self->summary == NULL)
+    return g_strdup ("");
+
   title = self->summary->preset && cassino_preset_from_string (self->summary->preset, &preset) ?
           cassino_preset_get_title (preset) : self->summary->preset;
   /* Translators: the variant of a game in the history, e.g. "Classic, 2 players" */
@@ -132,6 +151,9 @@ cassino_history_item_dup_players_text (CassinoHistoryItem *self)
   GString *text = g_string_new (NULL);
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
+
+  if (self->summary == NULL)
+    return g_strdup ("");
 
   s = self->summary;
   /* sides against each other: "Anna & Chiara – Bruno & Dario" */
@@ -171,6 +193,9 @@ cassino_history_item_get_outcome (CassinoHistoryItem *self,
   int side;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), 0);
+
+  if (self->summary == NULL)
+    return 0;
 
   s = self->summary;
   side = side_of (s, player_id);
@@ -214,6 +239,9 @@ cassino_history_item_dup_result_text (CassinoHistoryItem *self,
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
+  if (self->summary == NULL)
+    return g_strdup ("");
+
   s = self->summary;
   if (g_strcmp0 (s->state, "playing") == 0)
     /* Translators: the result of a game still being played */
@@ -250,6 +278,9 @@ cassino_history_item_dup_length_text (CassinoHistoryItem *self)
   g_autofree char *deals = NULL;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
+
+  if (self->summary == NULL)
+    return g_strdup ("");
 
   s = self->summary;
   /* Translators: how long a game was, in deals */

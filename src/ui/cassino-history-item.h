@@ -15,7 +15,12 @@ G_DECLARE_FINAL_TYPE (CassinoHistoryItem, cassino_history_item, CASSINO, HISTORY
 
 /* Takes @summary. */
 CassinoHistoryItem *cassino_history_item_new (CassinoStoreGameSummary *summary);
+/* A row whose game is still being read: its id is 0, its date column
+ * says "Loading…", the others are empty. */
+CassinoHistoryItem *cassino_history_item_new_loading (void);
+gboolean     cassino_history_item_is_loading    (CassinoHistoryItem *self);
 
+/* NULL while loading. */
 const CassinoStoreGameSummary *cassino_history_item_get_summary (CassinoHistoryItem *self);
 gint64       cassino_history_item_get_id        (CassinoHistoryItem *self);
 gboolean     cassino_history_item_is_unfinished (CassinoHistoryItem *self);

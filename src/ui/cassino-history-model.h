@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include "cassino-history-item.h"
 #include "cassino-store.h"
+#include "cassino-store-worker.h"
 
 G_BEGIN_DECLS
 
@@ -37,16 +38,30 @@ void         cassino_history_model_reload             (CassinoHistoryModel *self
  * benchmark). */
 guint        cassino_history_model_get_pages_read     (CassinoHistoryModel *self);
 
+/* Deletes, pages and counts run on @worker (a connection of its own to
+ * the same database), in order: committing a delete returns at once, a
+ * page not read yet shows "Loading…" rows (cassino_history_item_is_loading())
+ * replaced when it comes, and a reload keeps the rows shown until the new
+ * count is there.  Without a worker everything is read at once. */
+void         cassino_history_model_set_worker         (CassinoHistoryModel *self,
+                                                       CassinoStoreWorker  *worker);
+
 /* Delete with undo: the game disappears from the list at once; it is
  * deleted from the store by commit_delete(), or comes back with
  * cancel_delete().  Only one game waits at a time: asking to delete
- * another commits the first.  @position_hint: where the game was last
+ * another commits the first.  With a worker, commit_delete() queues the
+ * delete and the game stays out of the list meanwhile; should it fail,
+ * the game comes back and "failed" says why.  @position_hint: where the game was last
  * seen.  FALSE when @game_id is not in the list. */
 gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *self,
                                                        gint64                game_id,
                                                        guint                 position_hint,
                                                        GError              **error);
 gint64       cassino_history_model_get_pending_delete (CassinoHistoryModel *self);
+/* Whether pages or a count are on their way. */
+gboolean     cassino_history_model_is_loading         (CassinoHistoryModel *self);
+/* Deletes committed and queued on the database thread, not yet done. */
+guint        cassino_history_model_get_n_deleting     (CassinoHistoryModel *self);
 void         cassino_history_model_cancel_delete      (CassinoHistoryModel *self);
 gboolean     cassino_history_model_commit_delete      (CassinoHistoryModel  *self,
                                                        GError              **error);

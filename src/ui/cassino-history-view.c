@@ -119,9 +119,13 @@ update_count (CassinoHistoryView *self)
 static CassinoHistoryItem *
 selected_item (CassinoHistoryView *self)
 {
+  CassinoHistoryItem *item;
+
   if (self->selection == NULL)
     return NULL;
-  return gtk_single_selection_get_selected_item (self->selection);
+  item = gtk_single_selection_get_selected_item (self->selection);
+  /* a row still being read: nothing to open or delete yet */
+  return item && !cassino_history_item_is_loading (item) ? item : NULL;
 }
 
 static void
@@ -415,6 +419,17 @@ export_activated (GtkWidget  *widget,
     g_signal_emit (self, signals[EXPORT_GAME], 0, cassino_history_item_get_id (item));
 }
 
+/* A queued delete could not be done (the game is back in the list), or
+ * the history could not be read. */
+static void
+on_history_failed_cb (CassinoHistoryModel *model,
+                      const char          *message,
+                      CassinoHistoryView  *self)
+{
+  cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (message));
+  update_actions (self);
+}
+
 static void
 review_activated (GtkWidget  *widget,
                   const char *action_name,
@@ -432,7 +447,6 @@ on_delete_toast_dismissed_cb (AdwToast           *toast,
                               CassinoHistoryView *self)
 {
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "game-id"));
-  g_autoptr(GError) error = NULL;
   CassinoHistoryModel *model;
 
   if (self->delete_toast == toast)
@@ -443,8 +457,8 @@ on_delete_toast_dismissed_cb (AdwToast           *toast,
   /* "Undo" cancelled it already; a newer delete committed it */
   if (cassino_history_model_get_pending_delete (model) != id)
     return;
-  if (!cassino_history_model_commit_delete (model, &error))
-    cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  /* queued; a failure comes back by "failed" */
+  cassino_history_model_commit_delete (model, NULL);
   update_actions (self);
 }
 
@@ -692,6 +706,7 @@ cassino_history_view_set_records (CassinoHistoryView *self,
       gtk_single_selection_set_can_unselect (self->selection, FALSE);
       g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selected_changed_cb), self);
       g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed_cb), self);
+      g_signal_connect (model, "failed", G_CALLBACK (on_history_failed_cb), self);
       g_signal_connect (records, "changed", G_CALLBACK (on_records_changed_cb), self);
       read_players (self);
     }

@@ -34,7 +34,7 @@ struct _CassinoRecords
 
   char                *path;
   CassinoStore        *store;
-  CassinoStoreWorker  *worker;    /* files: import and export */
+  CassinoStoreWorker  *worker;    /* writes, import and export */
   CassinoHistoryModel *history;
   GtkStringList       *player_names;
   GArray              *player_ids;   /* gint64 */
@@ -101,26 +101,41 @@ cassino_records_init (CassinoRecords *self)
   self->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 }
 
+static CassinoStoreWorker *get_worker (CassinoRecords *self);
+
+/* The active players' names and ids from @players (every player, in the
+ * store's order; the archived ones are left out). */
 static void
-read_players (CassinoRecords *self)
+apply_players (CassinoRecords *self,
+               GPtrArray      *players)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) players = cassino_store_list_players (self->store, FALSE, &error);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   guint old = g_list_model_get_n_items (G_LIST_MODEL (self->player_names));
 
   g_array_set_size (self->player_ids, 0);
-  if (players == NULL)
-    g_debug ("Players: %s", error->message);
   for (guint i = 0; players && i < players->len; i++)
     {
       CassinoStorePlayer *p = players->pdata[i];
+
+      if (p->archived)
+        continue;
 
       g_ptr_array_add (names, p->name);
       g_array_append_val (self->player_ids, p->id);
     }
   g_ptr_array_add (names, NULL);
   gtk_string_list_splice (self->player_names, 0, old, (const char *const *) names->pdata);
+}
+
+static void
+read_players (CassinoRecords *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = cassino_store_list_players (self->store, TRUE, &error);
+
+  if (players == NULL)
+    g_debug ("Players: %s", error->message);
+  apply_players (self, players);
 }
 
 CassinoRecords *
@@ -138,6 +153,8 @@ cassino_records_new (const char  *path,
   if (self->store == NULL)
     return NULL;
   self->history = cassino_history_model_new (self->store);
+  /* a delete is queued on the database thread: never waits here */
+  cassino_history_model_set_worker (self->history, get_worker (self));
   read_players (self);
   return g_steal_pointer (&self);
 }
@@ -162,7 +179,8 @@ cassino_records_refresh (CassinoRecords *self)
   g_return_if_fail (CASSINO_IS_RECORDS (self));
 
   cassino_history_model_reload (self->history);
-  read_players (self);
+  /* the lists follow when the database thread has read them */
+  cassino_records_list_players_async (self, NULL, NULL);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -196,6 +214,358 @@ cassino_records_find_player (CassinoRecords *self,
   return -1;
 }
 
+/* Players are changed by jobs for the records' database thread (the
+ * window never waits for the disk or another program's lock); each job
+ * lists every player afterwards, for the views. */
+
+typedef enum {
+  PLAYER_LIST,
+  PLAYER_ADD,
+  PLAYER_RENAME,
+  PLAYER_ARCHIVE,
+  PLAYER_COLOUR,
+  PLAYER_PICTURE,
+} PlayerJobKind;
+
+typedef struct {
+  PlayerJobKind  kind;
+  gint64         id;        /* PLAYER_ADD: the new one's */
+  char          *name;
+  char          *colour;
+  gboolean       archived;
+  GFile         *image;     /* NULL: no picture */
+  char          *avatar_dir;
+  GPtrArray     *players;   /* CassinoStorePlayer, every one, afterwards */
+} PlayerJob;
+
+static void
+player_job_free (gpointer data)
+{
+  PlayerJob *job = data;
+
+  g_free (job->name);
+  g_free (job->colour);
+  g_clear_object (&job->image);
+  g_free (job->avatar_dir);
+  g_clear_pointer (&job->players, g_ptr_array_unref);
+  g_free (job);
+}
+
+static PlayerJob *
+player_job_new (CassinoRecords *self,
+                PlayerJobKind   kind,
+                gint64          player_id)
+{
+  PlayerJob *job = g_new0 (PlayerJob, 1);
+
+  job->kind = kind;
+  job->id = player_id;
+  return job;
+}
+
+static char *avatar_dir (CassinoRecords *self);
+
+/* On the database thread: a new picture for the player, from @image,
+ * scaled to at most 192 pixels and kept as PNG in @dir; the one it
+ * replaces is deleted when Cassino made it. */
+static gboolean
+set_picture (CassinoStore  *store,
+             PlayerJob     *job,
+             GError       **error)
+{
+  g_autoptr(CassinoStorePlayer) player = NULL;
+  g_autoptr(GdkPixbuf) pixbuf = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *parent = NULL;
+
+  player = cassino_store_get_player (store, job->id, error);
+  if (player == NULL)
+    return FALSE;
+
+  if (job->image != NULL)
+    {
+      source = g_file_get_path (job->image);
+      /* square-ish and small: an avatar is drawn at 32 to 96 pixels */
+      pixbuf = source ? gdk_pixbuf_new_from_file_at_scale (source, 192, 192, TRUE, error) : NULL;
+      if (pixbuf == NULL)
+        {
+          if (source == NULL)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("The picture must be a local file."));
+          else
+            g_prefix_error (error, _("This picture cannot be used: "));
+          return FALSE;
+        }
+      if (g_mkdir_with_parents (job->avatar_dir, 0755) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _("Cannot make the folder %s: %s"), job->avatar_dir, g_strerror (saved));
+          return FALSE;
+        }
+      /* a new name each time, so that nothing shows a stale copy */
+      name = g_strdup_printf ("player-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT ".png",
+                              job->id, g_get_real_time ());
+      path = g_build_filename (job->avatar_dir, name, NULL);
+      if (!gdk_pixbuf_save (pixbuf, path, "png", error, NULL))
+        return FALSE;
+    }
+
+  if (!cassino_store_set_player_look (store, job->id, player->colour, path, error))
+    {
+      if (path)
+        g_unlink (path);
+      return FALSE;
+    }
+  /* the picture it replaces, when Cassino made it */
+  parent = player->avatar ? g_path_get_dirname (player->avatar) : NULL;
+  if (parent && g_str_equal (parent, job->avatar_dir))
+    g_unlink (player->avatar);
+  return TRUE;
+}
+
+static gboolean
+run_player_job (CassinoStore  *store,
+                gpointer       data,
+                GError       **error)
+{
+  PlayerJob *job = data;
+  gboolean ok = TRUE;
+
+  switch (job->kind)
+    {
+    case PLAYER_LIST:
+      break;
+    case PLAYER_ADD:
+      job->id = cassino_store_add_human (store, job->name, error);
+      ok = job->id != 0;
+      break;
+    case PLAYER_RENAME:
+      ok = cassino_store_rename_player (store, job->id, job->name, error);
+      break;
+    case PLAYER_ARCHIVE:
+      ok = cassino_store_set_player_archived (store, job->id, job->archived, error);
+      break;
+    case PLAYER_COLOUR:
+      {
+        /* the picture kept */
+        g_autoptr(CassinoStorePlayer) player = cassino_store_get_player (store, job->id, error);
+
+        ok = player && cassino_store_set_player_look (store, job->id, job->colour, player->avatar, error);
+      }
+      break;
+    case PLAYER_PICTURE:
+      ok = set_picture (store, job, error);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (!ok)
+    return FALSE;
+  job->players = cassino_store_list_players (store, TRUE, error);
+  return job->players != NULL;
+}
+
+/* Back on the main thread: the lists show the players as they are now. */
+static void
+players_changed (CassinoRecords *self,
+                 PlayerJob      *job)
+{
+  apply_players (self, job->players);
+  if (job->kind == PLAYER_LIST)
+    return;
+  /* names shown in the history may change */
+  cassino_history_model_reload (self->history);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_player_job_done_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  PlayerJob *job = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!cassino_store_worker_push_finish (result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  players_changed (g_task_get_source_object (task), job);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* @func (@job) on the records' database thread; @done gets a task (of
+ * @source_tag, holding the job) to return the result to @callback. */
+static void
+push_task (CassinoRecords      *self,
+           CassinoStoreFunc     func,
+           gpointer             job,
+           GDestroyNotify       job_free,
+           gpointer             source_tag,
+           GAsyncReadyCallback  done,
+           GAsyncReadyCallback  callback,
+           gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, job, job_free);
+  cassino_store_worker_push (get_worker (self), func, job, NULL, done, task);
+}
+
+static void
+push_player_job (CassinoRecords      *self,
+                 PlayerJob           *job,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  push_task (self, run_player_job, job, player_job_free, push_player_job, on_player_job_done_cb,
+             callback, user_data);
+}
+
+/* The same job, waited for (tests). */
+static gboolean
+run_player_job_now (CassinoRecords  *self,
+                    PlayerJob       *job,
+                    GError         **error)
+{
+  gboolean ok = cassino_store_worker_run (get_worker (self), run_player_job, job, error);
+
+  if (ok)
+    players_changed (self, job);
+  return ok;
+}
+
+static gboolean
+player_job_now (CassinoRecords  *self,
+                PlayerJob       *job,
+                GError         **error)
+{
+  gboolean ok = run_player_job_now (self, job, error);
+
+  player_job_free (job);
+  return ok;
+}
+
+GPtrArray *
+cassino_records_player_job_finish (CassinoRecords  *self,
+                                   GAsyncResult    *result,
+                                   gint64          *out_player_id,
+                                   GError         **error)
+{
+  PlayerJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  job = g_task_get_task_data (G_TASK (result));
+  if (out_player_id)
+    *out_player_id = job->id;
+  return g_ptr_array_ref (job->players);
+}
+
+void
+cassino_records_list_players_async (CassinoRecords      *self,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_player_job (self, player_job_new (self, PLAYER_LIST, 0), callback, user_data);
+}
+
+void
+cassino_records_add_player_async (CassinoRecords      *self,
+                                  const char          *name,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  PlayerJob *job;
+
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  job = player_job_new (self, PLAYER_ADD, 0);
+  job->name = g_strdup (name);
+  push_player_job (self, job, callback, user_data);
+}
+
+void
+cassino_records_rename_player_async (CassinoRecords      *self,
+                                     gint64               player_id,
+                                     const char          *name,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  PlayerJob *job;
+
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  job = player_job_new (self, PLAYER_RENAME, player_id);
+  job->name = g_strdup (name);
+  push_player_job (self, job, callback, user_data);
+}
+
+void
+cassino_records_set_player_archived_async (CassinoRecords      *self,
+                                           gint64               player_id,
+                                           gboolean             archived,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data)
+{
+  PlayerJob *job;
+
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  job = player_job_new (self, PLAYER_ARCHIVE, player_id);
+  job->archived = archived;
+  push_player_job (self, job, callback, user_data);
+}
+
+void
+cassino_records_set_player_colour_async (CassinoRecords      *self,
+                                         gint64               player_id,
+                                         const char          *colour,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  PlayerJob *job;
+
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+
+  job = player_job_new (self, PLAYER_COLOUR, player_id);
+  job->colour = g_strdup (colour);
+  push_player_job (self, job, callback, user_data);
+}
+
+static PlayerJob *
+picture_job_new (CassinoRecords *self,
+                 gint64          player_id,
+                 GFile          *image)
+{
+  PlayerJob *job = player_job_new (self, PLAYER_PICTURE, player_id);
+
+  job->image = image ? g_object_ref (image) : NULL;
+  job->avatar_dir = avatar_dir (self);
+  return job;
+}
+
+void
+cassino_records_set_player_picture_async (CassinoRecords      *self,
+                                          gint64               player_id,
+                                          GFile               *image,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_player_job (self, picture_job_new (self, player_id, image), callback, user_data);
+}
+
 GPtrArray *
 cassino_records_list_players (CassinoRecords  *self,
                               gboolean         include_archived,
@@ -205,31 +575,20 @@ cassino_records_list_players (CassinoRecords  *self,
   return cassino_store_list_players (self->store, include_archived, error);
 }
 
-static gboolean
-players_changed (CassinoRecords *self,
-                 gboolean        ok)
-{
-  if (ok)
-    {
-      read_players (self);
-      /* names shown in the history may change */
-      cassino_history_model_reload (self->history);
-      g_signal_emit (self, signals[CHANGED], 0);
-    }
-  return ok;
-}
-
 gint64
 cassino_records_add_player (CassinoRecords  *self,
                             const char      *name,
                             GError         **error)
 {
+  PlayerJob *job;
   gint64 id;
 
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), 0);
 
-  id = cassino_store_add_human (self->store, name, error);
-  players_changed (self, id != 0);
+  job = player_job_new (self, PLAYER_ADD, 0);
+  job->name = g_strdup (name);
+  id = run_player_job_now (self, job, error) ? job->id : 0;
+  player_job_free (job);
   return id;
 }
 
@@ -239,8 +598,13 @@ cassino_records_rename_player (CassinoRecords  *self,
                                const char      *name,
                                GError         **error)
 {
+  PlayerJob *job;
+
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
-  return players_changed (self, cassino_store_rename_player (self->store, player_id, name, error));
+
+  job = player_job_new (self, PLAYER_RENAME, player_id);
+  job->name = g_strdup (name);
+  return player_job_now (self, job, error);
 }
 
 gboolean
@@ -249,19 +613,38 @@ cassino_records_set_player_archived (CassinoRecords *self,
                                      gboolean        archived,
                                      GError        **error)
 {
+  PlayerJob *job;
+
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
-  return players_changed (self, cassino_store_set_player_archived (self->store, player_id, archived, error));
+
+  job = player_job_new (self, PLAYER_ARCHIVE, player_id);
+  job->archived = archived;
+  return player_job_now (self, job, error);
 }
 
 gboolean
-cassino_records_set_player_look (CassinoRecords  *self,
-                                 gint64           player_id,
-                                 const char      *colour,
-                                 const char      *avatar,
-                                 GError         **error)
+cassino_records_set_player_colour (CassinoRecords  *self,
+                                   gint64           player_id,
+                                   const char      *colour,
+                                   GError         **error)
+{
+  PlayerJob *job;
+
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
+
+  job = player_job_new (self, PLAYER_COLOUR, player_id);
+  job->colour = g_strdup (colour);
+  return player_job_now (self, job, error);
+}
+
+gboolean
+cassino_records_set_player_picture (CassinoRecords  *self,
+                                    gint64           player_id,
+                                    GFile           *image,
+                                    GError         **error)
 {
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
-  return players_changed (self, cassino_store_set_player_look (self->store, player_id, colour, avatar, error));
+  return player_job_now (self, picture_job_new (self, player_id, image), error);
 }
 
 CassinoStorePlayer *
@@ -280,16 +663,6 @@ avatar_dir (CassinoRecords *self)
   g_autofree char *dir = g_path_get_dirname (self->path);
 
   return g_build_filename (dir, "avatars", NULL);
-}
-
-static gboolean
-is_own_avatar (CassinoRecords *self,
-               const char     *path)
-{
-  g_autofree char *dir = avatar_dir (self);
-  g_autofree char *parent = path ? g_path_get_dirname (path) : NULL;
-
-  return parent && g_str_equal (parent, dir);
 }
 
 /* Colours for players who have not chosen one, by their id: the GNOME
@@ -363,84 +736,6 @@ cassino_records_new_avatar (const CassinoStorePlayer *player,
         g_debug ("Picture of %s: %s", player->name, error->message);
     }
   return avatar;
-}
-
-gboolean
-cassino_records_set_player_colour (CassinoRecords  *self,
-                                   gint64           player_id,
-                                   const char      *colour,
-                                   GError         **error)
-{
-  g_autoptr(CassinoStorePlayer) player = NULL;
-
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
-
-  player = cassino_store_get_player (self->store, player_id, error);
-  if (player == NULL)
-    return FALSE;
-  return cassino_records_set_player_look (self, player_id, colour, player->avatar, error);
-}
-
-gboolean
-cassino_records_set_player_picture (CassinoRecords  *self,
-                                    gint64           player_id,
-                                    GFile           *image,
-                                    GError         **error)
-{
-  g_autoptr(CassinoStorePlayer) player = NULL;
-  g_autoptr(GdkPixbuf) pixbuf = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *source = NULL;
-
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
-
-  player = cassino_store_get_player (self->store, player_id, error);
-  if (player == NULL)
-    return FALSE;
-
-  if (image != NULL)
-    {
-      source = g_file_get_path (image);
-      /* square-ish and small: an avatar is drawn at 32 to 96 pixels */
-      pixbuf = source ? gdk_pixbuf_new_from_file_at_scale (source, 192, 192, TRUE, error) : NULL;
-      if (pixbuf == NULL)
-        {
-          if (source == NULL)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                         _("The picture must be a local file."));
-          else
-            g_prefix_error (error, _("This picture cannot be used: "));
-          return FALSE;
-        }
-      dir = avatar_dir (self);
-      if (g_mkdir_with_parents (dir, 0755) != 0)
-        {
-          int saved = errno;
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _("Cannot make the folder %s: %s"), dir, g_strerror (saved));
-          return FALSE;
-        }
-      /* a new name each time, so that nothing shows a stale copy */
-      name = g_strdup_printf ("player-%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT ".png",
-                              player_id, g_get_real_time ());
-      path = g_build_filename (dir, name, NULL);
-      if (!gdk_pixbuf_save (pixbuf, path, "png", error, NULL))
-        return FALSE;
-    }
-
-  if (!cassino_records_set_player_look (self, player_id, player->colour, path, error))
-    {
-      if (path)
-        g_unlink (path);
-      return FALSE;
-    }
-  /* the picture it replaces, when Cassino made it */
-  if (player->avatar && is_own_avatar (self, player->avatar))
-    g_unlink (player->avatar);
-  return TRUE;
 }
 
 CassinoStoreGameSummary *
@@ -791,11 +1086,7 @@ push_file_job (CassinoRecords      *self,
                GAsyncReadyCallback  callback,
                gpointer             user_data)
 {
-  GTask *task = g_task_new (self, NULL, callback, user_data);
-
-  g_task_set_source_tag (task, source_tag);
-  g_task_set_task_data (task, job, file_job_free);
-  cassino_store_worker_push (get_worker (self), run_file_job, job, NULL, on_file_job_done_cb, task);
+  push_task (self, run_file_job, job, file_job_free, source_tag, on_file_job_done_cb, callback, user_data);
 }
 
 /* The same job, waited for (tests). */

@@ -53,11 +53,46 @@ gboolean      cassino_records_set_player_archived (CassinoRecords *self,
                                                    gint64          player_id,
                                                    gboolean        archived,
                                                    GError        **error);
-gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
-                                                gint64           player_id,
-                                                const char      *colour,
-                                                const char      *avatar,
-                                                GError         **error);
+
+/* The same changes as jobs for the records' database thread: the call
+ * returns at once, @callback gets the result with
+ * cassino_records_player_job_finish().  The player lists are up to date
+ * (and "changed" was emitted) by then.  (The plain functions above and
+ * below wait for theirs: tests.) */
+void          cassino_records_list_players_async      (CassinoRecords      *self,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+void          cassino_records_add_player_async        (CassinoRecords      *self,
+                                                       const char          *name,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+void          cassino_records_rename_player_async     (CassinoRecords      *self,
+                                                       gint64               player_id,
+                                                       const char          *name,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+void          cassino_records_set_player_archived_async (CassinoRecords    *self,
+                                                         gint64             player_id,
+                                                         gboolean           archived,
+                                                         GAsyncReadyCallback callback,
+                                                         gpointer           user_data);
+void          cassino_records_set_player_colour_async (CassinoRecords      *self,
+                                                       gint64               player_id,
+                                                       const char          *colour,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+void          cassino_records_set_player_picture_async (CassinoRecords     *self,
+                                                        gint64              player_id,
+                                                        GFile              *image,
+                                                        GAsyncReadyCallback callback,
+                                                        gpointer            user_data);
+/* Every player (archived too) after the job, or NULL with @error;
+ * @out_player_id: the player's id (the new one's after an add).
+ * Returns: (transfer full) (element-type CassinoStorePlayer) */
+GPtrArray    *cassino_records_player_job_finish      (CassinoRecords      *self,
+                                                       GAsyncResult        *result,
+                                                       gint64              *out_player_id,
+                                                       GError             **error);
 
 /* Returns: (transfer full), or NULL with @error. */
 CassinoStorePlayer *cassino_records_get_player (CassinoRecords  *self,

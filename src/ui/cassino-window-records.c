@@ -434,18 +434,68 @@ file_activated (GtkWidget  *widget,
 
 /* Players */
 
-static void fill_players (AdwPreferencesGroup *group, CassinoWindow *self);
+static void fill_players (AdwPreferencesGroup *group, CassinoWindow *self, GPtrArray *players);
+
+/* A change of the Players window, on its way to the database thread: the
+ * window goes on meanwhile, and shows the players again when it is done. */
+typedef struct {
+  CassinoWindow       *window;
+  AdwPreferencesGroup *group;
+  GtkWidget           *widget;   /* what was used: the bell on failure */
+  gboolean             toast;    /* a failure is told in words */
+  gboolean             clear;    /* the entry is emptied when it worked */
+} PlayersEdit;
+
+static PlayersEdit *
+players_edit_new (CassinoWindow *self,
+                  GtkWidget     *widget)
+{
+  PlayersEdit *edit = g_new0 (PlayersEdit, 1);
+
+  edit->window = g_object_ref (self);
+  edit->widget = g_object_ref (widget);
+  edit->group = g_object_ref (g_object_get_data (G_OBJECT (widget), "group"));
+  return edit;
+}
+
+static void
+on_players_edited_cb (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  PlayersEdit *edit = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = cassino_records_player_job_finish (CASSINO_RECORDS (source), result,
+                                                                    NULL, &error);
+
+  if (players == NULL)
+    {
+      gtk_widget_error_bell (edit->widget);
+      if (edit->toast)
+        toast (edit->window, error->message);
+    }
+  else
+    {
+      if (edit->clear)
+        gtk_editable_set_text (GTK_EDITABLE (edit->widget), "");
+      fill_players (edit->group, edit->window, players);
+    }
+  g_object_unref (edit->window);
+  g_object_unref (edit->group);
+  g_object_unref (edit->widget);
+  g_free (edit);
+}
 
 static void
 on_rename_applied_cb (AdwEntryRow   *row,
                       CassinoWindow *self)
 {
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "player-id"));
-  g_autoptr(GError) error = NULL;
   const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
 
-  if (name && *name && !cassino_records_rename_player (self->records, id, name, &error))
-    gtk_widget_error_bell (GTK_WIDGET (row));
+  if (name && *name)
+    cassino_records_rename_player_async (self->records, id, name, on_players_edited_cb,
+                                         players_edit_new (self, GTK_WIDGET (row)));
 }
 
 static void
@@ -454,10 +504,9 @@ on_archive_clicked_cb (GtkButton     *button,
 {
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "player-id"));
   gboolean archived = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "archived"));
-  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (button), "group");
 
-  if (cassino_records_set_player_archived (self->records, id, !archived, NULL))
-    fill_players (group, self);
+  cassino_records_set_player_archived_async (self->records, id, !archived, on_players_edited_cb,
+                                             players_edit_new (self, GTK_WIDGET (button)));
 }
 
 static void
@@ -474,27 +523,22 @@ on_colour_set_cb (GtkColorButton *button,
   colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
                             (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
   /* the picture's initials take the colour */
-  if (cassino_records_set_player_colour (self->records, id, colour, NULL))
-    fill_players (g_object_get_data (G_OBJECT (button), "group"), self);
+  cassino_records_set_player_colour_async (self->records, id, colour, on_players_edited_cb,
+                                           players_edit_new (self, GTK_WIDGET (button)));
 }
 
 static void
 on_add_applied_cb (AdwEntryRow   *row,
                    CassinoWindow *self)
 {
-  g_autoptr(GError) error = NULL;
   const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
-  AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (row), "group");
+  PlayersEdit *edit;
 
   if (name == NULL || *name == '\0')
     return;
-  if (cassino_records_add_player (self->records, name, &error) == 0)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (row));
-      return;
-    }
-  gtk_editable_set_text (GTK_EDITABLE (row), "");
-  fill_players (group, self);
+  edit = players_edit_new (self, GTK_WIDGET (row));
+  edit->clear = TRUE;
+  cassino_records_add_player_async (self->records, name, on_players_edited_cb, edit);
 }
 
 /* Pictures */
@@ -510,12 +554,13 @@ on_picture_chosen_cb (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT && self->records)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
+      PlayersEdit *edit = g_new0 (PlayersEdit, 1);
 
-      if (cassino_records_set_player_picture (self->records, id, file, &error))
-        fill_players (group, self);
-      else
-        toast (self, error->message);
+      edit->window = g_object_ref (self);
+      edit->group = g_object_ref (group);
+      edit->widget = g_object_ref (GTK_WIDGET (group));
+      edit->toast = TRUE;
+      cassino_records_set_player_picture_async (self->records, id, file, on_players_edited_cb, edit);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -553,14 +598,15 @@ on_remove_picture_cb (GtkButton     *button,
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "player-id"));
   AdwPreferencesGroup *group = g_object_get_data (G_OBJECT (button), "group");
   GtkWidget *menu = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_MENU_BUTTON);
-  g_autoptr(GError) error = NULL;
+  PlayersEdit *edit = g_new0 (PlayersEdit, 1);
 
   if (menu)
     gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
-  if (cassino_records_set_player_picture (self->records, id, NULL, &error))
-    fill_players (group, self);
-  else
-    toast (self, error->message);
+  edit->window = g_object_ref (self);
+  edit->group = g_object_ref (group);
+  edit->widget = g_object_ref (GTK_WIDGET (group));
+  edit->toast = TRUE;
+  cassino_records_set_player_picture_async (self->records, id, NULL, on_players_edited_cb, edit);
 }
 
 /* The player's picture, or the initials of the name, in a button that
@@ -607,9 +653,9 @@ picture_button (CassinoWindow            *self,
 
 static void
 fill_players (AdwPreferencesGroup *group,
-              CassinoWindow       *self)
+              CassinoWindow       *self,
+              GPtrArray           *players)
 {
-  g_autoptr(GPtrArray) players = cassino_records_list_players (self->records, TRUE, NULL);
   GPtrArray *rows = g_object_get_data (G_OBJECT (group), "rows");
 
   for (guint i = 0; rows && i < rows->len; i++)
@@ -636,6 +682,7 @@ fill_players (AdwPreferencesGroup *group,
       gtk_editable_set_text (GTK_EDITABLE (row), p->name);
       adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (row), "group", group);
       g_signal_connect (row, "apply", G_CALLBACK (on_rename_applied_cb), self);
 
       avatar = picture_button (self, group, p);
@@ -704,7 +751,9 @@ players_activated (GtkWidget  *widget,
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          _("Pick their names when you start a game. Computer players are listed in the statistics."));
   g_object_set_data (G_OBJECT (add_row), "group", group);
-  fill_players (ADW_PREFERENCES_GROUP (group), self);
+  g_object_set_data (G_OBJECT (group), "group", group);
+  /* read on the database thread; the rows come when it answers */
+  cassino_records_list_players_async (self->records, on_players_edited_cb, players_edit_new (self, group));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   gtk_window_present (GTK_WINDOW (window));
