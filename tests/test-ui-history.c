@@ -857,6 +857,39 @@ game_on_disk (Fixture *f,
  * the records' database thread; the window's main loop goes on, the game
  * stays out of the list, and once the lock is released it is gone from
  * the disk. */
+/* Two deletes one right after the other (a double press of Delete): the
+ * first game goes, the second waits for Undo in the same toast, nothing
+ * crashes (libadwaita 1.2 did when the first toast was dismissed while it
+ * was still coming in). */
+static void
+test_delete_twice_quickly (Fixture       *f,
+                           gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  CassinoHistoryModel *model;
+  gint64 first, second;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  model = cassino_records_get_history (cassino_window_get_records (f->window));
+  ui_test_history_select (view, 3);
+  first = cassino_history_view_get_selected_id (view);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  ui_test_history_select (view, 1);
+  second = cassino_history_view_get_selected_id (view);
+  g_assert_cmpint (second, !=, first);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  iterate (500);   /* the toast's animation runs */
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 2);
+  g_assert_cmpint (cassino_history_model_get_pending_delete (model), ==, second);
+  WAIT_FOR (!game_on_disk (f, first), 10);
+  /* Undo brings back the second only */
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  g_assert_true (game_on_disk (f, second));
+  iterate (200);
+}
+
 static void
 test_delete_while_locked (Fixture       *f,
                           gconstpointer  data)
@@ -1323,6 +1356,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
+  ADD ("delete-twice-quickly", test_delete_twice_quickly);
   ADD ("delete-while-locked", test_delete_while_locked);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);

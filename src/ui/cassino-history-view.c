@@ -480,7 +480,16 @@ delete_activated (GtkWidget  *widget,
   id = cassino_history_item_get_id (item);
   players = cassino_history_item_dup_players_text (item);
   if (self->delete_toast)
-    adw_toast_dismiss (self->delete_toast);   /* deletes the game before */
+    {
+      /* the game deleted before goes now; its toast is kept for this one
+       * (libadwaita 1.2 crashes when a toast is dismissed while it is
+       * still coming in, as a second delete right after the first did) */
+      CassinoHistoryModel *model = cassino_records_get_history (self->records);
+      gint64 before = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (self->delete_toast), "game-id"));
+
+      if (cassino_history_model_get_pending_delete (model) == before)
+        cassino_history_model_commit_delete (model, NULL);
+    }
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
@@ -490,6 +499,13 @@ delete_activated (GtkWidget  *widget,
 
   /* Translators: a toast after deleting a game from the history; %s are its players */
   title = g_strdup_printf (_("Game deleted: %s"), players);
+  if (self->delete_toast)
+    {
+      adw_toast_set_title (self->delete_toast, title);
+      g_object_set_data (G_OBJECT (self->delete_toast), "game-id", GSIZE_TO_POINTER ((gsize) id));
+      update_actions (self);
+      return;
+    }
   toast = adw_toast_new (title);
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "history.undo-delete");
