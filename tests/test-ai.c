@@ -325,6 +325,11 @@ test_endgame_solver (void)
       best = minimax (&after, side);
 
       cassino_view_init_from_game (&view, game);
+      /* master solves it as exactly as expert */
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, NULL, 1, NULL, &reason));
+      after = *pos;
+      cassino_position_apply (&after, &reason.move, NULL);
+      g_assert_cmpfloat (minimax (&after, side), ==, best);
       g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &reason));
       cassino_view_clear (&view);
       after = *pos;
@@ -649,6 +654,195 @@ test_hint_ace_or_ten (void)
   cassino_json_position_clear (&p);
 }
 
+/* Issue 17: whether another legal move does all that @m does and more
+ * with the same card: a capture of a strict superset whose extra cards
+ * are all loose (the same builds taken), or a build of the same value
+ * that also merges whole builds of that value owned by the mover's side. */
+static gboolean
+is_dominated (const CassinoPosition *pos,
+              guint                  seat,
+              const CassinoMove     *m,
+              const CassinoMoveList *legal)
+{
+  const CassinoRules *r = pos->rules;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CassinoMove *o = &legal->moves[i];
+      CassinoCards extra = o->set & ~m->set;
+      gboolean whole = TRUE;
+
+      if (o->type != m->type || o->card != m->card || (m->set & ~o->set) || extra == 0)
+        continue;
+      if (m->type == CASSINO_MOVE_CAPTURE && (extra & ~pos->loose) == 0)
+        return TRUE;
+      if (m->type != CASSINO_MOVE_BUILD || o->value != m->value)
+        continue;
+      for (guint b = 0; b < pos->n_builds; b++)
+        {
+          const CassinoBuild *bd = &pos->builds[b];
+
+          if (!(extra & bd->cards))
+            continue;
+          whole &= (extra & bd->cards) == bd->cards && bd->value == m->value && bd->owner >= 0 &&
+                   cassino_rules_side_of (r, (guint) bd->owner) == cassino_rules_side_of (r, seat);
+          extra &= ~bd->cards;
+        }
+      if (whole && extra == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+assert_not_dominated (const CassinoView *view,
+                      CassinoLevel       level,
+                      guint              iterations,
+                      guint64            seed)
+{
+  CassinoAiBudget budget = { .iterations = iterations };
+  CassinoAiReason reason;
+  CassinoMoveList legal;
+  g_autofree char *text = NULL;
+
+  g_assert_true (cassino_ai_choose (view, level, &budget, seed, NULL, &reason));
+  cassino_move_list_init (&legal);
+  cassino_position_legal_moves_for_hand (&view->pos, view->seat, view->pos.hands[view->seat],
+                                         FALSE, &legal);
+  text = cassino_move_to_notation (&reason.move);
+  if (is_dominated (&view->pos, view->seat, &reason.move, &legal))
+    g_error ("%s chose %s, which another move with the same card beats",
+             cassino_level_to_string (level), text);
+  cassino_move_list_clear (&legal);
+}
+
+/* Issue 17 item 2: table 3h 3s 5s 6s 8d 9s Td Kh, hand As 8s 9d Kd: expert
+ * played 8s taking 3s 5s and left the 8d the same card could also take.
+ * No level from medium up takes less than its card could with the same
+ * builds, here or in positions of random games. */
+static void
+test_no_cheap_captures (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 2, \"to_move\": 0, \"dealer\": 1,"
+    " \"hand\": [\"As\", \"8s\", \"9d\", \"Kd\"], \"hand_sizes\": [4, 4], \"stock\": 20,"
+    " \"table\": [\"3h\", \"3s\", \"5s\", \"6s\", \"8d\", \"9s\", \"Td\", \"Kh\"]}";
+  static const struct { const char *rules; guint players; } cases[] = {
+    { "classic", 2 }, { "classic", 4 }, { "royal", 3 },
+  };
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_json_position_parse (&p, json, -1, &error));
+  g_assert_no_error (error);
+  cassino_move_list_init (&legal);
+  cassino_position_legal_moves (&p.view.pos, &legal);
+  g_assert_true (test_has_move (&legal, "8s x 3s 5s"));
+  g_assert_true (test_has_move (&legal, "8s x 3s 5s 8d"));
+  cassino_move_list_clear (&legal);
+  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      assert_not_dominated (&p.view, level, 48, seed);
+  cassino_json_position_clear (&p);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint64 seed = 1; seed <= 40; seed++)
+      {
+        CassinoGame *game = game_in_progress (cases[c].rules, cases[c].players, seed, seed % 30);
+        CassinoView view;
+
+        if (cassino_game_get_state (game) == CASSINO_GAME_PLAYING)
+          {
+            cassino_view_init_from_game (&view, game);
+            assert_not_dominated (&view, CASSINO_LEVEL_EXPERT, 0, seed);
+            assert_not_dominated (&view, CASSINO_LEVEL_MASTER, 48, seed);
+            cassino_view_clear (&view);
+          }
+        cassino_game_unref (game);
+      }
+}
+
+/* Issue 17 item 3: with a build of 8 of its own on the table, a player
+ * who builds another 8 merges it into its build (which then cannot be
+ * raised) rather than leaving two. */
+static void
+test_merges_own_builds (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 2, \"to_move\": 0, \"dealer\": 1,"
+    " \"hand\": [\"5h\", \"8d\", \"9c\", \"Ks\"], \"hand_sizes\": [4, 4], \"stock\": 16,"
+    " \"table\": [\"3c\", \"Jd\", \"4s\", {\"build\": [\"2c\", \"6h\"], \"value\": 8, \"owner\": 0}]}";
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_json_position_parse (&p, json, -1, &error));
+  g_assert_no_error (error);
+  cassino_move_list_init (&legal);
+  cassino_position_legal_moves (&p.view.pos, &legal);
+  g_assert_true (test_has_move (&legal, "5h b8 3c"));
+  g_assert_true (test_has_move (&legal, "5h m8 2c 3c 6h"));
+  {
+    CassinoMove separate = test_move ("5h b8 3c");
+    CassinoMove merged = test_move ("5h m8 2c 3c 6h");
+
+    g_assert_true (is_dominated (&p.view.pos, 0, &separate, &legal));
+    g_assert_false (is_dominated (&p.view.pos, 0, &merged, &legal));
+  }
+  cassino_move_list_clear (&legal);
+  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      assert_not_dominated (&p.view, level, 48, seed);
+  cassino_json_position_clear (&p);
+}
+
+/* Master stops when cancelled from another thread, mid-search. */
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (30000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+static void
+test_master_cancel (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 3, 2);
+  CassinoView view;
+  CassinoAiReason reason;
+  CassinoAiBudget forever = { .iterations = 50000000 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  GThread *thread;
+
+  cassino_view_init_from_game (&view, game);
+  thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  g_assert_false (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &forever, 1, cancellable, &reason));
+  g_thread_join (thread);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
+/* Without a limit master samples its default number of deals
+ * (reproducible); with a time limit, as many as the time allows. */
+static void
+test_master_time_budget (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 5, 3);
+  CassinoView view;
+  CassinoAiReason fixed, timed;
+  CassinoAiBudget budget = { .time_ms = 300 };
+
+  cassino_view_init_from_game (&view, game);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, NULL, 1, NULL, &fixed));
+  g_assert_cmpuint (fixed.iterations, ==, 320);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, 1, NULL, &timed));
+  g_assert_cmpuint (timed.iterations, >, 64);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -657,6 +851,10 @@ main (int    argc,
 
   g_test_add_func ("/cassino/ai/levels", test_levels);
   g_test_add_func ("/cassino/ai/no-cheating", test_no_cheating);
+  g_test_add_func ("/cassino/ai/no-cheap-captures", test_no_cheap_captures);
+  g_test_add_func ("/cassino/ai/merges-own-builds", test_merges_own_builds);
+  g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
+  g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);
   g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
   g_test_add_func ("/cassino/ai/endgame-handmade", test_endgame_handmade);
   g_test_add_func ("/cassino/ai/endgame-exploits-easy", test_endgame_exploits_easy);

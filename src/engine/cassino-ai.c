@@ -63,6 +63,9 @@ static const struct {
   /* Translators: a computer player's level */
   [CASSINO_LEVEL_EXPERT]   = { "expert", NC_("level", "Expert"),
                                N_("Searches deeper and plays the last hand perfectly") },
+  /* Translators: a computer player's level, the strongest */
+  [CASSINO_LEVEL_MASTER]   = { "master", NC_("level", "Master"),
+                               N_("Takes its time: weighs thousands of possible hands and solves the end exactly") },
 };
 
 const char *
@@ -193,6 +196,17 @@ view_copy (CassinoView       *dest,
  * time limit stops it only after the expert's own number of deals. */
 #define HINT_SAMPLES       1024
 #define HINT_CANDIDATES    32
+/* master: sampled deals without a time limit (the CLI's default), the
+ * most it samples within a time limit, how often the weakest half of the
+ * candidates is dropped, and the solver's limits: nodes for one sampled
+ * deal (every candidate) before playouts take over, and for a deal where
+ * every card is known */
+#define MASTER_SAMPLES     320
+#define MASTER_MAX_SAMPLES 100000
+#define MASTER_HALVING     64
+#define MASTER_MIN_ACTIVE  3
+#define MASTER_EXACT_NODES 60000
+#define MASTER_SOLVE_NODES 8000000
 #define PRIOR_PULL         0.05   /* search: pull of the one-ply judgement on near ties */
 #define HORIZON_PER_SEAT   2      /* playout plies per player before the cut */
 #define INFERENCE_SKILL    4.0f   /* how surely the others take what is worth taking */
@@ -1343,6 +1357,88 @@ compare_candidates (const void *a,
   return cassino_move_compare (&x->move, &y->move);
 }
 
+/* Candidates by their search mean (with the pull of the one-ply
+ * judgement), best first. */
+static int
+compare_means (const void *a,
+               const void *b)
+{
+  const Candidate *x = a;
+  const Candidate *y = b;
+  double mx = (x->n ? x->total / x->n : -G_MAXDOUBLE) + PRIOR_PULL * x->prior;
+  double my = (y->n ? y->total / y->n : -G_MAXDOUBLE) + PRIOR_PULL * y->prior;
+
+  if (mx != my)
+    return mx > my ? -1 : 1;
+  return cassino_move_compare (&x->move, &y->move);
+}
+
+/* Whether move @b does everything @a does and more, with the same card:
+ * a capture that takes a strict superset, the extra cards all loose (the
+ * same builds taken); or a build of the same value that also merges
+ * whole builds of that value which the seat's side owns (rules.md §3). */
+static gboolean
+move_dominates (const CassinoPosition *pos,
+                guint                  seat,
+                const CassinoMove     *b,
+                const CassinoMove     *a)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards extra;
+
+  if (a->type != b->type || a->card != b->card || (a->set & ~b->set) || a->set == b->set)
+    return FALSE;
+  extra = b->set & ~a->set;
+  switch (a->type)
+    {
+    case CASSINO_MOVE_CAPTURE:
+      return (extra & ~pos->loose) == 0;
+    case CASSINO_MOVE_BUILD:
+      if (a->value != b->value)
+        return FALSE;
+      for (guint i = 0; i < pos->n_builds; i++)
+        {
+          const CassinoBuild *bd = &pos->builds[i];
+          CassinoCards in = extra & bd->cards;
+
+          if (!in)
+            continue;
+          if (in != bd->cards || bd->value != a->value || bd->owner < 0 ||
+              cassino_rules_side_of (r, (guint) bd->owner) != cassino_rules_side_of (r, seat))
+            return FALSE;
+          extra &= ~bd->cards;
+        }
+      return extra == 0;
+    default:
+      return FALSE;
+    }
+}
+
+/* Drop the moves another legal move dominates (move_dominates()): taking
+ * less than the same card could take, or a second build of a value the
+ * side already owns instead of merging it.  Taking more never leaves the
+ * next player more to take, and a merged build cannot be raised, so the
+ * dominated move is never better; keeping it would only let move ordering
+ * or sampling noise choose it. */
+static void
+drop_dominated (const CassinoPosition *pos,
+                guint                  seat,
+                CassinoMoveList       *list)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      gboolean dominated = FALSE;
+
+      for (guint j = 0; j < list->len && !dominated; j++)
+        dominated = j != i && move_dominates (pos, seat, &list->moves[j], &list->moves[i]);
+      if (!dominated)
+        list->moves[n++] = list->moves[i];
+    }
+  list->len = n;
+}
+
 static void
 fill_reason (const Values          *v,
              const CassinoView     *view,
@@ -1433,6 +1529,9 @@ choose_internal (const CassinoView     *view,
       return FALSE;
     }
 
+  if (level >= CASSINO_LEVEL_MEDIUM)
+    drop_dominated (pos, view->seat, &list);
+
   /* a Cassino! claim is free cards: always take it */
   if (list.moves[0].type == CASSINO_MOVE_CLAIM || list.len == 1)
     {
@@ -1486,24 +1585,34 @@ choose_internal (const CassinoView     *view,
 
     case CASSINO_LEVEL_HARD:
     case CASSINO_LEVEL_EXPERT:
+    case CASSINO_LEVEL_MASTER:
     default:
       {
-        guint limit = MIN (n_cands, candidate_limit (level, hint));
+        gboolean master = level == CASSINO_LEVEL_MASTER;
+        guint limit = master ? n_cands : MIN (n_cands, candidate_limit (level, hint));
+        guint time_ms = budget ? budget->time_ms : 0;
         guint max_iter = budget && budget->iterations ? budget->iterations :
-                         hint ? HINT_SAMPLES : default_iterations (level);
+                         hint ? HINT_SAMPLES :
+                         master ? (time_ms ? MASTER_MAX_SAMPLES : MASTER_SAMPLES) :
+                         default_iterations (level);
         /* a hint is never a shallower search than the expert's move */
         guint min_iter = hint ? MIN (max_iter, EXPERT_SAMPLES) : 1;
-        guint time_ms = budget ? budget->time_ms : 0;
+        /* master stops with a tenth of its time to spare (the reason, the
+         * thread); the others at the limit */
+        gint64 deadline = time_ms ? start + (gint64) time_ms * (master ? 900 : 1000) : 0;
         guint horizon = HORIZON_PER_SEAT * r->n_players;
-        guint active = limit;
+        guint active = MIN (limit, n_cands);
         double pull = PRIOR_PULL;
+        /* master solves every sampled deal exactly once the stock is out
+         * (the last hand of three or more players), while that fits */
+        gboolean exact_samples = master && view->stock_count == 0;
+        float *vals = g_new (float, n_cands);
         Inference inf;
 
-
-        if (level == CASSINO_LEVEL_EXPERT && view_is_perfect (view))
+        if ((level == CASSINO_LEVEL_EXPERT || master) && view_is_perfect (view))
           {
             /* exact: every card left is known */
-            Solver s = { side, 0, level == CASSINO_LEVEL_EXPERT ? 4000000 : 400000, FALSE, cancellable,
+            Solver s = { side, 0, master ? MASTER_SOLVE_NODES : 4000000, FALSE, cancellable,
                          time_ms ? start + (gint64) time_ms * 1000 * 2 / 3 : 0,
                          &v, view->levels };
             CassinoPosition exact;
@@ -1529,17 +1638,20 @@ choose_internal (const CassinoView     *view,
               {
                 out->value = best_val;
                 out->iterations = (guint) MIN (s.nodes, G_MAXUINT);
+                g_free (vals);
                 break;
               }
             if (g_cancellable_is_cancelled (cancellable))
               {
                 ok = FALSE;
+                g_free (vals);
                 break;
               }
             /* too big to solve: fall back to sampling */
             for (guint i = 0; i < n_cands; i++)
               cands[i].total = cands[i].n = 0;
             best = 0;
+            exact_samples = FALSE;
           }
 
         cassino_move_list_init (&scratch);
@@ -1547,30 +1659,80 @@ choose_internal (const CassinoView     *view,
         for (iterations = 0; iterations < max_iter; iterations++)
           {
             CassinoPosition sample;
+            gboolean solved = FALSE;
 
             if (g_cancellable_is_cancelled (cancellable))
               {
                 ok = FALSE;
                 break;
               }
-            if (time_ms && iterations >= min_iter &&
-                (g_get_monotonic_time () - start) / 1000 >= (gint64) time_ms)
+            if (deadline && iterations >= min_iter && g_get_monotonic_time () >= deadline)
               break;
 
             /* the same sampled deal for every candidate: fair comparison */
             sample_consistent (view, &inf, &rng, &scratch, &sample);
+            if (exact_samples)
+              {
+                Solver s = { side, 0, MASTER_EXACT_NODES, FALSE, cancellable, deadline,
+                             &v, view->levels };
+
+                for (guint i = 0; i < active && !s.aborted; i++)
+                  {
+                    CassinoPosition p = sample;
+
+                    cassino_position_apply (&p, &cands[i].move, NULL);
+                    vals[i] = solve (&s, &p, -G_MAXFLOAT, G_MAXFLOAT);
+                  }
+                solved = !s.aborted;
+                if (!solved)
+                  {
+                    if (s.nodes <= s.max_nodes)
+                      {
+                        /* cancelled or out of time: this deal does not count */
+                        if (g_cancellable_is_cancelled (cancellable))
+                          ok = FALSE;
+                        break;
+                      }
+                    /* too big to solve in the budget: playouts from now on */
+                    exact_samples = FALSE;
+                  }
+              }
+            if (!solved)
+              for (guint i = 0; i < active; i++)
+                {
+                  CassinoPosition p = sample;
+
+                  cassino_position_apply (&p, &cands[i].move, NULL);
+                  vals[i] = playout (&counting, &v, view->levels, &p, side, horizon);
+                }
             for (guint i = 0; i < active; i++)
               {
-                CassinoPosition p = sample;
-
-                cassino_position_apply (&p, &cands[i].move, NULL);
-                cands[i].total += playout (&counting, &v, view->levels, &p, side, horizon);
+                cands[i].total += vals[i];
                 cands[i].n++;
+              }
+
+            /* master: now and then the weaker half of the candidates is
+             * dropped, and its samples go to the rest */
+            if (master && (iterations + 1) % MASTER_HALVING == 0 &&
+                active > MASTER_MIN_ACTIVE)
+              {
+                guint keep = MAX (MASTER_MIN_ACTIVE, (active + 1) / 2);
+
+                qsort (cands, active, sizeof (Candidate), compare_means);
+                active = keep;
               }
           }
 
         cassino_move_list_clear (&scratch);
-        if (ok)
+        g_free (vals);
+        if (ok && cands[0].n == 0)
+          {
+            /* not one deal in the time: the one-ply judgement */
+            best = 0;
+            out->value = cands[0].prior;
+            out->iterations = 0;
+          }
+        else if (ok)
           {
             double best_mean = -G_MAXDOUBLE;
 
@@ -1707,7 +1869,15 @@ cassino_ai_hint (const CassinoView     *view,
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, CASSINO_LEVEL_EXPERT, TRUE, budget, seed, cancellable, out_reason);
+  return choose_internal (view, CASSINO_LEVEL_MASTER, TRUE, budget, seed, cancellable, out_reason);
+}
+
+void
+cassino_ai_app_budget (CassinoLevel     level,
+                       CassinoAiBudget *out_budget)
+{
+  out_budget->iterations = 0;
+  out_budget->time_ms = level == CASSINO_LEVEL_MASTER ? CASSINO_AI_MASTER_TIME_MS : 900;
 }
 
 /* Words */
