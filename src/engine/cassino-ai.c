@@ -207,8 +207,10 @@ view_copy (CassinoView       *dest,
 #define MASTER_MIN_ACTIVE  3
 #define MASTER_EXACT_NODES 60000
 #define MASTER_SOLVE_NODES 8000000
+#define MASTER_EXACT_TOTAL 3000000
 #define PRIOR_PULL         0.05   /* search: pull of the one-ply judgement on near ties */
 #define HORIZON_PER_SEAT   2      /* playout plies per player before the cut */
+#define HORIZON_HAND_END   G_MAXUINT  /* playouts to the end of the hand (master) */
 #define INFERENCE_SKILL    4.0f   /* how surely the others take what is worth taking */
 #define INFERENCE_TRIES    32     /* sampled deals tried for each one kept */
 
@@ -991,6 +993,7 @@ playout (const Values    *v,
 {
   CassinoMoveList list, scratch;
   guint plies = 0;
+  guint hand0 = pos->hand_number;
 
   cassino_move_list_init (&list);
   cassino_move_list_init (&scratch);
@@ -999,6 +1002,8 @@ playout (const Values    *v,
       CassinoMove m;
 
       if (horizon && plies++ >= horizon)
+        break;
+      if (horizon == HORIZON_HAND_END && pos->hand_number != hand0)
         break;
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
@@ -1011,6 +1016,15 @@ playout (const Values    *v,
   cassino_move_list_clear (&list);
   return evaluate_cut (pos, side);
 }
+
+/* A candidate move of the root search: the one-ply judgement, and the sum
+ * and number of its searched values */
+typedef struct {
+  CassinoMove move;
+  float       prior;
+  double      total;
+  guint       n;
+} Candidate;
 
 /* Exact solver for positions where every card left is known */
 
@@ -1101,6 +1115,25 @@ solve (Solver          *s,
 done:
   cassino_move_list_clear (&list);
   return best;
+}
+
+/* The exact value of every candidate move in @pos (every card known) into
+ * @vals; FALSE if the solver was stopped (nodes, time, cancelled). */
+static gboolean
+solve_candidates (Solver                *s,
+                  const CassinoPosition *pos,
+                  const Candidate       *cands,
+                  guint                  n_cands,
+                  float                 *vals)
+{
+  for (guint i = 0; i < n_cands && !s->aborted; i++)
+    {
+      CassinoPosition p = *pos;
+
+      cassino_position_apply (&p, &cands[i].move, NULL);
+      vals[i] = solve (s, &p, -G_MAXFLOAT, G_MAXFLOAT);
+    }
+  return !s->aborted;
 }
 
 /* Whether the seat knows every card still to be played: nothing in the
@@ -1338,12 +1371,6 @@ candidate_limit (CassinoLevel level,
   return level == CASSINO_LEVEL_EXPERT ? EXPERT_CANDIDATES : HARD_CANDIDATES;
 }
 
-typedef struct {
-  CassinoMove move;
-  float       prior;
-  double      total;
-  guint       n;
-} Candidate;
 
 static int
 compare_candidates (const void *a,
@@ -1606,8 +1633,16 @@ choose_internal (const CassinoView     *view,
         /* master solves every sampled deal exactly once the stock is out
          * (the last hand of three or more players), while that fits */
         gboolean exact_samples = master && view->stock_count == 0;
-        float *vals = g_new (float, n_cands);
+        guint64 exact_nodes = 0;
         Inference inf;
+        float *vals;
+
+        /* master plays every sampled deal out to the end of the hand,
+         * where every hand is empty and the cut misses nothing held (not
+         * where every play draws: no hand ends before the deal does) */
+        if (master && !r->draw_after_play)
+          horizon = HORIZON_HAND_END;
+        vals = g_new (float, n_cands);
 
         if ((level == CASSINO_LEVEL_EXPERT || master) && view_is_perfect (view))
           {
@@ -1619,23 +1654,14 @@ choose_internal (const CassinoView     *view,
             float best_val = -G_MAXFLOAT;
 
             sample_position (view, &rng, &exact);
-            for (guint i = 0; i < n_cands && !s.aborted; i++)
+            if (solve_candidates (&s, &exact, cands, n_cands, vals))
               {
-                CassinoPosition p = exact;
-                float val;
-
-                cassino_position_apply (&p, &cands[i].move, NULL);
-                val = solve (&s, &p, -G_MAXFLOAT, G_MAXFLOAT);
-                cands[i].total = val;
-                cands[i].n = 1;
-                if (!s.aborted && val > best_val)
-                  {
-                    best_val = val;
-                    best = i;
-                  }
-              }
-            if (!s.aborted)
-              {
+                for (guint i = 0; i < n_cands; i++)
+                  if (vals[i] > best_val)
+                    {
+                      best_val = vals[i];
+                      best = i;
+                    }
                 out->value = best_val;
                 out->iterations = (guint) MIN (s.nodes, G_MAXUINT);
                 g_free (vals);
@@ -1668,6 +1694,10 @@ choose_internal (const CassinoView     *view,
               }
             if (deadline && iterations >= min_iter && g_get_monotonic_time () >= deadline)
               break;
+            /* without a time limit, the exact samples stop at a number of
+             * nodes (reproducible) */
+            if (!deadline && exact_nodes > MASTER_EXACT_TOTAL && iterations >= min_iter)
+              break;
 
             /* the same sampled deal for every candidate: fair comparison */
             sample_consistent (view, &inf, &rng, &scratch, &sample);
@@ -1676,14 +1706,8 @@ choose_internal (const CassinoView     *view,
                 Solver s = { side, 0, MASTER_EXACT_NODES, FALSE, cancellable, deadline,
                              &v, view->levels };
 
-                for (guint i = 0; i < active && !s.aborted; i++)
-                  {
-                    CassinoPosition p = sample;
-
-                    cassino_position_apply (&p, &cands[i].move, NULL);
-                    vals[i] = solve (&s, &p, -G_MAXFLOAT, G_MAXFLOAT);
-                  }
-                solved = !s.aborted;
+                solved = solve_candidates (&s, &sample, cands, active, vals);
+                exact_nodes += s.nodes;
                 if (!solved)
                   {
                     if (s.nodes <= s.max_nodes)
