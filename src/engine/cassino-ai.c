@@ -1001,9 +1001,13 @@ playout (const Values    *v,
     {
       CassinoMove m;
 
-      if (horizon && plies++ >= horizon)
-        break;
-      if (horizon == HORIZON_HAND_END && pos->hand_number != hand0)
+      if (horizon == HORIZON_HAND_END)
+        {
+          /* to the end of the hand, and at least as far as the others */
+          if (plies++ >= HORIZON_PER_SEAT * pos->rules->n_players && pos->hand_number != hand0)
+            break;
+        }
+      else if (horizon && plies++ >= horizon)
         break;
       list.len = 0;
       cassino_position_legal_moves (pos, &list);
