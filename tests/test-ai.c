@@ -716,6 +716,29 @@ assert_not_dominated (const CassinoView *view,
   cassino_move_list_clear (&legal);
 }
 
+/* Every level from medium up, with a few seeds. */
+static void
+assert_no_level_dominated (const CassinoView *view)
+{
+  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      assert_not_dominated (view, level, 48, seed);
+}
+
+/* A position of cli.md's JSON, and its legal moves. */
+static void
+parse_with_moves (const char          *json,
+                  CassinoJsonPosition *p,
+                  CassinoMoveList     *legal)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_json_position_parse (p, json, -1, &error));
+  g_assert_no_error (error);
+  cassino_move_list_init (legal);
+  cassino_position_legal_moves (&p->view.pos, legal);
+}
+
 /* Issue 17 item 2: table 3h 3s 5s 6s 8d 9s Td Kh, hand As 8s 9d Kd: expert
  * played 8s taking 3s 5s and left the 8d the same card could also take.
  * No level from medium up takes less than its card could with the same
@@ -732,18 +755,12 @@ test_no_cheap_captures (void)
   };
   CassinoJsonPosition p;
   CassinoMoveList legal;
-  g_autoptr(GError) error = NULL;
 
-  g_assert_true (cassino_json_position_parse (&p, json, -1, &error));
-  g_assert_no_error (error);
-  cassino_move_list_init (&legal);
-  cassino_position_legal_moves (&p.view.pos, &legal);
+  parse_with_moves (json, &p, &legal);
   g_assert_true (test_has_move (&legal, "8s x 3s 5s"));
   g_assert_true (test_has_move (&legal, "8s x 3s 5s 8d"));
   cassino_move_list_clear (&legal);
-  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
-    for (guint64 seed = 1; seed <= 4; seed++)
-      assert_not_dominated (&p.view, level, 48, seed);
+  assert_no_level_dominated (&p.view);
   cassino_json_position_clear (&p);
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -775,12 +792,8 @@ test_merges_own_builds (void)
     " \"table\": [\"3c\", \"Jd\", \"4s\", {\"build\": [\"2c\", \"6h\"], \"value\": 8, \"owner\": 0}]}";
   CassinoJsonPosition p;
   CassinoMoveList legal;
-  g_autoptr(GError) error = NULL;
 
-  g_assert_true (cassino_json_position_parse (&p, json, -1, &error));
-  g_assert_no_error (error);
-  cassino_move_list_init (&legal);
-  cassino_position_legal_moves (&p.view.pos, &legal);
+  parse_with_moves (json, &p, &legal);
   g_assert_true (test_has_move (&legal, "5h b8 3c"));
   g_assert_true (test_has_move (&legal, "5h m8 2c 3c 6h"));
   {
@@ -791,9 +804,7 @@ test_merges_own_builds (void)
     g_assert_false (is_dominated (&p.view.pos, 0, &merged, &legal));
   }
   cassino_move_list_clear (&legal);
-  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
-    for (guint64 seed = 1; seed <= 4; seed++)
-      assert_not_dominated (&p.view, level, 48, seed);
+  assert_no_level_dominated (&p.view);
   cassino_json_position_clear (&p);
 }
 
