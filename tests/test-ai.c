@@ -808,6 +808,34 @@ test_merges_own_builds (void)
   cassino_json_position_clear (&p);
 }
 
+/* Issue 17 item 4: in a partnership the next player is an opponent.
+ * With 3c alone on the table, trailing 2h would leave 5 for a sweep;
+ * a court cannot be swept with the 3. */
+static void
+test_partners_leave_no_sweep (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 4, \"to_move\": 0, \"dealer\": 3,"
+    " \"hand\": [\"2h\", \"Kd\", \"Qc\"], \"hand_sizes\": [3, 3, 3, 3], \"stock\": 24,"
+    " \"table\": [\"3c\"]}";
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+  CassinoMove two = test_move ("2h");
+
+  parse_with_moves (json, &p, &legal);
+  g_assert_true (test_has_move (&legal, "2h"));
+  cassino_move_list_clear (&legal);
+  for (CassinoLevel level = CASSINO_LEVEL_HARD; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      {
+        CassinoAiReason reason;
+
+        g_assert_true (cassino_ai_choose (&p.view, level, NULL, seed, NULL, &reason));
+        g_assert_false (cassino_move_equal (&reason.move, &two));
+      }
+  cassino_json_position_clear (&p);
+}
+
 /* Master stops when cancelled from another thread, mid-search. */
 static gpointer
 cancel_soon (gpointer data)
@@ -864,6 +892,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/no-cheating", test_no_cheating);
   g_test_add_func ("/cassino/ai/no-cheap-captures", test_no_cheap_captures);
   g_test_add_func ("/cassino/ai/merges-own-builds", test_merges_own_builds);
+  g_test_add_func ("/cassino/ai/partners-leave-no-sweep", test_partners_leave_no_sweep);
   g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
   g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);
   g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
