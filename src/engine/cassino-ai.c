@@ -1726,13 +1726,22 @@ choose_internal (const CassinoView     *view,
                   }
               }
             if (!solved)
-              for (guint i = 0; i < active; i++)
-                {
-                  CassinoPosition p = sample;
+              {
+                gboolean late = FALSE;
 
-                  cassino_position_apply (&p, &cands[i].move, NULL);
-                  vals[i] = playout (&counting, &v, view->levels, &p, side, horizon);
-                }
+                for (guint i = 0; i < active && !late; i++)
+                  {
+                    CassinoPosition p = sample;
+
+                    cassino_position_apply (&p, &cands[i].move, NULL);
+                    vals[i] = playout (&counting, &v, view->levels, &p, side, horizon);
+                    /* master: a deal not finished in time does not count */
+                    late = master && deadline && iterations >= min_iter && (i & 7) == 7 &&
+                           g_get_monotonic_time () >= deadline;
+                  }
+                if (late)
+                  break;
+              }
             for (guint i = 0; i < active; i++)
               {
                 cands[i].total += vals[i];
