@@ -836,6 +836,158 @@ test_partners_leave_no_sweep (void)
   cassino_json_position_clear (&p);
 }
 
+/* The result of @pos for @side with every card known, every other side
+ * playing against it (as master's solver sees a sampled deal). */
+static float
+paranoid (CassinoPosition *pos,
+          guint            side)
+{
+  CassinoMoveList list;
+  float best;
+  gboolean maximize;
+
+  if (pos->deal_over)
+    {
+      CassinoDealScore s;
+      float other = -1e9f;
+
+      cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
+      for (guint i = 0; i < pos->rules->n_sides; i++)
+        if (i != side)
+          other = MAX (other, (float) s.total[i]);
+      return (float) s.total[side] - other;
+    }
+  maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
+  best = maximize ? -1e9f : 1e9f;
+  cassino_move_list_init (&list);
+  cassino_position_legal_moves (pos, &list);
+  for (guint i = 0; i < list.len; i++)
+    {
+      CassinoPosition p = *pos;
+      float v;
+
+      cassino_position_apply (&p, &list.moves[i], NULL);
+      v = paranoid (&p, side);
+      best = maximize ? MAX (best, v) : MIN (best, v);
+    }
+  cassino_move_list_clear (&list);
+  return best;
+}
+
+/* Issue 17: in the last hand of three players master solves every
+ * sampled deal exactly.  Its choice is as good, on average over every way
+ * the unseen cards can lie between the other two hands, as the best move
+ * (exact values of every deal, the way master values them). */
+static void
+test_master_last_hand_three (void)
+{
+  guint checked = 0;
+
+  for (guint64 seed = 1; seed <= 40 && checked < 6; seed++)
+    {
+      CassinoGame *game = game_in_progress ("classic", 3, seed, 0);
+      CassinoMoveList list;
+      CassinoRng rng;
+      const CassinoPosition *pos;
+      CassinoView view;
+      CassinoAiBudget budget = { .iterations = 400 };
+      CassinoAiReason reason;
+      guint8 unseen[8];
+      guint n = 0, seat, a, b, side;
+      CassinoCard c;
+      float sums[64] = { 0 }, best = -1e9f, chosen = 1e9f;
+      guint deals = 0;
+
+      /* random plays until the last hand holds at most six cards */
+      cassino_rng_init (&rng, seed);
+      cassino_move_list_init (&list);
+      pos = cassino_game_get_position (game);
+      while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+             (cassino_position_stock_count (pos) > 0 ||
+              cassino_cards_count (pos->hands[0] | pos->hands[1] | pos->hands[2]) > 6))
+        {
+          list.len = 0;
+          cassino_game_legal_moves (game, &list);
+          cassino_game_play (game, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+        }
+      seat = pos->to_move;
+      a = (seat + 1) % 3;
+      b = (seat + 2) % 3;
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING || pos->n_builds > 0 ||
+          cassino_cards_count (pos->hands[seat]) < 2 || pos->claim_seat >= 0)
+        {
+          cassino_move_list_clear (&list);
+          cassino_game_unref (game);
+          continue;
+        }
+      side = cassino_rules_side_of (pos->rules, seat);
+      list.len = 0;
+      cassino_position_legal_moves (pos, &list);
+      g_assert_cmpuint (list.len, <=, G_N_ELEMENTS (sums));
+
+      /* every split of the unseen cards between the other two hands */
+      CASSINO_CARDS_FOREACH (c, pos->hands[a] | pos->hands[b])
+        unseen[n++] = c;
+      for (guint mask = 0; mask < (1u << n); mask++)
+        {
+          CassinoPosition deal = *pos;
+
+          if ((guint) __builtin_popcount (mask) != cassino_cards_count (pos->hands[a]))
+            continue;
+          deal.hands[a] = deal.hands[b] = 0;
+          for (guint i = 0; i < n; i++)
+            deal.hands[(mask >> i) & 1 ? a : b] |= CASSINO_CARD_BIT (unseen[i]);
+          for (guint m = 0; m < list.len; m++)
+            {
+              CassinoPosition p = deal;
+
+              cassino_position_apply (&p, &list.moves[m], NULL);
+              sums[m] += paranoid (&p, side);
+            }
+          deals++;
+        }
+
+      cassino_view_init_from_position (&view, pos, seat, NULL);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, seed, NULL, &reason));
+      for (guint m = 0; m < list.len; m++)
+        {
+          if (is_dominated (pos, seat, &list.moves[m], &list))
+            continue;
+          best = MAX (best, sums[m] / deals);
+          if (cassino_move_equal (&list.moves[m], &reason.move))
+            chosen = sums[m] / deals;
+        }
+      g_test_message ("seed %" G_GUINT64_FORMAT ": %u deals, chosen %.2f, best %.2f",
+                      seed, deals, chosen, best);
+      g_assert_cmpfloat (chosen, >=, best - 0.2f);
+      checked++;
+      cassino_move_list_clear (&list);
+      cassino_game_unref (game);
+    }
+  g_assert_cmpuint (checked, >=, 4);
+}
+
+/* Issue 17 item 5: a hint is master's choice with the same budget. */
+static void
+test_hint_is_master (void)
+{
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      CassinoGame *game = game_in_progress (seed % 2 ? "classic" : "royal", 2, seed, 2 + seed);
+      CassinoAiBudget budget = { .iterations = 96 };
+      CassinoAiReason hint, master;
+      CassinoView view;
+
+      cassino_view_init_from_game (&view, game);
+      g_assert_true (cassino_ai_hint (&view, &budget, seed, NULL, &hint));
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, seed, NULL, &master));
+      g_assert_true (cassino_move_equal (&hint.move, &master.move));
+      g_assert_cmpfloat (hint.value, ==, master.value);
+      cassino_view_clear (&view);
+      cassino_game_unref (game);
+    }
+}
+
 /* Master stops when cancelled from another thread, mid-search. */
 static gpointer
 cancel_soon (gpointer data)
@@ -893,6 +1045,8 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/no-cheap-captures", test_no_cheap_captures);
   g_test_add_func ("/cassino/ai/merges-own-builds", test_merges_own_builds);
   g_test_add_func ("/cassino/ai/partners-leave-no-sweep", test_partners_leave_no_sweep);
+  g_test_add_func ("/cassino/ai/master-last-hand-three", test_master_last_hand_three);
+  g_test_add_func ("/cassino/ai/hint-is-master", test_hint_is_master);
   g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
   g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);
   g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
