@@ -1,4 +1,4 @@
-/* cassino-ai.c: computer players from beginner to expert, and hints
+/* cassino-ai.c: computer players from beginner to master, and hints
  *
  * Every level sees only a CassinoView: its own hand, the table, the piles,
  * the counts of the other hands and the stock, and the set of cards it has
@@ -21,6 +21,13 @@
  *   the end of the deal were measured to be too noisy).  Expert samples
  *   more, looks at more candidates and, once it can see every card left
  *   (the last hand of a two-sided deal), solves the rest exactly.
+ * - master is the same search on a budget (time in the app, sampled deals
+ *   in the CLI): every legal move a candidate, the weaker half dropped
+ *   every MASTER_HALVING deals, playouts to the end of the hand, and once
+ *   the stock is out every sampled deal solved exactly (the last hand of
+ *   three or more players).  Hints are master's search.
+ * - from medium up, a move that another legal move with the same card
+ *   dominates is never made (drop_dominated()).
  * - the sampled deals are consistent with what the seat has seen: the
  *   owner of a build holds a card that takes it, and the plays the others
  *   made in this hand weigh the deals (a player who trailed while a card
