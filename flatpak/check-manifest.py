@@ -10,7 +10,8 @@ check-manifest.py [--flatpak-builder PATH] MANIFEST MESON_OPTIONS_TXT
    the GNOME runtime and SDK at a numbered release, exactly the finish-args
    below, and one module "cassino" built with Meson from the source tree.
 3. Every -D<name>=... in config-opts names an option of meson_options.txt
-   (or one of Meson's own built-in options).
+   (or one of Meson's own built-in options); the help is built and goes
+   to /app/share/help, where the sandbox's Yelp finds it (F1).
 
 Needs only the Python standard library.  Cannot build: no runtime here.
 """
@@ -104,6 +105,12 @@ def check_manifest(manifest, manifest_path, options):
         name = match.group(1)
         if name not in options and name not in MESON_BUILTINS:
             problems.append(f'config-opts: {opt!r}: no option {name!r} in meson_options.txt')
+        # the help goes to /app/share/help, where a Yelp in the sandbox
+        # reads it on F1 (src/ui/cassino-help.c): it must be built
+        if name == 'help' and match.group(2) != 'true':
+            problems.append(f'config-opts: {opt!r}: the Flatpak must install the help (F1)')
+        if name == 'datadir' and match.group(2) not in ('share', '/app/share'):
+            problems.append(f'config-opts: {opt!r}: the help must be in /app/share/help')
 
     manifest_dir = os.path.dirname(os.path.abspath(manifest_path))
     dirs = [s for s in module.get('sources', []) if isinstance(s, dict) and s.get('type') == 'dir']

@@ -18,9 +18,11 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(CassinoApplication) app = NULL;
+  /* set by `meson devenv` (po/meson.build): the build tree's translations */
+  const char *localedir = g_getenv ("CASSINO_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -1,10 +1,18 @@
 /* bench-engine: speed of the rules engine (figures for BENCHMARKS.md)
  *
  *   bench-engine [GAMES]
+ *   bench-engine tags
  *
  * 1. Random self-play of classic two-player games to 21 on one core.
  * 2. Legal-move generation over positions from that play: mean per position.
  * 3. The crowded table: 16 low cards and 3 builds.
+ * 4. Random self-play of every preset of the fishing family (family.md),
+ *    whole games (to the target; one deal when the target is 0), per preset.
+ *
+ *   bench-engine GAMES family [PRESET]     only 4 (of one preset)
+ *
+ * "tags": a game record with 100,000 to 800,000 tags, written and read
+ * back (reading was quadratic in the number of tags: issue 15).
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,9 +21,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cassino-game.h"
 #include "cassino-position-json.h"
+#include "cassino-record.h"
 #include "cassino-rng.h"
 
 static double
@@ -24,11 +34,52 @@ now (void)
   return g_get_monotonic_time () / 1e6;
 }
 
+static int
+bench_tags (void)
+{
+  static const guint sizes[] = { 100000, 200000, 400000, 800000 };
+  CassinoRules rules;
+
+  cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      CassinoGame *game = cassino_game_new (&rules, 1, 0);
+      g_autoptr(GPtrArray) read = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      double t0, t_write, t_read;
+
+      t0 = now ();
+      for (guint k = 0; k < sizes[i]; k++)
+        {
+          char name[32], value[32];
+
+          g_snprintf (name, sizeof name, "Tag%u", k);
+          g_snprintf (value, sizeof value, "value %u", k);
+          cassino_game_set_tag (game, name, value);
+        }
+      text = cassino_record_write (game);
+      t_write = now () - t0;
+      t0 = now ();
+      read = cassino_record_read (text, -1, &error);
+      t_read = now () - t0;
+      if (read == NULL || cassino_game_get_tag_names (read->pdata[0])->len < sizes[i])
+        {
+          g_printerr ("tags: %s\n", error ? error->message : "tags lost");
+          return 1;
+        }
+      printf ("record with %u tags (%.1f MB): set and written in %.0f ms, read in %.0f ms (%.2f µs a tag)\n",
+              sizes[i], strlen (text) / 1e6, t_write * 1e3, t_read * 1e3, t_read * 1e6 / sizes[i]);
+      cassino_game_unref (game);
+    }
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  guint games = argc > 1 ? (guint) atoi (argv[1]) : 20000;
+  guint games;
   CassinoRules rules;
   CassinoRng rng;
   CassinoMoveList list;
@@ -37,9 +88,16 @@ main (int    argc,
   GArray *positions = g_array_new (FALSE, FALSE, sizeof (CassinoPosition));
   guint64 moves_total = 0;
 
+  if (argc > 1 && g_str_equal (argv[1], "tags"))
+    return bench_tags ();
+  games = argc > 1 ? (guint) atoi (argv[1]) : 20000;
+
   cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
   cassino_rng_init (&rng, 1);
   cassino_move_list_init (&list);
+
+  if (argc > 2 && g_str_equal (argv[2], "family"))
+    goto family;
 
   /* 1. random self-play, whole games to 21, straight on the position */
   t0 = now ();
@@ -120,6 +178,64 @@ main (int    argc,
             n, worst * 1e3);
     cassino_json_position_clear (&pos);
   }
+
+family:
+  /* 4. the fishing family: whole random games, straight on the position */
+  for (guint p = CASSINO_FIRST_FAMILY_PRESET; p < CASSINO_N_ALL_PRESETS; p++)
+    {
+      guint n_players = (guint) __builtin_ctz (cassino_preset_get_player_counts (p));
+      guint64 fplays = 0, fdeals = 0;
+      guint n_sides;
+
+      if (argc > 3 && !g_str_equal (argv[3], cassino_preset_to_string (p)))
+        continue;
+      cassino_rules_init_preset (&rules, p, n_players, NULL);
+      n_sides = rules.n_sides;
+      t0 = now ();
+      for (guint g = 0; g < games; g++)
+        {
+          guint scores[CASSINO_MAX_SIDES] = { 0 };
+          guint dealer = g % n_players;
+          gboolean over = FALSE;
+
+          while (!over)
+            {
+              CassinoPosition pos;
+              guint8 deck[52];
+              CassinoDealScore score;
+              guint best = 0, n_best = 0;
+
+              cassino_deal_deck_for_seed (&rules, cassino_rng_next (&rng), deck);
+              cassino_position_deal (&pos, &rules, deck, rules.deck, dealer);
+              while (!pos.deal_over)
+                {
+                  list.len = 0;
+                  cassino_position_legal_moves (&pos, &list);
+                  cassino_position_apply (&pos, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+                  fplays++;
+                }
+              cassino_deal_score_compute_points (&score, &rules, pos.piles, pos.sweeps,
+                                                 pos.sweep_points, NULL, 0);
+              for (guint s2 = 0; s2 < n_sides; s2++)
+                {
+                  scores[s2] += score.total[s2];
+                  if (scores[s2] > best)
+                    best = scores[s2], n_best = 1;
+                  else if (scores[s2] == best)
+                    n_best++;
+                }
+              /* target 0: one deal; otherwise another deal on a tie at the top */
+              over = rules.target == 0 || (best >= rules.target && n_best == 1) || fdeals > 1000000;
+              dealer = (dealer + 1) % n_players;
+              fdeals++;
+            }
+        }
+      t = now () - t0;
+      printf ("random self-play: %u %s %u-player games (%" G_GUINT64_FORMAT " deals, %" G_GUINT64_FORMAT
+              " plays) in %.3f s = %.0f games/s, %.0f ns/play\n",
+              games, cassino_preset_to_string (p), n_players, fdeals, fplays, t, games / t,
+              t * 1e9 / fplays);
+    }
 
   cassino_move_list_clear (&list);
   g_array_unref (positions);

@@ -14,6 +14,12 @@
  * and apart for the first frame of each move (the one that also shows
  * the move's result: the costliest).
  *
+ * --locked holds the database's write lock from another connection (BEGIN
+ * EXCLUSIVE, as another program would) for the whole run, keeps the
+ * frame clock ticking, and prints the intervals between frames (a frame
+ * that waited for the disk shows as a long one) and how long the moves
+ * queued meanwhile took to reach the disk once the lock was released.
+ *
  * --verbose lists every frame over 16 ms (or BENCH_REPORT_MS), split into
  * its phases, with its time on the monotonic clock: `perf record -k mono`
  * then finds what the slow frames did (perf script --time).
@@ -26,6 +32,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 
 #include "cassino-application.h"
 #include "cassino-game-setup.h"
@@ -40,6 +47,8 @@ static GArray *first_ms;      /* double: the first frame of each move */
 static CassinoTableView *table;
 static CassinoGameController *the_controller;
 static gboolean verbose;
+static GArray *interval_ms;   /* double: between frames, --locked */
+static gint64 last_tick;
 static gboolean was_animating;
 static guint frames_into_move;
 
@@ -105,6 +114,40 @@ getenv_threshold (void)
   return t ? g_ascii_strtod (t, NULL) : 16.0;
 }
 
+/* --locked: the frame clock ticks all along; the time between ticks */
+static gboolean
+on_tick_cb (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (last_tick)
+    {
+      double ms = (now - last_tick) / 1000.0;
+
+      g_array_append_val (interval_ms, ms);
+    }
+  last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gint64
+count_moves (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n = -1;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+      sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
 static void
 set_true_cb (gpointer user_data)
 {
@@ -121,8 +164,9 @@ compare_double (gconstpointer a,
 }
 
 static void
-print_figures (const char *what,
-               GArray     *ms)
+print_figures_over (const char *what,
+                    GArray     *ms,
+                    double      limit)
 {
   guint over = 0;
 
@@ -133,13 +177,20 @@ print_figures (const char *what,
     }
   g_array_sort (ms, compare_double);
   for (guint i = 0; i < ms->len; i++)
-    over += g_array_index (ms, double, i) > 16.0;
-  g_print ("%-28s %u frames: median %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; %u over 16 ms\n",
+    over += g_array_index (ms, double, i) > limit;
+  g_print ("%-28s %u frames: median %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms; %u over %.0f ms\n",
            what, ms->len,
            g_array_index (ms, double, ms->len / 2),
            g_array_index (ms, double, (guint) (ms->len * 0.95)),
            g_array_index (ms, double, (guint) (ms->len * 0.99)),
-           g_array_index (ms, double, ms->len - 1), over);
+           g_array_index (ms, double, ms->len - 1), over, limit);
+}
+
+static void
+print_figures (const char *what,
+               GArray     *ms)
+{
+  print_figures_over (what, ms, 16.0);
 }
 
 int
@@ -147,11 +198,15 @@ main (int   argc,
       char *argv[])
 {
   int games = 2;
+  gboolean locked = FALSE;
+  sqlite3 *lock = NULL;
+  guint plays = 0;
   g_autofree char *speed = NULL;
   GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games, "Games to play (default 2)", "N" },
     { "speed", 's', 0, G_OPTION_ARG_STRING, &speed, "Animation speed: fast, normal (default) or slow", "SPEED" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "List every frame over 16 ms", NULL },
+    { "locked", 'l', 0, G_OPTION_ARG_NONE, &locked, "Another connection holds the write lock all along", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("— time the table's frames while cards travel");
@@ -179,6 +234,7 @@ main (int   argc,
   frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
   all_ms = g_array_new (FALSE, FALSE, sizeof (double));
   first_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  interval_ms = g_array_new (FALSE, FALSE, sizeof (double));
 
   tmpdir = g_dir_make_tmp ("cassino-bench-table-XXXXXX", &error);
   database = g_build_filename (tmpdir, "bench.db", NULL);
@@ -207,6 +263,16 @@ main (int   argc,
     g_signal_connect (clock, "paint", G_CALLBACK (on_phase_cb), &phase_paint);
     g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint_cb), NULL);
   }
+  if (locked)
+    {
+      if (sqlite3_open (database, &lock) != SQLITE_OK ||
+          sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL) != SQLITE_OK)
+        {
+          g_printerr ("%s: cannot take the lock: %s\n", database, sqlite3_errmsg (lock));
+          return 1;
+        }
+      gtk_widget_add_tick_callback (GTK_WIDGET (window), on_tick_cb, NULL, NULL);
+    }
 
   for (int g = 0; g < games; g++)
     {
@@ -245,6 +311,8 @@ main (int   argc,
               cassino_move_list_clear (&list);
             }
         }
+      for (guint d = 0; d < cassino_game_get_n_deals (cassino_game_controller_get_game (controller)); d++)
+        plays += cassino_game_get_deal (cassino_game_controller_get_game (controller), d)->plays->len;
     }
 
   g_print ("games %d, your moves %u, animation speed %s, window 1280 × 800\n",
@@ -252,6 +320,27 @@ main (int   argc,
   print_figures ("frames while cards travel", frame_ms);
   print_figures ("the first frame of a move", first_ms);
   print_figures ("every frame", all_ms);
+  if (locked)
+    {
+      gint64 before = count_moves (database);
+      gint64 released;
+      gint64 saved;
+
+      /* a frame every 16.7 ms at 60 Hz: over 33 ms, a frame was missed */
+      print_figures_over ("between frames, locked", interval_ms, 33.4);
+      sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL);
+      sqlite3_close (lock);
+      released = g_get_monotonic_time ();
+      while ((saved = count_moves (database)) < (gint64) plays &&
+             g_get_monotonic_time () - released < 30 * G_USEC_PER_SEC)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (1000);
+        }
+      g_print ("moves in the database: %" G_GINT64_FORMAT " while locked, %" G_GINT64_FORMAT
+               " of %u %.0f ms after the lock was released\n",
+               before, saved, plays, (g_get_monotonic_time () - released) / 1000.0);
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (database);

@@ -17,7 +17,7 @@ typedef struct {
   gboolean      partnerships;
 } Config;
 
-static Config configs[64];
+static Config configs[96];
 static guint n_configs;
 
 static void
@@ -25,7 +25,7 @@ init_configs (void)
 {
   if (n_configs)
     return;
-  for (guint p = 0; p < CASSINO_N_PRESETS; p++)
+  for (guint p = 0; p < CASSINO_N_ALL_PRESETS; p++)
     for (guint n = 2; n <= 6; n++)
       if (cassino_preset_get_player_counts (p) & (1u << n))
         {
@@ -88,6 +88,7 @@ check_deal (const CassinoRules  *rules,
       for (guint s = 0; s < rules->n_sides; s++)
         ADD (pos.piles[s]);
       ADD (stock);
+      ADD (pos.out_of_play);
 #undef ADD
       if (seen != rules->deck_cards)
         FAIL ("cards are missing");
@@ -134,14 +135,82 @@ check_deal (const CassinoRules  *rules,
       report->plays++;
     }
 
+  /* every card exactly once at the end too: piles and out of play */
+  {
+    CassinoCards all = pos.out_of_play;
+
+    for (guint s = 0; s < rules->n_sides; s++)
+      {
+        if (all & pos.piles[s])
+          FAIL ("a card is in two places at the end");
+        all |= pos.piles[s];
+      }
+    if (all != rules->deck_cards)
+      FAIL ("cards are missing at the end");
+    if (pos.out_of_play && !rules->sweep_ends_deal)
+      FAIL ("cards out of play without sweep_ends_deal");
+  }
+
   /* the deal's points: 11 + sweeps (classic) or 24 + sweeps (spade), less ties */
-  cassino_deal_score_compute (&score, rules, pos.piles, pos.sweeps, NULL, 0);
+  cassino_deal_score_compute_points (&score, rules, pos.piles, pos.sweeps, pos.sweep_points, NULL, 0);
   for (guint s = 0; s < rules->n_sides; s++)
     {
       total += score.total[s];
       sweeps += pos.sweeps[s];
     }
-  if (rules->scoring != CASSINO_SCORING_DIAMOND)
+  if (rules->family)
+    {
+      /* family.md §2/§4: the base of the scoring, less what ties leave
+       * unscored, plus every sweep at its worth */
+      static const guint most_cards[] = {
+        [CASSINO_SCORING_SCOPA] = 1, [CASSINO_SCORING_XERI] = 3, [CASSINO_SCORING_DILOTI] = 4,
+        [CASSINO_SCORING_TABLANETTE] = 3, [CASSINO_SCORING_CALLABRA] = 1, [CASSINO_SCORING_PASUR] = 0,
+      };
+      guint expected = cassino_scoring_base_total (rules);
+      guint max_cards = 0, n_max = 0, max_coins = 0, n_max_coins = 0, best_prim = 0, n_best_prim = 0;
+      gboolean seven_clubs = FALSE;
+      CassinoCards piles = 0;
+
+      for (guint s = 0; s < rules->n_sides; s++)
+        {
+          guint coins = cassino_cards_count (pos.piles[s] & cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS));
+          guint prim = cassino_primiera (pos.piles[s]);
+
+          piles |= pos.piles[s];
+          if (score.n_cards[s] > max_cards)
+            max_cards = score.n_cards[s], n_max = 1;
+          else if (score.n_cards[s] == max_cards)
+            n_max++;
+          if (coins > max_coins)
+            max_coins = coins, n_max_coins = 1;
+          else if (coins == max_coins)
+            n_max_coins++;
+          if (prim > best_prim)
+            best_prim = prim, n_best_prim = 1;
+          else if (prim == best_prim && prim > 0)
+            n_best_prim++;
+          seven_clubs |= cassino_cards_count (pos.piles[s] & cassino_cards_of_suit (CASSINO_SUIT_CLUBS)) >= 7;
+          expected += rules->scoring == CASSINO_SCORING_SCOPA ? pos.sweeps[s] : pos.sweep_points[s];
+        }
+      if (n_max > 1)
+        expected -= most_cards[rules->scoring];
+      if (rules->scoring == CASSINO_SCORING_SCOPA)
+        {
+          if (n_max_coins > 1)
+            expected--;
+          if (n_best_prim != 1)
+            expected--;
+        }
+      if (rules->scoring == CASSINO_SCORING_PASUR && !seven_clubs)
+        expected -= 7;
+      if (rules->scoring == CASSINO_SCORING_CALLABRA && pos.sweep_points[0] + pos.sweep_points[1] > 0)
+        FAIL ("a callabra sweep scored");
+      if (piles == rules->deck_cards && total != expected)
+        FAIL ("the deal scored %u points, expected %u", total, expected);
+      if (piles != rules->deck_cards && total > expected)
+        FAIL ("the deal scored %u points, more than %u", total, expected);
+    }
+  else if (rules->scoring != CASSINO_SCORING_DIAMOND)
     {
       guint expected = cassino_scoring_base_total (rules) + sweeps;
       guint max_cards = 0, n_max_cards = 0, max_spades = 0, n_max_spades = 0;
@@ -175,12 +244,27 @@ check_deal (const CassinoRules  *rules,
 }
 
 gboolean
+cassino_soak_run_rules (const CassinoRules *rules,
+                        guint64             n_deals,
+                        guint64             seed,
+                        CassinoSoakReport  *report,
+                        GError            **error)
+{
+  memset (report, 0, sizeof *report);
+  report->configurations = 1;
+  for (guint64 d = 0; d < n_deals; d++)
+    if (!check_deal (rules, cassino_mix64 (seed + d), report, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
 cassino_soak_run (guint64             n_deals,
                   guint64             seed,
                   CassinoSoakReport  *report,
                   GError            **error)
 {
-  CassinoRules rules[64];
+  CassinoRules rules[96];
 
   init_configs ();
   memset (report, 0, sizeof *report);

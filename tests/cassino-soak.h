@@ -19,6 +19,12 @@ guint    cassino_soak_n_configurations (void);
 /* Play @n_deals random deals spread over every preset and player count,
  * checking the invariants at every play; FALSE with an error naming the
  * seed, the preset and what broke. */
+/* @n_deals random deals of one rule set. */
+gboolean cassino_soak_run_rules (const CassinoRules *rules,
+                                 guint64             n_deals,
+                                 guint64             seed,
+                                 CassinoSoakReport  *report,
+                                 GError            **error);
 gboolean cassino_soak_run (guint64             n_deals,
                            guint64             seed,
                            CassinoSoakReport  *report,

@@ -56,6 +56,8 @@ test_no_cheating (void)
 {
   static const struct { const char *rules; guint players; } cases[] = {
     { "classic", 2 }, { "classic", 4 }, { "royal", 3 }, { "draw", 2 },
+    /* the fishing family (family.md) */
+    { "scopa", 3 }, { "xeri", 4 }, { "diloti", 2 }, { "tablanette", 2 }, { "callabra", 2 }, { "pasur", 2 },
   };
   CassinoAiBudget budget = { .iterations = 12 };
 
@@ -556,6 +558,8 @@ test_every_preset (void)
   static const struct { const char *rules; guint players; } cases[] = {
     { "english", 3 }, { "american", 6 }, { "twenty-one", 2 }, { "royal-ace14", 2 }, { "spade", 4 },
     { "diamond", 3 }, { "draw", 2 }, { "german", 2 }, { "house", 2 }, { "classic", 4 },
+    { "scopa", 2 }, { "scopone", 4 }, { "scopone-scientifico", 4 }, { "xeri", 2 }, { "diloti", 4 },
+    { "tablanette", 2 }, { "callabra", 3 }, { "pasur", 3 },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -759,8 +763,24 @@ test_no_cheap_captures (void)
   parse_with_moves (json, &p, &legal);
   g_assert_true (test_has_move (&legal, "8s x 3s 5s"));
   g_assert_true (test_has_move (&legal, "8s x 3s 5s 8d"));
-  cassino_move_list_clear (&legal);
   assert_no_level_dominated (&p.view);
+  /* an evaluation (the review's) values the cheap capture too, below its
+   * choice, which is never it */
+  {
+    CassinoAiBudget budget = { .iterations = 64 };
+    CassinoMove cheap = test_move ("8s x 3s 5s");
+    g_autoptr(GArray) values = cassino_ai_evaluate (&p.view, CASSINO_LEVEL_MASTER, &budget, 1, NULL, NULL);
+    gboolean valued = FALSE;
+
+    g_assert_nonnull (values);
+    g_assert_cmpuint (values->len, ==, legal.len);
+    g_assert_false (is_dominated (&p.view.pos, 0, &g_array_index (values, CassinoAiMoveValue, 0).move, &legal));
+    for (guint i = 1; i < values->len; i++)
+      if (cassino_move_equal (&g_array_index (values, CassinoAiMoveValue, i).move, &cheap))
+        valued = g_array_index (values, CassinoAiMoveValue, i).value > -G_MAXDOUBLE;
+    g_assert_true (valued);
+  }
+  cassino_move_list_clear (&legal);
   cassino_json_position_clear (&p);
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -11,10 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
 
-# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr naming WORD
+# expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr
+# naming WORD (for legal; $command says otherwise)
+command=legal
 expect_error () {
   printf '%s' "$2" > "$tmp/in.json"
-  "$cli" legal "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
+  "$cli" $command "$tmp/in.json" > "$tmp/out" 2> "$tmp/err"
   status=$?
   lines=$(wc -l < "$tmp/err")
   if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$lines" -eq 1 ] && grep -q -- "$3" "$tmp/err"; then
@@ -63,6 +65,59 @@ cat > "$tmp/expected" <<'OUT'
 OUT
 if cmp -s "$tmp/out" "$tmp/expected"; then ok "legal: standard input"; else not_ok "legal: standard input" "$(cat "$tmp/out")"; fi
 
+# the fishing family (family.md): the pile is the table list, bottom first
+expect_legal () {
+  printf '%s' "$2" | "$cli" legal > "$tmp/out" 2> "$tmp/err"
+  printf '%s\n' "$3" > "$tmp/expected"
+  if cmp -s "$tmp/out" "$tmp/expected"; then ok "$1"; else not_ok "$1" "$(cat "$tmp/out" "$tmp/err")"; fi
+}
+expect_legal "legal: xeri, only the top card counts" \
+  '{"rules":"xeri","hand":["9h","Jd","5s","3s"],"table":["3c","8d","9c"]}' \
+  '{"play": "3s", "type": "trail"}
+{"play": "5s", "type": "trail"}
+{"play": "9h", "type": "capture", "take": ["3c", "8d", "9c"], "sweep": false}
+{"play": "Jd", "type": "capture", "take": ["3c", "8d", "9c"], "sweep": false}'
+expect_legal "legal: xeri, a jack on a lone jack" \
+  '{"rules":"xeri","players":4,"hand":["Js","Jc"],"table":["Jh"]}' \
+  '{"play": "Jc", "type": "capture", "take": ["Jh"], "sweep": true}
+{"play": "Js", "type": "capture", "take": ["Jh"], "sweep": true}'
+expect_legal "legal: scopa, single-card priority and forced capture" \
+  '{"rules":"scopa","hand":["5s","Qs","2c"],"table":["5c","3d","2h","4c"]}' \
+  '{"play": "2c", "type": "capture", "take": ["2h"], "sweep": false}
+{"play": "5s", "type": "capture", "take": ["5c"], "sweep": false}
+{"play": "Qs", "type": "capture", "take": ["4c", "5c"], "sweep": false}
+{"play": "Qs", "type": "capture", "take": ["2h", "3d", "4c"], "sweep": false}'
+expect_legal "legal: pasur, sums to 11 and the jack" \
+  '{"rules":"pasur","players":3,"hand":["7c","Js","3h"],"table":["Ac","2d","2h","4s","Qh"]}' \
+  '{"play": "3h", "type": "capture", "take": ["2d", "2h", "4s"], "sweep": false}
+{"play": "7c", "type": "capture", "take": ["4s"], "sweep": false}
+{"play": "7c", "type": "capture", "take": ["2d", "2h"], "sweep": false}
+{"play": "Js", "type": "capture", "take": ["Ac", "2d", "2h", "4s"], "sweep": false}'
+expect_legal "legal: tablanette, the jack sweeps, aces 1 or 11" \
+  '{"rules":"tablanette","hand":["Ks","Jh"],"table":["Ac","3d","Kh"]}' \
+  '{"play": "Ks", "type": "trail"}
+{"play": "Jh", "type": "capture", "take": ["Ac", "3d", "Kh"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Kh"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Ac", "3d"], "sweep": false}
+{"play": "Ks", "type": "capture", "take": ["Ac", "3d", "Kh"], "sweep": true}'
+expect_error "italian deck has no eights" '{"rules":"scopa","hand":["8c"],"table":[]}' '8c'
+expect_error "no builds without building" '{"rules":"xeri","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":1}]}' 'table\[0\]'
+expect_error "unknown value of a family option" '{"rules":{"preset":"pasur","table_jack":"burn"},"hand":["7h"],"table":[]}' 'table_jack'
+for preset in "scopa 3 medium,easy,easy" "scopone 4 medium,easy" "xeri 4 medium,easy" "diloti 2 medium,easy" \
+              "tablanette 2 medium,easy" "callabra 3 medium,easy,easy" "pasur 2 medium,easy"; do
+  set -- $preset
+  if "$cli" simulate --games 1 --players "$2" --levels "$3" --rules "$1" --records "$tmp/fam.txt" > "$tmp/sim" 2> "$tmp/err" &&
+     "$cli" validate "$tmp/fam.txt" > "$tmp/val" 2>> "$tmp/err" &&
+     [ "$(grep -c "$1, $2 players, .* finished" "$tmp/val")" -ge 2 ]; then
+    ok "simulate $1 with $2 players writes records that validate"
+  else
+    not_ok "simulate $1 with $2 players writes records that validate" "$(cat "$tmp/sim" "$tmp/val" "$tmp/err")"
+  fi
+done
+printf '%s' '{"rules":"xeri","hand":["9h","5s"],"hand_sizes":[2,2],"stock":30,"table":["3c","9c"],"piles":[[],[]]}' > "$tmp/xeri.json"
+"$cli" choose --level expert --seed 1 "$tmp/xeri.json" > "$tmp/choice" 2> "$tmp/err"
+if "$cli" legal "$tmp/xeri.json" | grep -qxF -f "$tmp/choice"; then ok "choose: xeri, a legal move"; else not_ok "choose: xeri, a legal move" "$(cat "$tmp/choice" "$tmp/err")"; fi
+
 expect_error "bad JSON names line and column" '{"rules": "classic", "hand": [' "line 1, column 30"
 expect_error "unknown card" '{"rules":"classic","hand":["7x"],"table":[]}' '7x'
 expect_error "duplicate card" '{"rules":"classic","hand":["7h"],"table":["7h"]}' 'duplicate card 7h'
@@ -76,6 +131,44 @@ expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"
 expect_error "empty hand" '{"rules":"classic","hand":[],"table":[]}' 'hand'
 expect_error "missing table" '{"rules":"classic","hand":["7h"]}' 'table'
 expect_error "not an object" '[1,2,3]' 'object'
+
+# hostile positions (issue 15): nesting that overflowed json-glib's stack,
+# a number beyond 64 bits that json-glib read as -1
+head -c 100000 /dev/zero | tr '\0' '[' > "$tmp/deep.json"
+"$cli" legal "$tmp/deep.json" > "$tmp/out" 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+   grep -q 'line 1, column 33: .*nested deeper than 32 levels' "$tmp/err"; then
+  ok "legal: [ x 100,000 is refused, not a crash"
+else
+  not_ok "legal: [ x 100,000 is refused, not a crash" "status $status, stderr: $(cat "$tmp/err")"
+fi
+expect_error "deep rules object" "{\"rules\":{\"preset\":\"classic\",\"x\":$(head -c 5000 /dev/zero | tr '\0' '[')},\"hand\":[\"7h\"],\"table\":[]}" 'nested deeper'
+expect_error "to_move beyond 64 bits" '{"rules":"classic","to_move":99999999999999999999999999999,"hand":["7h"],"table":[]}' 'column 30: .*too large'
+expect_error "negative to_move" '{"rules":"classic","to_move":-1,"hand":["7h"],"table":[]}' 'to_move: -1 is out of range'
+
+command="choose --level medium"
+expect_error "choose: negative score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[-5,3]}' 'scores\[0\]: -5 is out of range'
+expect_error "choose: huge score" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,1000000]}' 'scores\[1\]: 1000000 is out of range'
+expect_error "choose: score beyond 64 bits" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5,99999999999999999999]}' 'too large'
+expect_error "choose: a score per side" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":[5]}' 'one number per side'
+expect_error "choose: score not a number" '{"rules":"classic","hand":["7h"],"table":["7c"],"scores":["5",1]}' 'scores\[0\]: must be a whole number'
+expect_error "choose: negative sweeps" '{"rules":"classic","hand":["7h"],"table":["7c"],"sweeps":[0,-1]}' 'sweeps\[1\]'
+expect_error "choose: deep position" "$(cat "$tmp/deep.json")" 'nested deeper'
+command=legal
+
+# a standard output that cannot be written is an error (it exited 0)
+if [ -w /dev/full ]; then
+  for cmd in legal "choose --level easy"; do
+    "$cli" $cmd "$tmp/pos.json" > /dev/full 2> "$tmp/err"
+    status=$?
+    if [ "$status" -eq 1 ] && grep -q "cannot write to standard output" "$tmp/err"; then
+      ok "$cmd > /dev/full: exit 1 with a message"
+    else
+      not_ok "$cmd > /dev/full: exit 1 with a message" "status $status, stderr: $(cat "$tmp/err")"
+    fi
+  done
+fi
 
 # choose
 if "$cli" choose --list | grep -q '^expert'; then ok "choose --list"; else not_ok "choose --list"; fi
@@ -127,6 +220,42 @@ fi
 sed 's/^3\. S\(.\) .*/3. S\1 Zz/' "$tmp/games.txt" > "$tmp/bad.txt"
 "$cli" validate "$tmp/bad.txt" > /dev/null 2> "$tmp/err"
 if [ $? -eq 2 ] && grep -q 'line [0-9]*, column' "$tmp/err"; then ok "validate: error with line and column"; else not_ok "validate: error with line and column" "$(cat "$tmp/err")"; fi
+
+# play: the last line says how the game ended, as the record's Ending tag
+# (rules.md §6): Spade to 2 is reached during play; seed 6 to 13, first by
+# the count at the end of the deal
+for game in "2 5 count-as-you-go" "13 6 target"; do
+  set -- $game
+  yes 1 | head -n 300 | "$cli" play --rules "{\"preset\":\"spade\",\"target\":$1}" --seed "$2" \
+    --level beginner --record "$tmp/play.txt" > "$tmp/play.out" 2> "$tmp/err"
+  if tail -n 1 "$tmp/play.out" | grep -q "^Final score: .* ($3: the target of $1 was reached" &&
+     grep -qxF "[Ending \"$3\"]" "$tmp/play.txt"; then
+    ok "play: Spade to $1 ends by $3, as its record says"
+  else
+    not_ok "play: Spade to $1 ends by $3, as its record says" "$(tail -n 2 "$tmp/play.out"; grep Ending "$tmp/play.txt")"
+  fi
+done
+# the sweep mark is part of the move (record-format §4.2)
+line=$(grep -n -m1 ' #$' "$tmp/games.txt" | cut -d: -f1)
+if [ -n "$line" ]; then
+  sed "${line}s/ #\$//" "$tmp/games.txt" > "$tmp/nosweep.txt"
+  "$cli" validate "$tmp/nosweep.txt" > /dev/null 2> "$tmp/err"
+  if [ $? -eq 2 ] && grep -q "line $line, column [0-9]*: this capture sweeps the table" "$tmp/err"; then
+    ok "validate: a sweep without its #"
+  else
+    not_ok "validate: a sweep without its #" "$(cat "$tmp/err")"
+  fi
+else
+  not_ok "validate: a sweep without its #" "the simulated games have no sweep"
+fi
+# a line of 9 MB is quoted cut
+{ cat "$tmp/games.txt"; head -c 9000000 /dev/zero | tr '\0' 'z'; echo; } > "$tmp/long.txt"
+"$cli" validate "$tmp/long.txt" > /dev/null 2> "$tmp/err"
+if [ $? -eq 2 ] && [ "$(wc -c < "$tmp/err")" -lt 300 ] && grep -q 'zzz…”' "$tmp/err"; then
+  ok "validate: a 9 MB line is quoted cut"
+else
+  not_ok "validate: a 9 MB line is quoted cut" "$(head -c 300 "$tmp/err")"
+fi
 
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi

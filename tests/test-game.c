@@ -434,13 +434,261 @@ test_game_count_as_you_go (void)
       CassinoGame *game = test_random_game (&r, seed);
       const CassinoDeal *last = cassino_game_get_current_deal (game);
 
+      /* rules.md §6: "count-as-you-go" when reached during play, "target"
+       * only when reached by the count at the end of a deal */
       if (!last->finished)
-        mid++;
-      g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+        {
+          mid++;
+          g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+        }
+      else
+        g_assert_true (g_str_equal (cassino_game_get_ending (game), "count-as-you-go") ||
+                       g_str_equal (cassino_game_get_ending (game), "target"));
       cassino_game_unref (game);
     }
   /* most games to 21 end in the middle of a deal */
   g_assert_cmpuint (mid, >, 10);
+}
+
+/* A deal for two (dealer seat 1) that starts with the given hands and
+ * table; the rest of the deck follows in card order. */
+static CassinoGame *
+arranged_game (const char *rules_text,
+               const char *hand0,
+               const char *hand1,
+               const char *table)
+{
+  CassinoRules r;
+  CassinoGame *game;
+  CassinoCards h0 = test_cards (hand0), h1 = test_cards (hand1), t = test_cards (table);
+  CassinoCards rest;
+  guint8 deck[CASSINO_N_CARDS];
+  guint n = 0;
+  CassinoCard c;
+
+  rules_for (&r, rules_text, 2);
+  rest = r.deck_cards & ~(h0 | h1 | t);
+  g_assert_cmpuint (cassino_cards_count (h0), ==, r.hand_size);
+  g_assert_cmpuint (cassino_cards_count (h1), ==, r.hand_size);
+  g_assert_cmpuint (cassino_cards_count (t), ==, r.table_initial);
+  /* packets of one: seat 0, seat 1, table, round after round */
+  for (guint i = 0; i < MAX (r.hand_size, r.table_initial); i++)
+    {
+      if (i < r.hand_size)
+        {
+          deck[n++] = cassino_cards_first (h0);
+          h0 &= h0 - 1;
+          deck[n++] = cassino_cards_first (h1);
+          h1 &= h1 - 1;
+        }
+      if (i < r.table_initial)
+        {
+          deck[n++] = cassino_cards_first (t);
+          t &= t - 1;
+        }
+    }
+  CASSINO_CARDS_FOREACH (c, rest)
+    deck[n++] = c;
+  game = cassino_game_new (&r, 1, 1);
+  cassino_game_set_seat (game, 0, "Ann", CASSINO_SEAT_HUMAN, NULL);
+  cassino_game_set_seat (game, 1, "Bo", CASSINO_SEAT_HUMAN, NULL);
+  {
+    g_autoptr(GError) error = NULL;
+
+    if (!cassino_game_start_deal_with_deck (game, 1, 0, deck, n, &error))
+      g_error ("%s", error->message);
+  }
+  return game;
+}
+
+static void
+play_moves (CassinoGame *game,
+            const char  *const *moves)
+{
+  for (guint i = 0; moves[i]; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      CassinoMove m = test_move (moves[i]);
+
+      if (!cassino_game_play (game, &m, &error))
+        g_error ("%s: %s", moves[i], error->message);
+    }
+}
+
+/* rules.md §6: the J♠ is one item worth 2, credited whole, so that the game
+ * ends at the same score whatever was credited before it.  Side 0 has
+ * 1 point (the 3♠ in one game, the A♣ in the other), needs 2, and takes
+ * the J♠: 3 in both (it used to be 2 after the 3♠, the jack cut in two). */
+static void
+test_count_as_you_go_jack_whole (void)
+{
+  static const char *const histories[][2] = {
+    { "3h 8c", "3h x 3s" },
+    { "4c 8c", "4c x Ac 3d" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (histories); i++)
+    {
+      g_autofree char *hand0 = g_strdup_printf ("%s Jh 9c", histories[i][0]);
+      CassinoGame *game = arranged_game ("{\"preset\":\"spade\",\"target\":2}",
+                                         hand0, "Kd Qd 5c 6c",
+                                         i == 0 ? "3s Js 4h 9h" : "Ac 3d Js 4h");
+      const char *moves[] = { histories[i][1], "Kd", "Jh x Js", NULL };
+
+      play_moves (game, moves);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      g_assert_cmpint (cassino_game_get_winner (game), ==, 0);
+      g_assert_cmpuint (cassino_game_get_score (game, 0), ==, 3);
+      g_assert_cmpuint (cassino_game_get_current_deal (game)->game_points[0], ==, 3);
+      g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+      cassino_game_unref (game);
+    }
+}
+
+/* The example of the help (winning#as-you-go): the A♠ and the 5♠ taken
+ * together are the spades A♠ then 5♠ (1 each), then the ace A♠ (1); the
+ * game ends at the first that reaches the target, the rest dropped. */
+static void
+test_count_as_you_go_drops_rest (void)
+{
+  for (guint target = 1; target <= 3; target++)
+    {
+      g_autofree char *rules = g_strdup_printf ("{\"preset\":\"spade\",\"target\":%u}", target);
+      CassinoGame *game = arranged_game (rules, "6h 8c 9c Tc", "Kd Qd 5c 7c", "As 5s 4h 9h");
+      const char *moves[] = { "6h x As 5s", NULL };
+      const CassinoDeal *deal;
+
+      play_moves (game, moves);
+      deal = cassino_game_get_current_deal (game);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      g_assert_cmpuint (cassino_game_get_score (game, 0), ==, target);
+      g_assert_cmpuint (deal->game_points[0], ==, target);
+      g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+      cassino_game_unref (game);
+    }
+}
+
+/* rules.md §6: the items of one move are credited in count order and the
+ * rest is dropped once the target is reached.  Diamond scoring, counted as
+ * you go: the 7♦ taking the other three sevens is the 7♦ (1), then the four
+ * sevens (2); playing to 1, the game ends at 1, the sevens dropped. */
+static void
+test_count_as_you_go_diamond_order (void)
+{
+  CassinoGame *game = arranged_game ("{\"preset\":\"diamond\",\"count_as_you_go\":true,\"target\":1}",
+                                     "7d 2c 3c", "9d 8d 8c", "7c 7h 7s 4h");
+  const char *moves[] = { "7d x 7c 7h 7s", NULL };
+
+  play_moves (game, moves);
+  g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+  g_assert_cmpuint (cassino_game_get_score (game, 0), ==, 1);
+  g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+  cassino_game_unref (game);
+
+  /* to 2: the 7♦ (1), then the four sevens whole (2): 3 */
+  game = arranged_game ("{\"preset\":\"diamond\",\"count_as_you_go\":true,\"target\":2}",
+                        "7d 2c 3c", "9d 8d 8c", "7c 7h 7s 4h");
+  play_moves (game, moves);
+  g_assert_cmpuint (cassino_game_get_score (game, 0), ==, 3);
+  cassino_game_unref (game);
+}
+
+/* Play the first deal of @rules_text (seed @seed) with random moves, except
+ * that the last play of the deal is a trail: no score comes from it. */
+static CassinoGame *
+first_deal_trailing_last (const CassinoRules *r,
+                          guint64             seed)
+{
+  CassinoGame *game = cassino_game_new (r, seed, 1);
+  CassinoRng rng;
+  CassinoMoveList list;
+
+  cassino_rng_init (&rng, seed);
+  cassino_move_list_init (&list);
+  cassino_game_set_seat (game, 0, "Ann", CASSINO_SEAT_HUMAN, NULL);
+  cassino_game_set_seat (game, 1, "Bo", CASSINO_SEAT_HUMAN, NULL);
+  cassino_game_start (game);
+  while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING)
+    {
+      const CassinoMove *m;
+
+      list.len = 0;
+      cassino_game_legal_moves (game, &list);
+      m = &list.moves[cassino_rng_below (&rng, list.len)];
+      if (cassino_position_is_last_play (cassino_game_get_position (game)))
+        for (guint i = 0; i < list.len; i++)
+          if (list.moves[i].type == CASSINO_MOVE_TRAIL)
+            m = &list.moves[i];
+      g_assert_true (cassino_game_play (game, m, NULL));
+    }
+  cassino_move_list_clear (&list);
+  return game;
+}
+
+/* rules.md §6: a target first reached by the count at the end of a deal
+ * (most cards, last cards) ends the game as "target"; reached during play,
+ * "count-as-you-go".  Spade deals to 999 give the points of play (the
+ * scores before the last play, a trail) and those of the count; the same
+ * deal to one point above the best score of play ends by the count. */
+static void
+test_count_as_you_go_end_of_deal (void)
+{
+  guint by_count = 0;
+
+  for (guint64 seed = 1; seed <= 30; seed++)
+    {
+      CassinoRules r;
+      CassinoGame *game;
+      const CassinoDeal *deal;
+      guint during_play = 0, after_count = 0;
+      g_autofree char *text = NULL;
+
+      rules_for (&r, "{\"preset\":\"spade\",\"target\":999}", 2);
+      game = first_deal_trailing_last (&r, seed);
+      deal = cassino_game_get_current_deal (game);
+      g_assert_true (deal->finished);
+      for (guint s = 0; s < 2; s++)
+        {
+          /* the count gives most cards and what the last cards hold */
+          CassinoDealScore without;
+          CassinoCards piles[CASSINO_MAX_SIDES];
+          const CassinoPosition *pos = cassino_game_get_position (game);
+          guint8 sweeps[CASSINO_MAX_SIDES] = { 0 };
+
+          memcpy (piles, pos->piles, sizeof piles);
+          if (deal->last_cards_side >= 0)
+            piles[deal->last_cards_side] &= ~deal->last_cards;
+          memcpy (sweeps, pos->sweeps, sizeof sweeps);
+          cassino_deal_score_compute (&without, &r, piles, sweeps, NULL, 0);
+          during_play = MAX (during_play, without.total[s] - without.points[s][CASSINO_CATEGORY_CARDS]);
+          after_count = MAX (after_count, cassino_game_get_score (game, s));
+        }
+      cassino_game_unref (game);
+      if (after_count <= during_play)
+        continue;
+
+      /* one above the best score of play: reached only by the count */
+      text = g_strdup_printf ("{\"preset\":\"spade\",\"target\":%u}", during_play + 1);
+      rules_for (&r, text, 2);
+      game = first_deal_trailing_last (&r, seed);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      g_assert_true (cassino_game_get_current_deal (game)->finished);
+      g_assert_cmpstr (cassino_game_get_ending (game), ==, "target");
+      g_assert_cmpuint (cassino_game_get_score (game, cassino_game_get_winner (game)), >=, during_play + 1);
+      cassino_game_unref (game);
+      by_count++;
+
+      /* the best score of play: reached during play */
+      g_free (text);
+      text = g_strdup_printf ("{\"preset\":\"spade\",\"target\":%u}", during_play);
+      rules_for (&r, text, 2);
+      game = first_deal_trailing_last (&r, seed);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      g_assert_cmpstr (cassino_game_get_ending (game), ==, "count-as-you-go");
+      g_assert_cmpuint (cassino_game_get_score (game, cassino_game_get_winner (game)), >=, during_play);
+      cassino_game_unref (game);
+    }
+  g_assert_cmpuint (by_count, >, 5);
 }
 
 static void
@@ -692,6 +940,10 @@ main (int    argc,
   g_test_add_func ("/cassino/game/difference", test_game_difference);
   g_test_add_func ("/cassino/game/single-deal", test_game_single_deal);
   g_test_add_func ("/cassino/game/count-as-you-go", test_game_count_as_you_go);
+  g_test_add_func ("/cassino/game/count-as-you-go-jack-whole", test_count_as_you_go_jack_whole);
+  g_test_add_func ("/cassino/game/count-as-you-go-drops-rest", test_count_as_you_go_drops_rest);
+  g_test_add_func ("/cassino/game/count-as-you-go-diamond-order", test_count_as_you_go_diamond_order);
+  g_test_add_func ("/cassino/game/count-as-you-go-end-of-deal", test_count_as_you_go_end_of_deal);
   g_test_add_func ("/cassino/game/another-deal", test_game_another_deal);
   g_test_add_func ("/cassino/game/other-presets", test_game_other_presets);
   g_test_add_func ("/cassino/game/rubber", test_rubber);

@@ -247,6 +247,333 @@ test_record_errors (void)
   cassino_game_unref (game);
 }
 
+/* --- hostile and wrong records (issue 15) --------------------------------- */
+
+/* The 1-based line of the first line of @text that starts with @prefix. */
+static guint
+line_of (const char *text,
+         const char *prefix)
+{
+  guint line = 1;
+
+  for (const char *p = text; *p; p = strchr (p, '\n') + 1)
+    {
+      if (g_str_has_prefix (p, prefix))
+        return line;
+      if (strchr (p, '\n') == NULL)
+        break;
+      line++;
+    }
+  g_error ("no line “%s” in the record", prefix);
+  return 0;
+}
+
+/* @text with its first line starting with @prefix replaced by @line
+ * (NULL: removed) or, with @after, @line inserted after it. */
+static char *
+edit_line (const char *text,
+           const char *prefix,
+           const char *line,
+           gboolean    after)
+{
+  const char *start = text;
+  const char *end;
+
+  while (!g_str_has_prefix (start, prefix))
+    {
+      start = strchr (start, '\n');
+      g_assert_nonnull (start);
+      start++;
+    }
+  end = strchr (start, '\n');
+  g_assert_nonnull (end);
+  if (after)
+    return g_strdup_printf ("%.*s%s\n%s", (int) (end + 1 - text), text, line, end + 1);
+  if (line == NULL)
+    return g_strdup_printf ("%.*s%s", (int) (start - text), text, end + 1);
+  return g_strdup_printf ("%.*s%s%s", (int) (start - text), text, line, end);
+}
+
+static char *
+written_game (guint64 seed)
+{
+  CassinoRules r;
+  CassinoGame *game;
+  char *text;
+
+  g_assert_true (cassino_rules_parse (&r, "classic", 2, NULL));
+  game = test_random_game (&r, seed);
+  text = cassino_record_write (game);
+  cassino_game_unref (game);
+  return text;
+}
+
+static void
+expect_error_at (const char *text,
+                 int         code,
+                 guint       line,
+                 guint       column,
+                 const char *what)
+{
+  g_autofree char *where = g_strdup_printf ("line %u, column %u: ", line, column);
+
+  expect_error (text, code, where);
+  expect_error (text, code, what);
+}
+
+/* A tag given twice is an error at the second, naming the first; Seat is
+ * once a seat, names are compared without case. */
+static void
+test_record_duplicate_tags (void)
+{
+  g_autofree char *text = written_game (9);
+  guint seat1 = line_of (text, "[Seat \"1\"");
+  guint players = line_of (text, "[Players");
+
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "[Seat \"1\" \"Mallory\" \"human\"]", TRUE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 1, 1, "first is on line");
+    expect_error (bad, -1, "Seat");
+  }
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "  [Seat \"01\" \"Mallory\" \"human\"]", TRUE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 1, 3, "Seat");
+  }
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "[players \"2\"]", TRUE);
+    g_autofree char *first = g_strdup_printf ("first is on line %u", players);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 1, 1, first);
+  }
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "[Rules \"royal\"]", TRUE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 1, 1, "Rules");
+  }
+  /* a Seat tag without values, twice */
+  {
+    g_autofree char *bad = edit_line (text, "[Seat \"1\"", "[Seat]\n[Seat]", TRUE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_SYNTAX, seat1 + 2, 1, "a second Seat tag");
+  }
+  /* one tag of each name per game: a second game may repeat them */
+  {
+    g_autofree char *two = g_strconcat (text, "\n", text, NULL);
+    g_autoptr(GPtrArray) games = cassino_record_read (two, -1, NULL);
+
+    g_assert_nonnull (games);
+    g_assert_cmpuint (games->len, ==, 2);
+  }
+}
+
+/* Deals count from 1, each the one after the last. */
+static void
+test_record_deal_number (void)
+{
+  g_autofree char *text = written_game (9);
+  guint deal1 = line_of (text, "Deal 1 ");
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  char *p;
+
+  first = g_strdup (text);
+  p = strstr (first, "\nDeal 1 ");
+  p[6] = '5';
+  expect_error_at (first, CASSINO_RECORD_ERROR_SYNTAX, deal1, 1, "deal 1 of the game, not “5”");
+
+  second = g_strdup (text);
+  p = strstr (second, "\nDeal 2 ");
+  g_assert_nonnull (p);
+  p[6] = '3';
+  expect_error_at (second, CASSINO_RECORD_ERROR_SYNTAX, line_of (text, "Deal 2 "), 1,
+                   "deal 2 of the game, not “3”");
+}
+
+/* §4.2: "#" is part of a capture: missing or extra, the record is wrong. */
+static void
+test_record_sweep_mark (void)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *sweep_line = NULL;
+  g_autofree char *capture_line = NULL;
+  guint64 seed;
+
+  /* a game with a sweep and a capture that is not one */
+  for (seed = 1; seed < 200; seed++)
+    {
+      g_clear_pointer (&text, g_free);
+      text = written_game (seed);
+      if (strstr (text, " #\n") && strstr (text, " x "))
+        break;
+    }
+  g_assert_cmpuint (seed, <, 200);
+  for (const char *p = text; *p; p = strchr (p, '\n') + 1)
+    {
+      const char *end = strchr (p, '\n');
+      g_autofree char *line = g_strndup (p, end - p);
+
+      if (g_ascii_isdigit (*p) && g_str_has_suffix (line, " #") && sweep_line == NULL)
+        sweep_line = g_steal_pointer (&line);
+      else if (g_ascii_isdigit (*p) && strstr (line, " x ") && capture_line == NULL)
+        capture_line = g_steal_pointer (&line);
+    }
+  g_assert_nonnull (sweep_line);
+  g_assert_nonnull (capture_line);
+
+  /* a sweep written without its mark */
+  {
+    g_autofree char *unmarked = g_strndup (sweep_line, strlen (sweep_line) - 2);
+    g_autofree char *bad = edit_line (text, sweep_line, unmarked, FALSE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_MISMATCH, line_of (text, sweep_line),
+                     g_utf8_strlen (unmarked, -1) + 1, "ends with “#”");
+  }
+  /* a capture marked as a sweep it is not */
+  {
+    g_autofree char *marked = g_strconcat (capture_line, " #", NULL);
+    g_autofree char *bad = edit_line (text, capture_line, marked, FALSE);
+
+    expect_error_at (bad, CASSINO_RECORD_ERROR_MISMATCH, line_of (text, capture_line),
+                     g_utf8_strlen (capture_line, -1) + 2, "leaves cards on the table");
+  }
+  /* and as written, it reads */
+  {
+    g_autoptr(GPtrArray) games = cassino_record_read (text, -1, NULL);
+
+    g_assert_nonnull (games);
+  }
+}
+
+/* What a tag says wrong is reported at the tag's line, not where the
+ * reader found out (the end of the game, the first Deal line). */
+static void
+test_record_tag_errors_at_tag (void)
+{
+  g_autofree char *text = written_game (9);
+  static const struct {
+    const char *prefix;
+    const char *line;
+    int         code;
+    const char *what;
+  } cases[] = {
+    { "[Score ",   "[Score \"0-0\"]",          CASSINO_RECORD_ERROR_MISMATCH, "Score tag says “0-0”" },
+    { "[Result ",  "[Result \"draw\"]",        CASSINO_RECORD_ERROR_MISMATCH, "Result tag says “draw”" },
+    { "[Value ",   "[Value \"7\"]",            CASSINO_RECORD_ERROR_MISMATCH, "Value tag says “7”" },
+    { "[Ending ",  "[Ending \"single-deal\"]", CASSINO_RECORD_ERROR_MISMATCH, "Ending tag says “single-deal”" },
+    { "[Rules ",   "[Rules \"clasic\"]",       CASSINO_RECORD_ERROR_RULES,    "unknown preset “clasic”" },
+    { "[Players ", "[Players \"5\"]",          CASSINO_RECORD_ERROR_SYNTAX,   "Players “5”" },
+    { "[Dealer ",  "[Dealer \"4\"]",           CASSINO_RECORD_ERROR_SYNTAX,   "Dealer “4”" },
+    { "[Seed ",    "[Seed \"x\"]",             CASSINO_RECORD_ERROR_SYNTAX,   "Seed “x”" },
+    { "[Cassino ", "[Cassino \"2\"]",          CASSINO_RECORD_ERROR_SYNTAX,   "version “2”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *bad = edit_line (text, cases[i].prefix, cases[i].line, FALSE);
+
+      expect_error_at (bad, cases[i].code, line_of (text, cases[i].prefix), 1, cases[i].what);
+    }
+}
+
+/* 100,000 tags read back, every one, in order (reading them was
+ * quadratic: BENCHMARKS.md times it). */
+static void
+test_record_many_tags (void)
+{
+  g_autofree char *text = written_game (9);
+  GString *many = g_string_new (NULL);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *names;
+  const guint n = 100000;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (many, "[Extra%u \"value %u\"]\n", i, i);
+  {
+    g_autofree char *with = edit_line (text, "[Rules ", many->str, TRUE);
+
+    games = cassino_record_read (with, -1, &error);
+  }
+  g_string_free (many, TRUE);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 1);
+  names = cassino_game_get_tag_names (games->pdata[0]);
+  g_assert_cmpuint (names->len, >=, n);
+  for (guint i = 0, k = 0; i < names->len; i++)
+    if (g_str_has_prefix (names->pdata[i], "Extra"))
+      {
+        g_autofree char *name = g_strdup_printf ("Extra%u", k);
+        g_autofree char *value = g_strdup_printf ("value %u", k);
+
+        g_assert_cmpstr (names->pdata[i], ==, name);
+        g_assert_cmpstr (cassino_game_get_tag (games->pdata[0], name), ==, value);
+        k++;
+      }
+}
+
+/* A Rules tag nested 100,000 deep is refused before json-glib recurses
+ * (it overflowed the stack), at the tag's line. */
+static void
+test_record_deep_rules (void)
+{
+  g_autofree char *text = written_game (9);
+  GString *tag = g_string_new ("[Rules \"{\\\"preset\\\":\\\"classic\\\",\\\"x\\\":");
+  g_autofree char *bad = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (tag, '[');
+  g_string_append (tag, "}\"]");
+  bad = edit_line (text, "[Rules ", tag->str, FALSE);
+  g_string_free (tag, TRUE);
+  expect_error_at (bad, CASSINO_RECORD_ERROR_RULES, line_of (text, "[Rules "), 1, "nested deeper than 32");
+}
+
+/* A bad line of 9 MB is quoted in the error cut to 80 characters. */
+static void
+test_record_long_line_cut (void)
+{
+  g_autofree char *text = written_game (9);
+  g_autofree char *junk = g_strnfill (9 * 1024 * 1024, 'z');
+  g_autofree char *quoted = g_strdup_printf ("“%.80s…”", junk);
+  static const char *const where[] = { "Deck ", "Tally S0", "1. S" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (where); i++)
+    {
+      g_autofree char *bad = edit_line (text, where[i], junk, TRUE);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) games = cassino_record_read (bad, -1, &error);
+
+      g_assert_null (games);
+      g_assert_nonnull (strstr (error->message, quoted));
+      g_assert_cmpuint (strlen (error->message), <, 200);
+    }
+  /* a 9 MB move and a 9 MB tag value */
+  {
+    g_autofree char *move = g_strconcat ("1. S", junk, NULL);
+    g_autofree char *line1 = g_strndup (strstr (text, "\n1. S") + 1, 5);
+    g_autofree char *bad = NULL;
+    g_autofree char *tag = g_strdup_printf ("[Players \"%s\"]", junk);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) games = NULL;
+
+    g_free (move);
+    move = g_strconcat (line1, " ", junk, NULL);
+    bad = edit_line (text, line1, move, FALSE);
+    games = cassino_record_read (bad, -1, &error);
+    g_assert_null (games);
+    g_assert_cmpuint (strlen (error->message), <, 300);
+    g_clear_error (&error);
+    g_clear_pointer (&bad, g_free);
+    bad = edit_line (text, "[Players ", tag, FALSE);
+    games = cassino_record_read (bad, -1, &error);
+    g_assert_null (games);
+    g_assert_nonnull (strstr (error->message, quoted));
+    g_assert_cmpuint (strlen (error->message), <, 200);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -257,6 +584,13 @@ main (int    argc,
   g_test_add_func ("/cassino/record/unfinished-and-many", test_record_unfinished_and_many);
   g_test_add_func ("/cassino/record/tolerant", test_record_tolerant);
   g_test_add_func ("/cassino/record/errors", test_record_errors);
+  g_test_add_func ("/cassino/record/duplicate-tags", test_record_duplicate_tags);
+  g_test_add_func ("/cassino/record/deal-number", test_record_deal_number);
+  g_test_add_func ("/cassino/record/sweep-mark", test_record_sweep_mark);
+  g_test_add_func ("/cassino/record/tag-errors-at-tag", test_record_tag_errors_at_tag);
+  g_test_add_func ("/cassino/record/many-tags", test_record_many_tags);
+  g_test_add_func ("/cassino/record/deep-rules", test_record_deep_rules);
+  g_test_add_func ("/cassino/record/long-line-cut", test_record_long_line_cut);
 
   return g_test_run ();
 }

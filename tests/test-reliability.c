@@ -18,6 +18,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
@@ -878,6 +880,616 @@ test_cli_damaged (void)
   store_test_rmdir (dir);
 }
 
+/* --- cassino-cli against hostile files and inputs (issue 15) ---------------- */
+
+typedef struct {
+  gboolean    as_nobody;
+  const char *stdout_path;   /* NULL: captured */
+} CliSetup;
+
+static void
+cli_child_setup (gpointer user_data)
+{
+  const CliSetup *setup = user_data;
+
+  if (setup->stdout_path)
+    {
+      int fd = open (setup->stdout_path, O_WRONLY);
+
+      if (fd < 0 || dup2 (fd, STDOUT_FILENO) < 0)
+        _exit (78);
+      close (fd);
+    }
+  if (setup->as_nobody)
+    drop_root (NULL);
+}
+
+/* Run cassino-cli with its standard output captured in *@out, or sent to
+ * @stdout_path (e.g. /dev/full).  Returns the exit status. */
+static int
+run_cli_out (const char * const *args,
+             gboolean            as_nobody,
+             const char         *stdout_path,
+             char              **out,
+             char              **err)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  CliSetup setup = { as_nobody, stdout_path };
+  int status = -1;
+
+  g_ptr_array_add (argv, (gpointer) CASSINO_CLI);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, cli_child_setup, &setup,
+                stdout_path ? NULL : out, err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static gboolean
+is_symlink (const char *path)
+{
+  GStatBuf st;
+
+  return g_lstat (path, &st) == 0 && S_ISLNK (st.st_mode);
+}
+
+/* export -o renamed its output over whatever the path was: the database
+ * became a text file.  Now the database (itself, through a link or a hard
+ * link, its -wal or -shm), a link, a FIFO and a folder are refused with
+ * exit 2 and left as they were; a regular file is replaced as before. */
+static void
+test_cli_export_output (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *soft = g_build_filename (dir, "link.db", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling", NULL);
+  g_autofree char *sub = g_build_filename (dir, "folder", NULL);
+  g_autofree char *regular = g_build_filename (dir, "old.txt", NULL);
+  const char *refused[] = { path, soft, hard, wal, shm, fifo, dangling, sub };
+  guint games, moves;
+
+  make_database (path, 3);
+  moves = count_loadable_moves (path, &games);
+  g_assert_cmpint (symlink ("cassino.db", soft), ==, 0);
+  g_assert_cmpint (link (path, hard), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  g_assert_cmpint (symlink ("nowhere.txt", dangling), ==, 0);
+  g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    for (guint through_link = 0; through_link < 2; through_link++)
+      {
+        const char *args[] = { "export", "--database", through_link ? soft : path, "--all",
+                               "-o", refused[i], NULL };
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (run_cli (args, FALSE, &err), ==, 2);
+        assert_one_line (err, refused[i]);
+        /* a link is refused as one, whatever it points to */
+        g_assert_nonnull (strstr (err, (i == 0 || i >= 2) && i < 5 ? "would overwrite the database"
+                                                                     : "not a regular file"));
+        /* the CSV export writes the same way */
+        args[3] = "--csv=games";
+        g_clear_pointer (&err, g_free);
+        g_assert_cmpint (run_cli (args, FALSE, &err), ==, 2);
+        assert_one_line (err, refused[i]);
+      }
+
+  /* all as it was */
+  g_assert_true (is_symlink (soft));
+  g_assert_true (is_symlink (dangling));
+  g_assert_false (g_file_test (dangling, G_FILE_TEST_EXISTS));
+  {
+    GStatBuf st;
+
+    g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+    g_assert_true (S_ISFIFO (st.st_mode));
+    g_assert_cmpint (g_lstat (hard, &st), ==, 0);
+    g_assert_cmpint (st.st_nlink, ==, 2);
+  }
+  g_assert_true (g_file_test (sub, G_FILE_TEST_IS_DIR));
+  assert_integrity_ok (path);
+  {
+    guint games_after;
+
+    g_assert_cmpuint (count_loadable_moves (path, &games_after), ==, moves);
+    g_assert_cmpuint (games_after, ==, games);
+  }
+
+  /* an existing regular file is replaced */
+  {
+    const char *args[] = { "export", "--database", path, "--all", "-o", regular, NULL };
+    g_autofree char *err = NULL;
+    g_autofree char *text = NULL;
+    g_autoptr(GPtrArray) read = NULL;
+
+    g_assert_true (g_file_set_contents (regular, "old", -1, NULL));
+    g_assert_cmpint (run_cli (args, FALSE, &err), ==, 0);
+    g_assert_cmpstr (err, ==, "");
+    g_assert_true (g_file_get_contents (regular, &text, NULL, NULL));
+    read = cassino_record_read (text, -1, NULL);
+    g_assert_nonnull (read);
+    g_assert_cmpuint (read->len, ==, games);
+  }
+  store_test_rmdir (dir);
+}
+
+/* "[" × 100,000 overflowed json-glib's stack in every JSON reader. */
+static void
+test_cli_deep_json (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *position = g_build_filename (dir, "deep.json", NULL);
+  g_autofree char *position2 = g_build_filename (dir, "deep-rules.json", NULL);
+  g_autofree char *record = g_build_filename (dir, "deep.txt", NULL);
+  g_autofree char *brackets = g_strnfill (100000, '[');
+  g_autofree char *deep_rules = g_strdup_printf ("{\"preset\":\"classic\",\"x\":%s}", brackets);
+
+  g_assert_true (g_file_set_contents (position, brackets, -1, NULL));
+  {
+    g_autofree char *text = g_strdup_printf ("{\"rules\":%s,\"hand\":[\"7h\"],\"table\":[]}", deep_rules);
+
+    g_assert_true (g_file_set_contents (position2, text, -1, NULL));
+  }
+  {
+    CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 4, "Bob", "easy");
+    g_autofree char *text = cassino_record_write (game);
+    GString *quoted = g_string_new ("[Rules \"");
+    g_autofree char *bad = NULL;
+    char *rules = strstr (text, "[Rules \"classic\"]");
+
+    for (const char *p = deep_rules; *p; p++)
+      {
+        if (*p == '"')
+          g_string_append_c (quoted, '\\');
+        g_string_append_c (quoted, *p);
+      }
+    g_string_append (quoted, "\"]");
+    g_assert_nonnull (rules);
+    *rules = '\0';
+    bad = g_strconcat (text, quoted->str, rules + strlen ("[Rules \"classic\"]"), NULL);
+    g_assert_true (g_file_set_contents (record, bad, -1, NULL));
+    g_string_free (quoted, TRUE);
+    cassino_game_unref (game);
+  }
+
+  {
+    const char *legal[] = { "legal", position, NULL };
+    const char *legal2[] = { "legal", position2, NULL };
+    const char *choose[] = { "choose", "--level", "easy", position, NULL };
+    const char *const *cases[] = { legal, legal2, choose };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (run_cli (cases[i], FALSE, &err), ==, 2);
+        assert_one_line (err, "nested deeper than 32 levels");
+      }
+  }
+  {
+    const char *validate[] = { "validate", record, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_cli (validate, FALSE, &err), ==, 2);
+    g_test_message ("cassino-cli said: %s", err);
+    g_assert_nonnull (strstr (err, "line 2, column 1: "));   /* [Cassino "1"], then [Rules …] */
+    g_assert_nonnull (strstr (err, "nested deeper than 32 levels"));
+  }
+  make_database (path, 2);
+  {
+    const char *import[] = { "import", "--database", path, record, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_cli (import, FALSE, &err), ==, 2);
+    assert_one_line (err, "nested deeper than 32 levels");
+    g_assert_cmpint (query_int (path, "SELECT count(*) FROM games"), ==, 3);
+  }
+  /* a database whose stored rules hold it */
+  {
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+    const char *export[] = { "export", "--database", path, "--all", NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "UPDATE rulesets SET options = ?", -1, &stmt, NULL), ==, SQLITE_OK);
+    sqlite3_bind_text (stmt, 1, deep_rules, -1, SQLITE_STATIC);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+    sqlite3_finalize (stmt);
+    sqlite3_close (db);
+    g_assert_cmpint (run_cli (export, FALSE, &err), ==, 2);
+    assert_one_line (err, "nested deeper than 32 levels");
+    g_assert_cmpint (query_int (path, "SELECT count(*) FROM games"), ==, 3);
+  }
+  store_test_rmdir (dir);
+}
+
+/* history > /dev/full exited 0: every command checks its output. */
+static void
+test_cli_stdout_full (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *record = write_record (dir);
+  g_autofree char *position = g_build_filename (dir, "pos.json", NULL);
+  const char *history[] = { "history", "--database", path, NULL };
+  const char *history_json[] = { "history", "--database", path, "--json", NULL };
+  const char *stats[] = { "stats", "--database", path, NULL };
+  const char *export[] = { "export", "--database", path, "--all", NULL };
+  const char *csv[] = { "export", "--database", path, "--csv", "stats", NULL };
+  const char *legal[] = { "legal", position, NULL };
+  const char *choose[] = { "choose", "--level", "easy", position, NULL };
+  const char *validate[] = { "validate", record, NULL };
+  const char *import[] = { "import", "--database", path, record, NULL };
+  const char *simulate[] = { "simulate", "-n", "1", "-l", "easy,easy", NULL };
+  const char *list[] = { "choose", "--list", NULL };
+  const char *help[] = { "history", "--help", NULL };
+  const char *version[] = { "--version", NULL };
+  const char *const *cases[] = { history, history_json, stats, export, csv, legal, choose, validate,
+                                 import, simulate, list, help, version };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  make_database (path, 2);
+  g_assert_true (g_file_set_contents (position, "{\"rules\":\"classic\",\"hand\":[\"7h\",\"8c\"],\"table\":[\"7c\"]}",
+                                      -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_test_message ("cassino-cli %s > /dev/full", cases[i][0]);
+      g_assert_cmpint (run_cli_out (cases[i], FALSE, "/dev/full", NULL, &err), ==, 1);
+      g_assert_nonnull (strstr (err, "cannot write to standard output"));
+      /* and with room, the same command succeeds */
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_cli_out (cases[i], FALSE, "/dev/null", NULL, &err), ==, 0);
+    }
+  store_test_rmdir (dir);
+}
+
+/* Messages that said the wrong thing. */
+static void
+test_cli_messages (void)
+{
+  g_autofree char *dir = shared_tmpdir ();
+  g_autofree char *locked = g_build_filename (dir, "locked", NULL);
+  g_autofree char *path = g_build_filename (locked, "cassino.db", NULL);
+  g_autofree char *record = write_record (dir);
+  g_autofree char *bad = g_build_filename (dir, "bad.txt", NULL);
+  g_autofree char *position = g_build_filename (dir, "pos.json", NULL);
+
+  /* a folder that cannot be entered is not "no database" */
+  g_assert_cmpint (g_mkdir (locked, 0755), ==, 0);
+  make_database (path, 1);
+  g_assert_cmpint (g_chmod (locked, is_root () ? 0700 : 0), ==, 0);
+  {
+    const char *history[] = { "history", "--database", path, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_cli (history, TRUE, &err), ==, 1);
+    assert_one_line (err, path);
+    g_assert_null (strstr (err, "there is no database"));
+    g_assert_nonnull (strstr (err, "Permission denied"));
+  }
+  g_assert_cmpint (g_chmod (locked, 0755), ==, 0);
+  g_assert_cmpint (query_int (path, "SELECT count(*) FROM games"), ==, 2);
+
+  /* 99999999999999999999999999999 is not "-1" */
+  {
+    const char *legal[] = { "legal", position, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_set_contents (position, "{\"rules\":\"classic\",\"to_move\":99999999999999999999999999999,"
+                                        "\"hand\":[\"7h\"],\"table\":[]}", -1, NULL));
+    g_assert_cmpint (run_cli (legal, FALSE, &err), ==, 2);
+    assert_one_line (err, "line 1, column 30");
+    g_assert_nonnull (strstr (err, "too large"));
+    g_assert_null (strstr (err, "-1"));
+  }
+
+  /* import of a file that is not a record: not "failed 0" */
+  {
+    const char *import[] = { "import", "--database", path, bad, record, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_set_contents (bad, "[Cassino \"1\"]\n[Rules \"nope\"]\n", -1, NULL));
+    g_assert_cmpint (run_cli_out (import, FALSE, NULL, &out, &err), ==, 2);
+    g_test_message ("cassino-cli said: %s%s", out, err);
+    g_assert_cmpstr (out, ==, "imported 1, skipped 0 (already present), failed 0; 1 file not imported\n");
+    g_assert_nonnull (strstr (err, "bad.txt: Not a game record: line 2, column 1: unknown preset “nope”"));
+  }
+
+  /* a bad line of 9 MB is not echoed whole */
+  {
+    g_autofree char *text = NULL;
+    g_autofree char *junk = g_strnfill (9 * 1024 * 1024, 'q');
+    g_autofree char *with = NULL;
+    const char *validate[] = { "validate", bad, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_get_contents (record, &text, NULL, NULL));
+    with = g_strconcat (text, junk, "\n", NULL);
+    g_assert_true (g_file_set_contents (bad, with, -1, NULL));
+    g_assert_cmpint (run_cli (validate, FALSE, &err), ==, 2);
+    g_test_message ("cassino-cli said: %s", err);
+    g_assert_cmpuint (strlen (err), <, 300);
+    g_assert_nonnull (strstr (err, "…”"));
+  }
+  rmdir_recursive (dir);
+}
+
+/* A full disk said "disk I/O error" when SQLite met ENOSPC outside a plain
+ * write (syncing, growing the WAL index).  A VFS that fails writes as such
+ * a disk does: the store says the disk is full. */
+static sqlite3_vfs enospc_vfs;
+static sqlite3_vfs *enospc_real;
+static gboolean enospc_now;
+/* the file kinds' methods (database, journal…), each with xWrite wrapped */
+static struct {
+  const sqlite3_io_methods *real;
+  sqlite3_io_methods        wrapped;
+} enospc_methods[8];
+
+static int
+enospc_write (sqlite3_file *file,
+              const void   *data,
+              int           amount,
+              sqlite3_int64 offset)
+{
+  guint i = 0;
+
+  if (enospc_now)
+    {
+      errno = ENOSPC;
+      return SQLITE_IOERR_WRITE;
+    }
+  while (file->pMethods != &enospc_methods[i].wrapped)
+    i++;
+  return enospc_methods[i].real->xWrite (file, data, amount, offset);
+}
+
+static int
+enospc_open (sqlite3_vfs  *vfs,
+             const char   *name,
+             sqlite3_file *file,
+             int           flags,
+             int          *out_flags)
+{
+  int rc = enospc_real->xOpen (enospc_real, name, file, flags, out_flags);
+  guint i = 0;
+
+  if (rc != SQLITE_OK || file->pMethods == NULL)
+    return rc;
+  while (enospc_methods[i].real != NULL && enospc_methods[i].real != file->pMethods)
+    i++;
+  g_assert_cmpuint (i, <, G_N_ELEMENTS (enospc_methods));
+  if (enospc_methods[i].real == NULL)
+    {
+      enospc_methods[i].real = file->pMethods;
+      enospc_methods[i].wrapped = *file->pMethods;
+      enospc_methods[i].wrapped.xWrite = enospc_write;
+    }
+  file->pMethods = &enospc_methods[i].wrapped;
+  return rc;
+}
+
+static int
+enospc_last_error (sqlite3_vfs *vfs,
+                   int          n,
+                   char        *text)
+{
+  return enospc_now ? ENOSPC : enospc_real->xGetLastError (enospc_real, n, text);
+}
+
+static void
+test_disk_full_enospc (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  CassinoStore *store;
+  CassinoGame *game;
+  gboolean new_deal;
+  guint moves;
+  gint64 id;
+
+  make_database (path, 1);
+  moves = count_loadable_moves (path, NULL);
+  enospc_real = sqlite3_vfs_find (NULL);
+  enospc_vfs = *enospc_real;
+  enospc_vfs.zName = "cassino-test-enospc";
+  enospc_vfs.xOpen = enospc_open;
+  enospc_vfs.xGetLastError = enospc_last_error;
+  g_assert_cmpint (sqlite3_vfs_register (&enospc_vfs, 1), ==, SQLITE_OK);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 31, "Fay", "easy");
+  id = cassino_store_begin_game (store, game, 0, NULL, &error);
+  g_assert_no_error (error);
+  store_test_step (game, rand, &new_deal);
+  g_assert_true (cassino_store_record_move (store, id, game, NULL, &error));
+
+  enospc_now = TRUE;
+  store_test_step (game, rand, &new_deal);
+  g_assert_false (cassino_store_record_move (store, id, game, NULL, &error));
+  g_test_message ("no space left: %s", error->message);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN);
+  g_assert_nonnull (strstr (error->message, "the disk is full"));
+  g_assert_null (strstr (error->message, "I/O error"));
+  g_clear_error (&error);
+  enospc_now = FALSE;
+
+  /* room again: the game catches up */
+  g_assert_true (cassino_store_sync_game (store, id, game, &error));
+  g_assert_no_error (error);
+  g_assert_finalize_object (store);
+  cassino_game_unref (game);
+  g_assert_cmpint (sqlite3_vfs_unregister (&enospc_vfs), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_vfs_register (enospc_real, 1), ==, SQLITE_OK);
+  assert_integrity_ok (path);
+  g_assert_cmpuint (count_loadable_moves (path, NULL), ==, moves + 2);
+  store_test_rmdir (dir);
+}
+
+/* user_version = -1 was taken for an old schema and written to. */
+static void
+test_negative_user_version (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize len_before, len_after;
+  const char *history[] = { "history", "--database", path, NULL };
+  const char *simulate[] = { "simulate", "--db", path, "-n", "1", "-l", "easy,easy", NULL };
+  const char *import[] = { "import", "--database", path, NULL, NULL };
+  g_autofree char *record = write_record (dir);
+  const char *const *cases[] = { history, simulate, import };
+
+  import[3] = record;
+  make_database (path, 1);
+  {
+    CassinoSqlite *db = cassino_sqlite_open (path, FALSE, NULL);
+
+    g_assert_true (cassino_sqlite_exec (db, "PRAGMA user_version = -1", NULL));
+    cassino_sqlite_close (db);
+  }
+  g_assert_true (g_file_get_contents (path, &before, &len_before, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_cli (cases[i], FALSE, &err), ==, 1);
+      assert_one_line (err, "another program");
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    CassinoStore *store = cassino_store_open (path, &error);
+
+    g_assert_null (store);
+    g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN);
+  }
+  g_assert_true (g_file_get_contents (path, &after, &len_after, NULL));
+  g_assert_cmpmem (before, len_before, after, len_after);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  g_assert_cmpint (query_int (path, "PRAGMA user_version"), ==, -1);
+  store_test_rmdir (dir);
+}
+
+/* --players 0 was taken for "any number". */
+static void
+test_cli_players_zero (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  const char *history[] = { "history", "--database", path, "--players=0", NULL };
+  const char *stats[] = { "stats", "--database", path, "--players", "0", NULL };
+  const char *history_ok[] = { "history", "--database", path, "--players=2", NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+
+  make_database (path, 1);
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 2);
+  assert_one_line (err, "--players");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (stats, FALSE, &err), ==, 2);
+  assert_one_line (err, "--players");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli_out (history_ok, FALSE, NULL, &out, &err), ==, 0);
+  g_assert_cmpuint (strlen (out), >, 0);
+  store_test_rmdir (dir);
+}
+
+/* A player named =HYPERLINK(…) was a live formula in the CSV. */
+static void
+test_csv_neutralised (void)
+{
+  static const char *const names[] = {
+    "=HYPERLINK(\"http://example.com/x\",\"Click\")", "+1+2", "-3+4", "@SUM(A1)", "\tTab", "\rCR",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  CassinoStore *store = cassino_store_open (path, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 40 + i, names[i], "easy");
+
+      g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  for (guint which = 0; which < 2; which++)
+    {
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+      g_autofree char *csv = NULL;
+      g_auto(GStrv) lines = NULL;
+      gboolean ok = which == 0 ? cassino_store_export_games_csv (store, NULL, out, &error)
+                               : cassino_store_export_stats_csv (store, out, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (ok);
+      g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, &error));
+      g_assert_true (g_output_stream_close (out, NULL, &error));
+      csv = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+      g_test_message ("%s", csv);
+      /* each name, neutralised, in its cell (quoted where it must be) */
+      g_assert_nonnull (strstr (csv, ",\"'=HYPERLINK(\"\"http://example.com/x\"\",\"\"Click\"\")\","));
+      g_assert_nonnull (strstr (csv, ",'+1+2,"));
+      g_assert_nonnull (strstr (csv, ",'-3+4,"));
+      g_assert_nonnull (strstr (csv, ",'@SUM(A1),"));
+      g_assert_nonnull (strstr (csv, ",'\tTab,"));
+      g_assert_nonnull (strstr (csv, ",\"'\rCR\","));
+      /* no cell begins with a formula character (numbers aside) */
+      lines = g_strsplit (csv, "\n", -1);
+      for (guint l = 0; lines[l]; l++)
+        {
+          g_auto(GStrv) cells = g_strsplit (lines[l], ",", -1);
+
+          for (guint c = 0; cells[c]; c++)
+            {
+              const char *cell = cells[c][0] == '"' ? cells[c] + 1 : cells[c];
+
+              if (cell[0] == '-' && g_ascii_isdigit (cell[1]))
+                continue;
+              g_assert_null (strchr ("=+-@\t", cell[0] ? cell[0] : 'x'));
+            }
+        }
+    }
+  g_assert_finalize_object (store);
+
+  /* cassino-cli export --csv writes the same */
+  {
+    const char *args[] = { "export", "--database", path, "--csv", "games", NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_cli_out (args, FALSE, NULL, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, ",\"'=HYPERLINK("));
+    g_assert_null (strstr (out, ",\"=HYPERLINK("));
+  }
+  store_test_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -898,6 +1510,15 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/locked", test_locked);
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
+  /* cassino-cli against hostile files and inputs (issue 15) */
+  g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);
+  g_test_add_func ("/cassino/reliability/cli-deep-json", test_cli_deep_json);
+  g_test_add_func ("/cassino/reliability/cli-stdout-full", test_cli_stdout_full);
+  g_test_add_func ("/cassino/reliability/cli-messages", test_cli_messages);
+  g_test_add_func ("/cassino/reliability/disk-full-enospc", test_disk_full_enospc);
+  g_test_add_func ("/cassino/reliability/negative-user-version", test_negative_user_version);
+  g_test_add_func ("/cassino/reliability/cli-players-zero", test_cli_players_zero);
+  g_test_add_func ("/cassino/reliability/csv-neutralised", test_csv_neutralised);
 
   {
     int status = g_test_run ();

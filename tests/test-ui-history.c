@@ -13,6 +13,9 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <sqlite3.h>
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
@@ -43,30 +46,6 @@ typedef struct {
   CassinoGame   *games[N_GAMES];   /* as recorded, oldest first */
   gint64         ids[N_GAMES];
 } Fixture;
-
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
 
 /* Game i: Tess against a computer, or (every third) Uma against one. */
 static const char *
@@ -455,6 +434,203 @@ test_statistics (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
 }
 
+/* At 360 px the history is a list of two-line rows: the players and the
+ * result, then date · variant · length; nothing is cut short. */
+static void
+test_history_narrow (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  GtkWidget *list;
+  guint n_checked = 0;
+  int width;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  g_assert_false (cassino_history_view_is_narrow (view));
+
+  ui_test_resize (GTK_WINDOW (f->window), 360, 700);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 380);
+  g_assert_true (cassino_history_view_is_narrow (view));
+  list = GTK_WIDGET (cassino_history_view_get_narrow_list (view));
+  g_assert_true (gtk_widget_is_drawable (list));
+  width = gtk_widget_get_width (list);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (row);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *players = NULL, *result = NULL, *date = NULL, *variant = NULL;
+      graphene_rect_t bounds;
+      GtkLabel *details;
+      int position = -1;
+
+      if (!GTK_IS_BOX (box) || !gtk_widget_get_mapped (box))
+        continue;
+      ui_test_collect (box, GTK_TYPE_LABEL, labels);
+      g_assert_cmpuint (labels->len, ==, 3);
+      /* which game: the row whose players and result these are */
+      for (guint r = 0; r < N_ROWS && position < 0; r++)
+        {
+          g_autofree char *p = cassino_history_view_dup_cell_text (view, r, "players");
+          g_autofree char *d = cassino_history_view_dup_cell_text (view, r, "date");
+
+          if (g_strcmp0 (gtk_label_get_label (labels->pdata[0]), p) == 0 &&
+              g_str_has_prefix (gtk_label_get_label (labels->pdata[2]), d))
+            position = (int) r;
+        }
+      g_assert_cmpint (position, >=, 0);
+      players = cassino_history_view_dup_cell_text (view, position, "players");
+      result = cassino_history_view_dup_cell_text (view, position, "result");
+      date = cassino_history_view_dup_cell_text (view, position, "date");
+      variant = cassino_history_view_dup_cell_text (view, position, "variant");
+      g_assert_cmpstr (gtk_label_get_label (labels->pdata[1]), ==, result);
+      details = labels->pdata[2];
+      g_assert_true (g_str_has_prefix (gtk_label_get_label (details), date));
+      g_assert_nonnull (strstr (gtk_label_get_label (details), variant));
+
+      /* the result beside the players; the details under both */
+      {
+        graphene_rect_t a, b, c;
+
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[0], list, &a));
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[1], list, &b));
+        g_assert_true (gtk_widget_compute_bounds (labels->pdata[2], list, &c));
+        g_assert_cmpfloat (b.origin.x, >=, a.origin.x + a.size.width);
+        g_assert_cmpfloat (c.origin.y, >=, MAX (a.origin.y + a.size.height, b.origin.y + b.size.height) - 0.5);
+      }
+      for (guint i = 0; i < labels->len; i++)
+        {
+          GtkLabel *label = labels->pdata[i];
+
+          g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_NONE);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), list, &bounds));
+          g_assert_cmpfloat (bounds.origin.x, >=, 0);
+          g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width + 0.5);
+        }
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, >=, 5);
+
+  /* wide again: the columns */
+  ui_test_resize (GTK_WINDOW (f->window), 1024, 720);
+  g_assert_false (cassino_history_view_is_narrow (view));
+}
+
+/* The axis ticks of the graphs: distinct round numbers covering the data,
+ * whole numbers for counts. */
+static void
+test_chart_ticks (void)
+{
+  struct {
+    double   lo, hi;
+    gboolean integer;
+    double   first, step;
+    guint    n;
+  } cases[] = {
+    { 0, 1, TRUE, 0, 1, 2 },          /* one game: 0 and 1, not 1, 1, 0, 0, 0 */
+    { 0, 1, FALSE, 0, 0.5, 3 },
+    { 0, 3, TRUE, 0, 1, 4 },
+    { 0, 4, TRUE, 0, 1, 5 },
+    { 0, 7, TRUE, 0, 2, 5 },
+    { 0, 100, TRUE, 0, 50, 3 },
+    { 0, 23, TRUE, 0, 10, 4 },
+    { 1210, 2290, TRUE, 1000, 500, 4 },
+    { 1493.5, 1506.5, TRUE, 1490, 5, 5 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double first, step;
+      guint n = cassino_chart_nice_ticks (cases[i].lo, cases[i].hi, cases[i].integer, 5, &first, &step);
+
+      g_test_message ("%g..%g: %g + %g × %u", cases[i].lo, cases[i].hi, first, step, n);
+      g_assert_cmpfloat_with_epsilon (first, cases[i].first, 1e-9);
+      g_assert_cmpfloat_with_epsilon (step, cases[i].step, 1e-9);
+      g_assert_cmpuint (n, ==, cases[i].n);
+    }
+
+  /* any range: at most 5 ticks, distinct, round, covering it */
+  for (guint i = 0; i < 2000; i++)
+    {
+      double lo = g_test_rand_double_range (-3000, 3000);
+      double hi = lo + g_test_rand_double_range (0.001, 5000);
+      gboolean integer = i % 2 == 0;
+      double first, step, mantissa;
+      guint n = cassino_chart_nice_ticks (lo, hi, integer, 5, &first, &step);
+
+      g_assert_cmpuint (n, >=, 2);
+      g_assert_cmpuint (n, <=, 5);
+      g_assert_cmpfloat (step, >, 0);
+      g_assert_cmpfloat (first, <=, lo + 1e-9);
+      g_assert_cmpfloat (first + step * (n - 1), >=, hi - 1e-9);
+      if (integer)
+        g_assert_cmpfloat (step, ==, floor (step));
+      mantissa = step / pow (10, floor (log10 (step) + 1e-9));
+      g_assert_true (fabs (mantissa - 1) < 1e-6 || fabs (mantissa - 2) < 1e-6 ||
+                     fabs (mantissa - 5) < 1e-6);
+    }
+}
+
+/* A player with one game: each graph says to play more instead of drawing
+ * a sliver; one with eight games sees the graphs. */
+static void
+test_statistics_few_games (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 991, "Vera", "medium");
+  const char *few = "Play a few more games to see a trend";
+  const char *charts[] = { "rating", "months", "points" };
+  CassinoStatsView *view;
+  CassinoRecords *records;
+  gint64 vera, tess;
+
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+
+    g_assert_no_error (error);
+    cassino_game_set_tag (game, "Start", "2026-04-01T09:00:00Z");
+    cassino_game_set_tag (game, "End", "2026-04-01T09:20:00Z");
+    cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+    g_assert_no_error (error);
+    vera = cassino_store_find_human (store, "Vera", &error);
+    tess = cassino_store_find_human (store, "Tess", &error);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  view = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+
+  cassino_stats_view_show (view, cassino_records_find_player (records, vera), -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "stats");
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      GtkWidget *chart = cassino_stats_view_get_chart (view, charts[i]);
+      GtkWidget *frame;
+
+      g_assert_nonnull (chart);
+      frame = gtk_widget_get_ancestor (chart, GTK_TYPE_FRAME);
+      g_assert_false (gtk_widget_get_visible (chart));
+      g_assert_true (ui_test_shows_label (frame, few));
+    }
+
+  cassino_stats_view_show (view, cassino_records_find_player (records, tess), -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      GtkWidget *chart = cassino_stats_view_get_chart (view, charts[i]);
+
+      g_assert_nonnull (chart);
+      g_assert_true (gtk_widget_get_visible (chart));
+      g_assert_false (ui_test_shows_label (gtk_widget_get_ancestor (chart, GTK_TYPE_FRAME), few));
+    }
+}
+
 static char *
 history_keys (CassinoStore *store)
 {
@@ -524,6 +700,74 @@ test_export_import (Fixture       *f,
   cassino_store_import_report_clear (&report);
 }
 
+typedef struct {
+  CassinoStoreImportReport report;
+  gboolean                 done;
+} Imported;
+
+static void
+on_imported_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Imported *imported = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_records_import_records_finish (CASSINO_RECORDS (source), result,
+                                                        &imported->report, &error));
+  g_assert_no_error (error);
+  imported->done = TRUE;
+}
+
+/* An import while another program holds the database's write lock: it
+ * waits on the records' database thread, the window's main loop goes on,
+ * and when the lock is released every game is imported and shown. */
+static void
+test_import_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *records_path = g_build_filename (f->tmpdir, "all.cassino", NULL);
+  g_autofree char *fresh_path = g_build_filename (f->tmpdir, "fresh.db", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (records_path);
+  g_autoptr(CassinoRecords) fresh = NULL;
+  Imported imported = { { 0 } };
+  sqlite3 *lock = NULL;
+  guint count = 0, turns = 0;
+  gint64 start;
+
+  open_window (f);
+  g_assert_true (cassino_records_export_records (cassino_window_get_records (f->window), CASSINO_STORE_EXPORT_ALL, 0,
+                                                 file, &count, &error));
+  g_assert_cmpuint (count, ==, N_ROWS);
+  fresh = cassino_records_new (fresh_path, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (sqlite3_open (fresh_path, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  start = g_get_monotonic_time ();
+  cassino_records_import_records_async (fresh, file, on_imported_cb, &imported);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  while (g_get_monotonic_time () - start < G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      turns++;
+    }
+  /* a second of the main loop going round, the import still waiting */
+  g_assert_cmpuint (turns, >, 100);
+  g_assert_false (imported.done);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, 0);
+
+  g_assert_cmpint (sqlite3_exec (lock, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (lock);
+  WAIT_FOR (imported.done, 20);
+  g_assert_cmpuint (imported.report.imported, ==, N_ROWS);
+  g_assert_cmpuint (imported.report.failed, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cassino_records_get_history (fresh))), ==, N_ROWS);
+  cassino_store_import_report_clear (&imported.report);
+}
+
 static guint
 store_count (Fixture *f)
 {
@@ -583,21 +827,6 @@ test_delete_undo (Fixture       *f,
   f->window = NULL;
   iterate (50);
   g_assert_cmpuint (store_count (f), ==, N_ROWS - 1);
-}
-
-static GtkWindow *
-find_toplevel (const char *title)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
-        return w;
-    }
-  return NULL;
 }
 
 /* A game of a best-of-three rubber, played with random moves. */
@@ -723,6 +952,8 @@ test_rubbers (Fixture       *f,
     g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
     g_assert_nonnull (cassino_game_controller_get_rubber (controller));
     g_assert_cmpuint (cassino_game_controller_get_rubber (controller)->n_games, ==, 1);
+    /* the new game's id comes back from the database thread */
+    WAIT_FOR (cassino_game_controller_get_game_id (controller) != 0, 10);
     g_assert_cmpint (cassino_game_controller_get_game_id (controller), >, open_game);
   }
 }
@@ -889,36 +1120,21 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("TZ", "UTC", TRUE);
 
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
 #define ADD(path, func) \
   g_test_add ("/cassino/ui-history/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
   ADD ("lists-games", test_history_lists_games);
+  ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
   ADD ("replay-steps", test_replay_steps);
   ADD ("statistics", test_statistics);
+  ADD ("statistics-few-games", test_statistics_few_games);
+  g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
+  ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);

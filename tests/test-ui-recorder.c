@@ -100,6 +100,8 @@ step (Fixture     *f,
       if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
         cassino_game_recorder_deal_over (f->recorder, game);
     }
+  /* the database thread has tried it, and its result is back */
+  cassino_game_recorder_wait (f->recorder);
   return TRUE;
 }
 
@@ -138,6 +140,7 @@ test_gap_in_deal (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 5, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_cmpint (cassino_game_recorder_get_game_id (f->recorder), >, 0);
   for (guint i = 0; i < 3; i++)
     g_assert_true (step (f, game, rand));
@@ -172,6 +175,7 @@ test_gap_across_deals (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 9, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
          cassino_position_stock_count (cassino_game_get_position (game)) > 0)
     g_assert_true (step (f, game, rand));
@@ -201,6 +205,7 @@ test_gap_after_undo (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 13, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   for (guint i = 0; i < 4; i++)
     g_assert_true (step (f, game, rand));
 
@@ -208,6 +213,7 @@ test_gap_after_undo (Fixture       *f,
   g_assert_true (cassino_game_undo (game, &error));
   g_assert_no_error (error);
   cassino_game_recorder_undo (f->recorder, game);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_cmpuint (f->n_failed, ==, 1);
   mend_moves (f);
 
@@ -229,6 +235,7 @@ test_flush (Fixture       *f,
   CassinoGame *game = store_test_new_game (CASSINO_PRESET_ROYAL, 2, 17, "Ann", "easy");
 
   cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
   g_assert_true (cassino_game_recorder_flush (f->recorder, game));
   g_assert_true (step (f, game, rand));
 
@@ -237,6 +244,55 @@ test_flush (Fixture       *f,
   g_assert_false (cassino_game_recorder_flush (f->recorder, game));
   mend_moves (f);
   g_assert_true (cassino_game_recorder_flush (f->recorder, game));
+  assert_saved (f, game);
+  cassino_game_unref (game);
+}
+
+static void
+on_recovered (CassinoGameRecorder *recorder,
+              guint               *n_recovered)
+{
+  (*n_recovered)++;
+}
+
+/* The database refuses steps, then accepts again while the player makes
+ * no move (a lock released, space freed): the recorder tries again by
+ * itself, the whole game reaches the disk and "recovered" says so, with
+ * no more "failed" from the tries in between. */
+static void
+test_retry_without_a_move (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 21, "Ann", "easy");
+  guint n_recovered = 0, n_failed;
+  gint64 end;
+
+  g_signal_connect (f->recorder, "recovered", G_CALLBACK (on_recovered), &n_recovered);
+  cassino_game_recorder_start (f->recorder, game, FALSE);
+  cassino_game_recorder_wait (f->recorder);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (step (f, game, rand));
+
+  break_moves (f);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (step (f, game, rand));
+  g_assert_cmpuint (f->n_failed, >=, 1);
+  n_failed = f->n_failed;
+
+  /* a try while it still refuses: not told again */
+  end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  g_assert_cmpuint (f->n_failed, ==, n_failed);
+  g_assert_cmpuint (n_recovered, ==, 0);
+
+  mend_moves (f);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (n_recovered == 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  g_assert_cmpuint (n_recovered, ==, 1);
+  g_assert_cmpuint (f->n_failed, ==, n_failed);
   assert_saved (f, game);
   cassino_game_unref (game);
 }
@@ -253,6 +309,7 @@ main (int   argc,
   ADD ("gap-across-deals", test_gap_across_deals);
   ADD ("gap-after-undo", test_gap_after_undo);
   ADD ("flush", test_flush);
+  ADD ("retry-without-a-move", test_retry_without_a_move);
 #undef ADD
 
   return g_test_run ();

@@ -5,8 +5,44 @@
  */
 #pragma once
 
+#include <adwaita.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <sqlite3.h>
+
+#include "cassino-application.h"
+
+/* A private session bus, so that GtkApplication has one (DISPLAY is
+ * kept: g_test_dbus_up() unsets it).  Stop it with g_test_dbus_stop(). */
+static inline GTestDBus *
+ui_test_bus_up (void)
+{
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  GTestDBus *bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+
+  g_test_dbus_up (bus);
+  if (display)
+    g_setenv ("DISPLAY", display, TRUE);
+  return bus;
+}
+
+/* GTK and libadwaita started, and the test program's one application,
+ * registered (it can be only once). */
+static inline CassinoApplication *
+ui_test_app_new (int    *argc,
+                 char ***argv)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoApplication *app;
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  app = cassino_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return app;
+}
 
 /* Every widget of @type under @widget (itself included), depth first. */
 static inline void
@@ -18,6 +54,21 @@ ui_test_collect (GtkWidget *widget,
     g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     ui_test_collect (child, type, found);
+}
+
+/* Whether a visible label under @widget reads @text. */
+static inline gboolean
+ui_test_shows_label (GtkWidget  *widget,
+                     const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
+        gtk_widget_is_visible (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
 }
 
 /* Run @sql on the database at @path through a connection of its own (as
@@ -34,4 +85,110 @@ ui_test_exec_sql (const char *path,
   if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
     g_error ("%s: %s", sql, message);
   sqlite3_close (db);
+}
+
+/* Iterate the main loop until @cond holds (or fail after @seconds). */
+#define WAIT_FOR(cond, seconds)                                             \
+  G_STMT_START {                                                            \
+    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
+    while (!(cond))                                                         \
+      {                                                                     \
+        if (g_get_monotonic_time () > _end)                                 \
+          g_error ("timed out waiting for %s", #cond);                      \
+        g_main_context_iteration (NULL, FALSE);                             \
+        g_usleep (200);                                                     \
+      }                                                                     \
+  } G_STMT_END
+
+/* Iterate the main loop for @ms milliseconds. */
+static inline void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (200);
+    }
+}
+
+/* The visible toplevel window titled @title, or NULL. */
+static inline GtkWindow *
+find_toplevel (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
+        return w;
+    }
+  return NULL;
+}
+
+/* Remove the files of the folder @dir (not its subfolders), then @dir. */
+static inline void
+ui_test_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* GTK and libadwaita started on a private session bus (so that
+ * GtkApplication has one), and the application registered once for the
+ * whole program.  @bus: kept until the end, then g_test_dbus_stop() (the
+ * application holds its connection). */
+static inline CassinoApplication *
+ui_test_start_app (int        *argc,
+                   char     ***argv,
+                   GTestDBus **bus)
+{
+  *bus = ui_test_bus_up ();
+  return ui_test_app_new (argc, argv);
+}
+
+/* Resize the mapped @window to @width × @height and wait until it has that
+ * width.  Without a window manager, a size asked for just after the window
+ * is mapped can be undone by the configure event of the map, so the size
+ * is asked for again until it holds (or fail after 10 s). */
+static inline void
+ui_test_resize (GtkWindow *window,
+                int        width,
+                int        height)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      gint64 ask_again = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+      gtk_window_set_default_size (window, width, height);
+      while (g_get_monotonic_time () < ask_again)
+        {
+          if (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - width) <= 20)
+            {
+              iterate (100);   /* the children laid out at that width */
+              return;
+            }
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (200);
+        }
+      if (g_get_monotonic_time () > end)
+        g_error ("the window did not take the width %d (it is %d)", width,
+                 gtk_widget_get_width (GTK_WIDGET (window)));
+      /* ask with another size first, so that the request is new */
+      gtk_window_set_default_size (window, width + 1, height);
+      iterate (20);
+    }
 }

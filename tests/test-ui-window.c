@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <sqlite3.h>
 
 #include <adwaita.h>
@@ -28,6 +29,7 @@
 #include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
+#include "cassino-puzzles-window.h"
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 #include "cassino-store-history.h"
@@ -52,31 +54,6 @@ typedef struct {
   char                  *tmpdir;
   char                  *database;
 } Fixture;
-
-/* Iterate the main loop until @cond holds (or fail after @seconds). */
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (200);
-    }
-}
 
 static void
 fixture_setup (Fixture       *f,
@@ -123,20 +100,11 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   close_window (f);
   g_clear_object (&f->app);
   g_clear_object (&f->settings);
 
-  dir = g_dir_open (f->tmpdir, 0, NULL);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (f->tmpdir);
+  ui_test_remove_dir (f->tmpdir);
   g_free (f->tmpdir);
   g_free (f->database);
 }
@@ -1047,6 +1015,232 @@ test_record_failure (Fixture       *f,
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len, ==, plays);
 }
 
+/* The longest gap between two frames of the window's frame clock. */
+typedef struct {
+  gint64 last;
+  gint64 longest;
+  guint  frames;
+} FrameGaps;
+
+static gboolean
+on_tick_cb (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  FrameGaps *gaps = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (gaps->last)
+    gaps->longest = MAX (gaps->longest, now - gaps->last);
+  gaps->last = now;
+  gaps->frames++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Moves in the database at @path, read as another program would. */
+static gint64
+count_saved_moves (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static guint
+plays_of (Fixture *f)
+{
+  return cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+}
+
+/* Take the database's write lock as another program would (BEGIN
+ * EXCLUSIVE on a connection of its own) and keep it until
+ * unlock_database(). */
+static sqlite3 *
+lock_database (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  return db;
+}
+
+static void
+unlock_database (sqlite3 *db)
+{
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+/* Three moves of the player against the computer while another program
+ * holds the write lock.  Returns the longest frame gap, in µs. */
+static gint64
+play_while_locked (Fixture *f,
+                   gint64  *out_saved_before)
+{
+  FrameGaps gaps = { 0 };
+  guint tick;
+  sqlite3 *lock;
+
+  wait_for_turn (f);
+  /* what was played so far is saved */
+  WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 10);
+  *out_saved_before = count_saved_moves (f->database);
+
+  tick = gtk_widget_add_tick_callback (GTK_WIDGET (f->window), on_tick_cb, &gaps, NULL);
+  iterate (100);
+  lock = lock_database (f->database);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GArray) moves = NULL;
+      gint64 start;
+
+      wait_for_turn (f);
+      moves = legal_moves (f);
+      start = g_get_monotonic_time ();
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      /* the move is queued, not written: the click returns at once */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+    }
+  wait_for_turn (f);
+  iterate (200);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (f->window), tick);
+
+  /* nothing reached the disk while the lock lasted, and the window drew */
+  g_assert_cmpint (count_saved_moves (f->database), ==, *out_saved_before);
+  g_assert_cmpuint (plays_of (f), >=, *out_saved_before + 3);
+  g_assert_cmpuint (gaps.frames, >=, 10);
+  g_test_message ("longest frame gap while locked: %.1f ms over %u frames",
+                  gaps.longest / 1000.0, gaps.frames);
+
+  unlock_database (lock);
+  return gaps.longest;
+}
+
+/* Another program holds the database's write lock while the player
+ * moves: the window goes on drawing (the busy timeout waits on the
+ * database thread, not here), the moves are queued, and once the lock is
+ * released every one of them is saved, and the game resumes there. */
+static void
+test_locked_database (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  gint64 saved_before, longest;
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, NULL));
+  longest = play_while_locked (f, &saved_before);
+  /* a freeze is the busy timeout, 5 s; a frame is 16 ms (the figures of
+   * bench-ui-table --locked); here only "no freeze", on a loaded machine */
+  g_assert_cmpint (longest, <, G_USEC_PER_SEC / 2);
+
+  plays = plays_of (f);
+  WAIT_FOR (count_saved_moves (f->database) == plays, 20);
+  g_assert_null (cassino_window_get_last_toast (f->window));
+  close_window (f);
+
+  /* a new window while the lock is held again: reading does not wait for
+   * it, the game resumes at the last move */
+  {
+    sqlite3 *lock = lock_database (f->database);
+    gint64 start = g_get_monotonic_time ();
+
+    open_window (f);
+    g_test_message ("a window opened with the lock held in %.1f ms",
+                    (g_get_monotonic_time () - start) / 1000.0);
+    g_assert_true (cassino_game_controller_has_game (f->controller));
+    g_assert_cmpuint (plays_of (f), ==, plays);
+    unlock_database (lock);
+  }
+}
+
+/* The app is killed while another program holds the lock and moves wait
+ * in the queue: what was saved before is all there, and the game resumes
+ * at the last saved move and goes on being recorded. */
+static void
+test_killed_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *saved_path = g_build_filename (f->tmpdir, "saved-before", NULL);
+  g_autofree char *text = NULL;
+  gint64 saved_before;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+      g_autofree char *number = NULL;
+      const char *parent_db = g_getenv ("CASSINO_TEST_DATABASE");
+      sqlite3 *lock;
+
+      g_assert_nonnull (parent_db);
+      g_free (f->database);
+      f->database = g_strdup (parent_db);
+      open_window (f);
+      g_assert_true (cassino_game_controller_start (f->controller, setup, 1789, NULL));
+      wait_for_turn (f);
+      {
+        g_autoptr(GArray) moves = legal_moves (f);
+
+        g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      }
+      wait_for_turn (f);
+      WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 10);
+      saved_before = count_saved_moves (f->database);
+      number = g_strdup_printf ("%" G_GINT64_FORMAT, saved_before);
+      g_assert_true (g_file_set_contents (g_getenv ("CASSINO_TEST_SAVED"), number, -1, NULL));
+
+      lock = lock_database (f->database);
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autoptr(GArray) moves = legal_moves (f);
+
+          g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+          wait_for_turn (f);
+        }
+      g_assert_cmpuint (plays_of (f), >, saved_before);
+      /* killed with moves in the queue and the lock still held */
+      raise (SIGKILL);
+      unlock_database (lock);
+      return;
+    }
+
+  g_setenv ("CASSINO_TEST_DATABASE", f->database, TRUE);
+  g_setenv ("CASSINO_TEST_SAVED", saved_path, TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_failed ();
+  g_unsetenv ("CASSINO_TEST_DATABASE");
+  g_unsetenv ("CASSINO_TEST_SAVED");
+
+  g_assert_true (g_file_get_contents (saved_path, &text, NULL, NULL));
+  saved_before = g_ascii_strtoll (text, NULL, 10);
+  g_assert_cmpint (saved_before, >, 0);
+  g_assert_cmpint (count_saved_moves (f->database), ==, saved_before);
+
+  /* it resumes at the last saved move, and records the next ones */
+  open_window (f);
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  g_assert_cmpuint (plays_of (f), ==, saved_before);
+  wait_for_turn (f);
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+  }
+  wait_for_turn (f);
+  WAIT_FOR (count_saved_moves (f->database) == plays_of (f), 20);
+  g_assert_cmpint (count_saved_moves (f->database), >, saved_before);
+}
+
 static AdwMessageDialog *
 find_message_dialog (GtkWindow *parent)
 {
@@ -1640,8 +1834,7 @@ test_narrow (Fixture       *f,
   int width;
 
   open_window (f);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
-  iterate (300);
+  ui_test_resize (GTK_WINDOW (f->window), 360, 700);
   table = cassino_window_get_table_view (f->window);
   width = gtk_widget_get_width (GTK_WIDGET (table));
   g_assert_cmpint (width, <=, 380);
@@ -1801,7 +1994,7 @@ test_four_players_panel (Fixture       *f,
 
   g_assert_nonnull (setup);
   open_window (f);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  ui_test_resize (GTK_WINDOW (f->window), 1280, 800);
   g_assert_true (cassino_game_controller_start (f->controller, setup, 7, &error));
   g_assert_no_error (error);
   activate (f, "win.show-log");
@@ -1831,11 +2024,12 @@ test_four_players_panel (Fixture       *f,
   g_assert_cmpfloat (l.origin.x + l.size.width, <=, items.origin.x);
   g_assert_cmpfloat (o.origin.y + o.size.height, <=, items.origin.y);
   g_assert_cmpfloat (r.origin.x, >=, items.origin.x + items.size.width);
-  /* the sides beside the cards, the opposite over their middle */
+  /* the sides beside the cards, the opposite over the table's middle (not
+   * the loose cards' middle: the computers may have added cards by now) */
   g_assert_cmpfloat (l.origin.y + l.size.height, >, items.origin.y);
   g_assert_cmpfloat (r.origin.y + r.size.height, >, items.origin.y);
-  g_assert_cmpfloat (o.origin.x, <, items.origin.x + items.size.width / 2);
-  g_assert_cmpfloat (o.origin.x + o.size.width, >, items.origin.x + items.size.width / 2);
+  g_assert_cmpfloat (o.origin.x, <, gtk_widget_get_width (GTK_WIDGET (table)) / 2.0);
+  g_assert_cmpfloat (o.origin.x + o.size.width, >, gtk_widget_get_width (GTK_WIDGET (table)) / 2.0);
   g_assert_false (cassino_seat_panel_get_arrow_visible (CASSINO_SEAT_PANEL (panel_at (table, CASSINO_SEAT_PLACE_LEFT))));
   /* the tally's headers: whole partnership names, not cut */
   ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
@@ -1856,7 +2050,7 @@ test_four_players_panel (Fixture       *f,
   g_assert_cmpuint (headers, ==, 2);
 
   /* 360 px: all along the top, in their order, with arrows */
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 760);
+  ui_test_resize (GTK_WINDOW (f->window), 360, 760);
   activate (f, "win.show-log");
   iterate (600);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), <=, 380);
@@ -1944,6 +2138,7 @@ test_templates (Fixture       *f,
     CASSINO_TYPE_CARD_WIDGET,
     CASSINO_TYPE_HISTORY_VIEW,
     CASSINO_TYPE_REPLAY_VIEW,
+    CASSINO_TYPE_REVIEW_VIEW,
     CASSINO_TYPE_STATS_VIEW,
   };
   g_autoptr(GtkBuilder) builder = NULL;
@@ -1966,6 +2161,12 @@ test_templates (Fixture       *f,
     GtkWidget *w = GTK_WIDGET (cassino_new_game_dialog_new (NULL, setup));
     gtk_window_destroy (GTK_WINDOW (w));
   }
+  gtk_window_destroy (GTK_WINDOW (cassino_tutorial_window_new (NULL, f->settings)));
+  gtk_window_destroy (GTK_WINDOW (cassino_daily_window_new (NULL, NULL, CASSINO_PRESET_CLASSIC)));
+  {
+    GtkWidget *w = GTK_WIDGET (cassino_puzzles_window_new (NULL, f->database));
+    gtk_window_destroy (GTK_WINDOW (w));
+  }
   open_window (f);
 
   builder = gtk_builder_new_from_resource (APPLICATION_PATH "/gtk/help-overlay.ui");
@@ -1977,7 +2178,7 @@ test_templates (Fixture       *f,
   for (guint i = 0; children[i]; i++)
     if (g_str_has_suffix (children[i], ".ui"))
       n_ui++;
-  g_assert_cmpuint (n_ui, ==, 8);
+  g_assert_cmpuint (n_ui, ==, 12);
 }
 
 /* The games (or rubbers) of the database in @state (NULL: all), as
@@ -2338,6 +2539,8 @@ test_undo_says_nothing_of_saving (Fixture       *f,
   g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
   ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
   activate (f, "win.undo");
+  /* the catch-up runs on the database thread: its result comes back */
+  WAIT_FOR (recovered_count > 0, 10);
   g_assert_cmpuint (recovered_count, ==, 1);
   g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "The game is saved again, every move of it");
 
@@ -2563,27 +2766,7 @@ main (int   argc,
    * back with gtk_test_accessible_*) */
   g_setenv ("GTK_A11Y", "test", TRUE);
 
-  /* a private session bus, so that GtkApplication has one */
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
@@ -2598,6 +2781,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
+  g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
+  g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);

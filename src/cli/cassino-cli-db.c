@@ -7,11 +7,15 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "cassino-cli.h"
@@ -81,12 +85,22 @@ open_store (const char *command,
   g_autofree char *path = database ? g_strdup (database) : cassino_store_get_default_path ();
   CassinoStore *store;
 
-  if (must_exist && !g_file_test (path, G_FILE_TEST_EXISTS))
+  if (must_exist)
     {
-      g_autofree char *msg = g_strdup_printf (_("there is no database at %s"), path);
+      GStatBuf st;
 
-      *status = failure (command, msg);
-      return NULL;
+      /* a folder that cannot be entered is not a missing database */
+      if (g_stat (path, &st) != 0)
+        {
+          int err = errno;
+          g_autofree char *msg = err == ENOENT
+            ? g_strdup_printf (_("there is no database at %s"), path)
+            /* Translators: %s: a file; the second: why, e.g. "Permission denied" */
+            : g_strdup_printf (_("cannot reach the database %s: %s"), path, g_strerror (err));
+
+          *status = failure (command, msg);
+          return NULL;
+        }
     }
   /* the commands that only read never move or change a damaged file */
   store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_NO_SALVAGE
@@ -136,10 +150,11 @@ check_preset (const char *preset)
   return preset == NULL || cassino_preset_from_string (preset, &p);
 }
 
+/* --players N: -1 when not given */
 static gboolean
 check_players (int n)
 {
-  return n == 0 || n == 2 || n == 3 || n == 4 || n == 6;
+  return n == -1 || n == 2 || n == 3 || n == 4 || n == 6;
 }
 
 static gboolean
@@ -161,6 +176,68 @@ write_output (const char   *output,
 }
 
 /* export */
+
+/* Whether @a and @b name one file: the same inode, or (when not made yet,
+ * as a -wal before the database is opened) the same absolute name. */
+static gboolean
+same_file (const char     *a,
+           const GStatBuf *a_st,
+           const char     *b)
+{
+  GStatBuf b_st;
+  g_autofree char *ca = NULL;
+  g_autofree char *cb = NULL;
+
+  if (a_st && g_stat (b, &b_st) == 0)
+    return a_st->st_dev == b_st.st_dev && a_st->st_ino == b_st.st_ino;
+  ca = g_canonicalize_filename (a, NULL);
+  cb = g_canonicalize_filename (b, NULL);
+  return g_str_equal (ca, cb);
+}
+
+/* -o PATH is written by renaming a new file over it: never over the open
+ * database (the file itself, a link to it, its -wal, -shm or -journal),
+ * never over what is not a regular file (a symbolic link, a device, a
+ * folder).  An existing regular file is replaced. */
+static gboolean
+check_output (const char  *output,
+              const char  *database,
+              GError     **error)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  g_autofree char *real = NULL;
+  GStatBuf st;
+  gboolean exists;
+
+  if (output == NULL || g_str_equal (output, "-"))
+    return TRUE;
+  exists = g_lstat (output, &st) == 0;
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   /* Translators: %s is a file name */
+                   _("-o: “%s” is not a regular file (a link, a device or a folder); it is left alone"),
+                   output);
+      return FALSE;
+    }
+  real = realpath (database, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *named = g_strconcat (database, suffixes[i], NULL);
+      g_autofree char *resolved = real ? g_strconcat (real, suffixes[i], NULL) : NULL;
+
+      if (same_file (output, exists ? &st : NULL, named) ||
+          (resolved && same_file (output, exists ? &st : NULL, resolved)))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       /* Translators: the first %s is a file name, the second the database's */
+                       _("-o: “%s” would overwrite the database %s; choose another file"),
+                       output, database);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
 
 int
 cassino_cli_db_export (int    argc,
@@ -206,6 +283,9 @@ cassino_cli_db_export (int    argc,
   store = open_store ("export", database, TRUE, &status);
   if (store == NULL)
     return status;
+  /* checked with the database open: its -wal is there now */
+  if (!check_output (output, cassino_store_get_path (store), &error))
+    return bad_input ("export", error->message);
 
   out = g_memory_output_stream_new_resizable ();
   if (csv && g_str_equal (csv, "games"))
@@ -219,7 +299,9 @@ cassino_cli_db_export (int    argc,
                                        game ? game : rubber, out, NULL, &error);
   if (!ok)
     {
-      if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+      /* no such game, or a game whose stored rules or moves cannot be read */
+      if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND) ||
+          g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY))
         return bad_input ("export", error->message);
       return failure ("export", error->message);
     }
@@ -245,7 +327,7 @@ cassino_cli_db_import (int    argc,
     { NULL }
   };
   g_autoptr(CassinoStore) store = NULL;
-  guint imported = 0, skipped = 0, failed = 0;
+  guint imported = 0, skipped = 0, failed = 0, unread = 0;
   int status = 0;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -273,6 +355,7 @@ cassino_cli_db_import (int    argc,
           int code = bad_input ("import", msg);
 
           status = MAX (status, code);
+          unread++;
           continue;
         }
       if (!cassino_store_import_records (store, text, (gssize) len, &report, &error))
@@ -283,6 +366,7 @@ cassino_cli_db_import (int    argc,
                      ? bad_input ("import", msg) : failure ("import", msg);
 
           status = MAX (status, code);
+          unread++;
           continue;
         }
       for (guint k = 0; report.messages && k < report.messages->len; k++)
@@ -294,7 +378,17 @@ cassino_cli_db_import (int    argc,
         status = MAX (status, 1);
       cassino_store_import_report_clear (&report);
     }
-  printf (_("imported %u, skipped %u (already present), failed %u\n"), imported, skipped, failed);
+  /* a file refused whole (not a record, or the database refused it) is
+   * not "failed 0": say how many files were not imported */
+  if (unread == 0)
+    printf (_("imported %u, skipped %u (already present), failed %u\n"), imported, skipped, failed);
+  else
+    /* Translators: the last number counts files; the plural follows it */
+    printf (g_dngettext (GETTEXT_PACKAGE,
+                         "imported %u, skipped %u (already present), failed %u; %u file not imported\n",
+                         "imported %u, skipped %u (already present), failed %u; %u files not imported\n",
+                         unread),
+            imported, skipped, failed, unread);
   return status;
 }
 
@@ -441,7 +535,7 @@ cassino_cli_db_stats (int    argc,
   g_autofree char *database = NULL;
   g_autofree char *player = NULL;
   g_autofree char *preset = NULL;
-  int n_players = 0;
+  int n_players = -1;
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "database", 'd', 0, G_OPTION_ARG_FILENAME, &database, N_("The database (default: the user’s)"), N_("PATH") },
@@ -501,7 +595,7 @@ cassino_cli_db_stats (int    argc,
     }
 
   filter.preset = preset;
-  filter.n_players = (guint) n_players;
+  filter.n_players = n_players > 0 ? (guint) n_players : 0;
   if (json)
     json_builder_begin_array (builder);
   for (guint i = 0; i < ids->len; i++)
@@ -566,7 +660,7 @@ cassino_cli_db_history (int    argc,
   g_autofree char *until = NULL;
   g_autofree char *result = NULL;
   g_autofree char *after = NULL;
-  int n_players = 0, limit = 20;
+  int n_players = -1, limit = 20;
   gboolean oldest_first = FALSE, json = FALSE;
   GOptionEntry entries[] = {
     { "database", 'd', 0, G_OPTION_ARG_FILENAME, &database, N_("The database (default: the user’s)"), N_("PATH") },
@@ -637,7 +731,7 @@ cassino_cli_db_history (int    argc,
       return bad_input ("history", msg);
     }
   filter.preset = preset;
-  filter.n_players = (guint) n_players;
+  filter.n_players = n_players > 0 ? (guint) n_players : 0;
   filter.oldest_first = oldest_first;
 
   page = cassino_store_get_history_page (store, &filter, &cursor, (guint) limit, &next, &error);

@@ -240,12 +240,25 @@ cassino_cli_play (int    argc,
     {
       int w = cassino_game_get_winner (game);
 
+      const char *ending = cassino_game_get_ending (game);
+
       if (w < 0)
         printf ("\nThe game is drawn.\n");
       else if ((guint) w == cassino_rules_side_of (&rules, human))
         printf ("\nYou win!\n");
       else
         printf ("\nSide %d wins.\n", w);
+      /* rules.md §6: how the game ended, as the record's Ending tag says */
+      printf ("Final score:");
+      for (guint s = 0; s < rules.n_sides; s++)
+        printf ("%s side %u %u", s ? "," : "", s, cassino_game_get_score (game, s));
+      if (g_str_equal (ending, "count-as-you-go"))
+        printf (" (count-as-you-go: the target of %u was reached during play)\n", rules.target);
+      else if (g_str_equal (ending, "target"))
+        printf (" (target: the target of %u was reached by the count at the end of deal %u)\n",
+                rules.target, cassino_game_get_n_deals (game));
+      else
+        printf (" (%s)\n", ending);
     }
   if (record_path)
     {

@@ -7,9 +7,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
@@ -32,6 +35,7 @@ static const Command commands[] = {
   { "import",   cassino_cli_db_import,  "Import game records into the database" },
   { "stats",    cassino_cli_db_stats,   "Show a player's statistics" },
   { "history",  cassino_cli_db_history, "List recorded games" },
+  { "daily",    cassino_cli_daily,      "The daily deal of a date: seed and deck (JSON)" },
 };
 
 char *
@@ -73,6 +77,50 @@ usage (FILE *out)
   fprintf (out, "\nRun “cassino-cli COMMAND --help” for the options of a command.\n");
 }
 
+/* What is printed must have reached standard output: a full disk, a
+ * closed pipe's reader gone, /dev/full fail only at the flush.  Returns the
+ * exit status, @status or 1 when the output was lost (with a message). */
+static const char *running = NULL;
+static gboolean stdout_checked = FALSE;
+
+static int
+check_stdout (int status)
+{
+  g_autofree char *who = g_strconcat ("cassino-cli", running ? " " : "", running, NULL);
+  gboolean failed = FALSE;
+  int err = 0;
+
+  stdout_checked = TRUE;
+  if (fflush (stdout) != 0)
+    {
+      failed = TRUE;
+      err = errno;
+    }
+  /* an earlier write failed: its errno is gone */
+  failed |= ferror (stdout) != 0;
+  if (fclose (stdout) != 0 && !failed)
+    {
+      failed = TRUE;
+      err = errno;
+    }
+  if (!failed)
+    return status;
+  if (err != 0)
+    /* Translators: %s: "cassino-cli COMMAND"; the second: why, e.g. "No space left on device" */
+    fprintf (stderr, _("%s: cannot write to standard output: %s\n"), who, g_strerror (err));
+  else
+    fprintf (stderr, _("%s: cannot write to standard output\n"), who);
+  return MAX (status, 1);
+}
+
+/* exit() called past main's return: GOption's --help */
+static void
+on_exit_check_stdout (void)
+{
+  if (!stdout_checked && check_stdout (0) != 0)
+    _exit (1);
+}
+
 /* The store logs a message when it moves a damaged database aside; the
  * commands say so themselves, in one line (cassino-cli-db.c). */
 static void
@@ -87,27 +135,34 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *localedir = g_getenv ("CASSINO_LOCALEDIR");   /* `meson devenv`: po/meson.build */
+
   g_log_set_handler ("cassino-store", G_LOG_LEVEL_MESSAGE, on_store_message_cb, NULL);
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+
+  atexit (on_exit_check_stdout);
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
     {
       usage (argc < 2 ? stderr : stdout);
-      return argc < 2 ? 2 : 0;
+      return check_stdout (argc < 2 ? 2 : 0);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("cassino-cli %s\n", PACKAGE_VERSION);
-      return 0;
+      return check_stdout (0);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        running = commands[i].name;
+        return check_stdout (commands[i].run (argc - 1, argv + 1));
+      }
 
   fprintf (stderr, "cassino-cli: unknown command “%s” (try --help)\n", argv[1]);
   return 2;

@@ -17,6 +17,7 @@ int cassino_cli_choose   (int argc, char **argv);
 int cassino_cli_simulate (int argc, char **argv);
 int cassino_cli_validate (int argc, char **argv);
 int cassino_cli_play     (int argc, char **argv);
+int cassino_cli_daily    (int argc, char **argv);
 
 /* Read a whole file, or standard input when @path is NULL or "-". */
 char *cassino_cli_read_input (const char  *path,

@@ -241,6 +241,7 @@ named_points (const CassinoRules *r,
   switch (r->scoring)
     {
     case CASSINO_SCORING_CLASSIC:
+    case CASSINO_SCORING_DILOTI:    /* the same named points */
       if (c == CASSINO_BIG_CASSINO)
         val += 2;
       if (c == CASSINO_LITTLE_CASSINO)
@@ -264,10 +265,116 @@ named_points (const CassinoRules *r,
       if (rank == 7 || rank == 6 || rank == 1)
         val += 0.35f;
       break;
+    /* the fishing family (family.md §2) */
+    case CASSINO_SCORING_SCOPA:
+      if (c == CASSINO_CARD (7, CASSINO_SUIT_DIAMONDS))   /* the settebello */
+        val += 1;
+      /* primiera: the sevens, sixes and aces that decide it */
+      if (rank == 7)
+        val += 0.3f;
+      else if (rank == 6)
+        val += 0.15f;
+      else if (rank == 1)
+        val += 0.1f;
+      break;
+    case CASSINO_SCORING_XERI:
+      if (c == CASSINO_BIG_CASSINO)
+        val += 2;
+      else if (rank >= 10)
+        val += 1;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 1;
+      break;
+    case CASSINO_SCORING_TABLANETTE:
+      if (rank == 1 || rank >= 10)
+        val += 1;
+      if (c == CASSINO_BIG_CASSINO)
+        val += 1;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 1;
+      break;
+    case CASSINO_SCORING_PASUR:
+      if (c == CASSINO_BIG_CASSINO)
+        val += 3;
+      if (c == CASSINO_CARD (2, CASSINO_SUIT_CLUBS))
+        val += 2;
+      if (rank == 1 || rank == CASSINO_RANK_JACK)
+        val += 1;
+      break;
+    case CASSINO_SCORING_CALLABRA:
     default:
       break;
     }
   return val;
+}
+
+/* The "most" categories of @r's scoring: most cards, and the suit that
+ * scores for most of it (spades, diamonds/coins; Pasur's seven clubs, which
+ * with two sides is "most clubs"). */
+static void
+most_categories (const CassinoRules *r,
+                 float              *cards_points,
+                 CassinoCards       *suit_cards,
+                 float              *suit_points)
+{
+  CassinoSuit suit = CASSINO_SUIT_SPADES;
+
+  *suit_points = 0;
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_CLASSIC:
+      *cards_points = 3;
+      *suit_points = 1;
+      break;
+    case CASSINO_SCORING_SPADE:
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_TABLANETTE:
+      *cards_points = 3;
+      break;
+    case CASSINO_SCORING_DIAMOND:
+    case CASSINO_SCORING_SCOPA:
+      *cards_points = 1;
+      *suit_points = 1;
+      suit = CASSINO_SUIT_DIAMONDS;
+      break;
+    case CASSINO_SCORING_DILOTI:
+      *cards_points = 4;
+      break;
+    case CASSINO_SCORING_CALLABRA:
+      *cards_points = 1;
+      break;
+    case CASSINO_SCORING_PASUR:
+    default:
+      *cards_points = 0;
+      *suit_points = 7;
+      suit = CASSINO_SUIT_CLUBS;
+      break;
+    }
+  *suit_cards = cassino_cards_of_suit (suit) & r->deck_cards;
+}
+
+/* What a sweep is worth, about: the exact worth of a Tablanette sweep
+ * depends on the capture (twice the capturing value at least). */
+static float
+sweep_worth (const CassinoRules *r)
+{
+  if (!r->sweeps)
+    return 0;
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_DILOTI:
+      return 10;
+    case CASSINO_SCORING_PASUR:
+      return 5;
+    case CASSINO_SCORING_TABLANETTE:
+      return 20;
+    case CASSINO_SCORING_CALLABRA:
+      /* it ends the deal: what it takes and the most cards it secures */
+      return 0.3f;
+    default:
+      return 1;
+    }
 }
 
 /* Static values, the same all deal long: the greedy levels' view. */
@@ -277,20 +384,13 @@ values_init (Values             *v,
 {
   float per_card;
 
-  v->rules = r;
-  v->sweep = r->sweeps ? 1.0f : 0.0f;
+  float cards_points, suit_points;
+  CassinoCards suit_cards;
 
-  switch (r->scoring)
-    {
-    case CASSINO_SCORING_DIAMOND:
-      per_card = 1.0f / (r->deck / 2.0f + 1);
-      break;
-    case CASSINO_SCORING_SPADE:
-    case CASSINO_SCORING_CLASSIC:
-    default:
-      per_card = 3.0f / (r->deck / 2.0f + 1);
-      break;
-    }
+  v->rules = r;
+  v->sweep = sweep_worth (r);
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
+  per_card = cards_points / (r->deck / 2.0f + 1);
 
   for (guint c = 0; c < CASSINO_N_CARDS; c++)
     {
@@ -307,6 +407,8 @@ values_init (Values             *v,
         val += 1.0f / 7.0f;
       if (r->scoring == CASSINO_SCORING_DIAMOND && suit == CASSINO_SUIT_DIAMONDS)
         val += 1.0f / 5.0f;
+      if (r->family && (suit_cards & CASSINO_CARD_BIT (c)))
+        val += suit_points / (cassino_cards_count (suit_cards) / 2.0f + 1);
       v->card[c] = val;
     }
 }
@@ -339,16 +441,14 @@ values_init_counting (Values             *v,
                       guint               side)
 {
   CassinoCards taken = 0;
-  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
-  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
   int mine_cards = 0, other_cards = 0, mine_suit = 0, other_suit = 0;
   float unit_cards, unit_suit = 0;
-  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
-  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
-  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+  float cards_points, suit_points;
+  CassinoCards suit_cards;
 
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
   v->rules = r;
-  v->sweep = r->sweeps ? 1.0f : 0.0f;
+  v->sweep = sweep_worth (r);
 
   for (guint s = 0; s < r->n_sides; s++)
     {
@@ -821,7 +921,7 @@ evaluate_deal (const CassinoPosition *pos,
   CassinoDealScore score;
   float best_other = -1;
 
-  cassino_deal_score_compute (&score, r, pos->piles, pos->sweeps, NULL, 0);
+  cassino_deal_score_compute_points (&score, r, pos->piles, pos->sweeps, pos->sweep_points, NULL, 0);
   for (guint s = 0; s < r->n_sides; s++)
     if (s != side)
       best_other = MAX (best_other, (float) score.total[s]);
@@ -855,11 +955,8 @@ evaluate_cut (const CassinoPosition *pos,
               guint                  side)
 {
   const CassinoRules *r = pos->rules;
-  CassinoCards spades = cassino_cards_of_suit (CASSINO_SUIT_SPADES) & r->deck_cards;
-  CassinoCards diamonds = cassino_cards_of_suit (CASSINO_SUIT_DIAMONDS) & r->deck_cards;
-  CassinoCards suit_cards = r->scoring == CASSINO_SCORING_DIAMOND ? diamonds : spades;
-  float cards_points = r->scoring == CASSINO_SCORING_DIAMOND ? 1.0f : 3.0f;
-  float suit_points = r->scoring == CASSINO_SCORING_SPADE ? 0.0f : 1.0f;
+  CassinoCards suit_cards;
+  float cards_points, suit_points;
   CassinoCards taken = 0;
   float named[CASSINO_MAX_SIDES];
   int n_cards[CASSINO_MAX_SIDES], n_suit[CASSINO_MAX_SIDES];
@@ -870,6 +967,7 @@ evaluate_cut (const CassinoPosition *pos,
 
   if (pos->deal_over)
     return evaluate_deal (pos, side);
+  most_categories (r, &cards_points, &suit_cards, &suit_points);
 
   /* a build will most likely go to its owner, who holds a card to take it */
   memcpy (piles, pos->piles, sizeof piles);
@@ -880,7 +978,9 @@ evaluate_cut (const CassinoPosition *pos,
     {
       CassinoCard c;
 
-      named[s] = r->sweeps ? pos->sweeps[s] : 0;
+      /* the family's sweeps are worth what they scored (a xeri 10 ...) */
+      named[s] = !r->sweeps ? 0 : r->family && r->scoring != CASSINO_SCORING_SCOPA
+                   ? pos->sweep_points[s] : pos->sweeps[s];
       CASSINO_CARDS_FOREACH (c, piles[s])
         named[s] += named_points (r, c);
       n_cards[s] = (int) cassino_cards_count (piles[s]);
@@ -1035,6 +1135,7 @@ typedef struct {
   float       prior;
   double      total;
   guint       n;
+  gboolean    dominated;   /* kept only to be valued (an evaluation), never chosen */
 } Candidate;
 
 /* Exact solver for positions where every card left is known */
@@ -1390,6 +1491,8 @@ compare_candidates (const void *a,
   const Candidate *x = a;
   const Candidate *y = b;
 
+  if (x->dominated != y->dominated)
+    return x->dominated ? 1 : -1;
   if (x->prior != y->prior)
     return x->prior > y->prior ? -1 : 1;
   return cassino_move_compare (&x->move, &y->move);
@@ -1461,7 +1564,8 @@ move_dominates (const CassinoPosition *pos,
 static void
 drop_dominated (const CassinoPosition *pos,
                 guint                  seat,
-                CassinoMoveList       *list)
+                CassinoMoveList       *list,
+                gboolean              *out_dominated)
 {
   guint n = 0;
 
@@ -1471,10 +1575,13 @@ drop_dominated (const CassinoPosition *pos,
 
       for (guint j = 0; j < list->len && !dominated; j++)
         dominated = j != i && move_dominates (pos, seat, &list->moves[j], &list->moves[i]);
-      if (!dominated)
+      if (out_dominated)
+        out_dominated[i] = dominated;   /* kept, marked */
+      else if (!dominated)
         list->moves[n++] = list->moves[i];
     }
-  list->len = n;
+  if (!out_dominated)
+    list->len = n;
 }
 
 static void
@@ -1530,6 +1637,18 @@ fill_reason (const Values          *v,
     reason->exposed_points += (guint) floorf (named.card[c] + 0.01f);
 }
 
+/* moves an evaluation does not search: the first is the choice, the rest
+ * are never played (a Cassino! claim is always taken) */
+static void
+append_values (GArray            *all,
+               const CassinoMove *moves,
+               guint              n,
+               guint              chosen)
+{
+  for (guint i = 0; i < n; i++)
+    g_array_append_vals (all, &(CassinoAiMoveValue) { moves[i], i < chosen ? 0.0 : -G_MAXDOUBLE }, 1);
+}
+
 static gboolean
 choose_internal (const CassinoView     *view,
                  CassinoLevel           level,
@@ -1537,7 +1656,8 @@ choose_internal (const CassinoView     *view,
                  const CassinoAiBudget *budget,
                  guint64                seed,
                  GCancellable          *cancellable,
-                 CassinoAiReason       *out)
+                 CassinoAiReason       *out,
+                 GArray                *all)
 {
   const CassinoPosition *pos = &view->pos;
   const CassinoRules *r = pos->rules;
@@ -1547,7 +1667,8 @@ choose_internal (const CassinoView     *view,
   CassinoRng rng;
   gint64 start = g_get_monotonic_time ();
   Candidate *cands = NULL;
-  guint n_cands;
+  guint n_cands, n_choosable = 0;
+  gboolean *dominated;
   guint best = 0;
   guint iterations = 0;
   gboolean ok = TRUE;
@@ -1567,14 +1688,19 @@ choose_internal (const CassinoView     *view,
       return FALSE;
     }
 
+  /* an evaluation values the dominated moves too, but never chooses one */
+  dominated = g_new0 (gboolean, list.len);
   if (level >= CASSINO_LEVEL_MEDIUM)
-    drop_dominated (pos, view->seat, &list);
+    drop_dominated (pos, view->seat, &list, all ? dominated : NULL);
 
   /* a Cassino! claim is free cards: always take it */
   if (list.moves[0].type == CASSINO_MOVE_CLAIM || list.len == 1)
     {
       fill_reason (&v, view, &list.moves[0], out);
+      if (all)
+        append_values (all, list.moves, list.len, 1);
       cassino_move_list_clear (&list);
+      g_free (dominated);
       return TRUE;
     }
 
@@ -1583,6 +1709,8 @@ choose_internal (const CassinoView     *view,
   for (guint i = 0; i < n_cands; i++)
     {
       cands[i].move = list.moves[i];
+      cands[i].dominated = dominated[i];
+      n_choosable += !dominated[i];
       switch (level)
         {
         case CASSINO_LEVEL_BEGINNER:
@@ -1596,6 +1724,8 @@ choose_internal (const CassinoView     *view,
     }
   cassino_move_list_clear (&list);
   cassino_move_list_clear (&scratch);
+  g_free (dominated);
+  /* best first by the one-ply judgement, dominated moves last */
   qsort (cands, n_cands, sizeof (Candidate), compare_candidates);
 
   switch (level)
@@ -1619,6 +1749,8 @@ choose_internal (const CassinoView     *view,
     case CASSINO_LEVEL_MEDIUM:
       best = 0;
       out->value = cands[0].prior;
+      for (guint i = 0; all && i < n_cands; i++)
+        g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, cands[i].prior }, 1);
       break;
 
     case CASSINO_LEVEL_HARD:
@@ -1627,7 +1759,10 @@ choose_internal (const CassinoView     *view,
     default:
       {
         gboolean master = level == CASSINO_LEVEL_MASTER;
-        guint limit = master ? n_cands : MIN (n_cands, candidate_limit (level, hint));
+        /* an evaluation searches every move, and chooses among those the
+         * level would search: its choice is the level's (the hint's) */
+        guint choose_limit = master ? n_choosable : MIN (n_choosable, candidate_limit (level, hint));
+        guint limit = all ? n_cands : choose_limit;
         guint time_ms = budget ? budget->time_ms : 0;
         guint max_iter = budget && budget->iterations ? budget->iterations :
                          hint ? HINT_SAMPLES :
@@ -1668,11 +1803,15 @@ choose_internal (const CassinoView     *view,
             if (solve_candidates (&s, &exact, cands, n_cands, vals))
               {
                 for (guint i = 0; i < n_cands; i++)
-                  if (vals[i] > best_val)
-                    {
-                      best_val = vals[i];
-                      best = i;
-                    }
+                  {
+                    if (vals[i] > best_val && !cands[i].dominated)
+                      {
+                        best_val = vals[i];
+                        best = i;
+                      }
+                    if (all)
+                      g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, vals[i] }, 1);
+                  }
                 out->value = best_val;
                 out->iterations = (guint) MIN (s.nodes, G_MAXUINT);
                 g_free (vals);
@@ -1757,7 +1896,7 @@ choose_internal (const CassinoView     *view,
 
             /* master: now and then the weaker half of the candidates is
              * dropped, and its samples go to the rest */
-            if (master && (iterations + 1) % MASTER_HALVING == 0 &&
+            if (master && !hint && (iterations + 1) % MASTER_HALVING == 0 &&
                 active > MASTER_MIN_ACTIVE)
               {
                 guint keep = MAX (MASTER_MIN_ACTIVE, (active + 1) / 2);
@@ -1786,7 +1925,9 @@ choose_internal (const CassinoView     *view,
                 double mean = cands[i].n ? cands[i].total / cands[i].n : -G_MAXDOUBLE;
 
                 mean += pull * cands[i].prior;
-                if (mean > best_mean)
+                if (all)
+                  g_array_append_vals (all, &(CassinoAiMoveValue) { cands[i].move, mean }, 1);
+                if (mean > best_mean && i < choose_limit)
                   {
                     best_mean = mean;
                     best = i;
@@ -1825,7 +1966,7 @@ cassino_ai_choose (const CassinoView     *view,
   g_return_val_if_fail (level < CASSINO_N_LEVELS, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, level, FALSE, budget, seed, cancellable, out_reason);
+  return choose_internal (view, level, FALSE, budget, seed, cancellable, out_reason, NULL);
 }
 
 static void
@@ -1913,7 +2054,7 @@ cassino_ai_hint (const CassinoView     *view,
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (out_reason != NULL, FALSE);
 
-  return choose_internal (view, CASSINO_LEVEL_MASTER, TRUE, budget, seed, cancellable, out_reason);
+  return choose_internal (view, CASSINO_LEVEL_MASTER, TRUE, budget, seed, cancellable, out_reason, NULL);
 }
 
 void
@@ -1922,6 +2063,50 @@ cassino_ai_app_budget (CassinoLevel     level,
 {
   out_budget->iterations = 0;
   out_budget->time_ms = level == CASSINO_LEVEL_MASTER ? CASSINO_AI_MASTER_TIME_MS : 900;
+}
+
+static int
+compare_move_values (gconstpointer a,
+                     gconstpointer b)
+{
+  const CassinoAiMoveValue *x = a;
+  const CassinoAiMoveValue *y = b;
+
+  if (x->value != y->value)
+    return x->value > y->value ? -1 : 1;
+  return cassino_move_compare (&x->move, &y->move);
+}
+
+GArray *
+cassino_ai_evaluate (const CassinoView     *view,
+                     CassinoLevel           level,
+                     const CassinoAiBudget *budget,
+                     guint64                seed,
+                     GCancellable          *cancellable,
+                     CassinoAiReason       *out_best)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (CassinoAiMoveValue));
+  CassinoAiReason reason;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (level < CASSINO_N_LEVELS, NULL);
+
+  if (!choose_internal (view, level, TRUE, budget, seed, cancellable, &reason, all))
+    return NULL;
+  /* the search's choice first, whatever a near tie says; then by value */
+  for (guint i = 0; i < all->len; i++)
+    if (cassino_move_equal (&g_array_index (all, CassinoAiMoveValue, i).move, &reason.move))
+      {
+        CassinoAiMoveValue best = g_array_index (all, CassinoAiMoveValue, i);
+
+        g_array_remove_index (all, i);
+        g_array_sort (all, compare_move_values);
+        g_array_prepend_val (all, best);
+        break;
+      }
+  if (out_best)
+    *out_best = reason;
+  return g_steal_pointer (&all);
 }
 
 /* Words */

@@ -121,6 +121,32 @@ gboolean    cassino_ai_hint          (const CassinoView     *view,
                                       GCancellable          *cancellable,
                                       CassinoAiReason       *out_reason);
 
+/* One legal move and what the search makes of it. */
+typedef struct {
+  CassinoMove move;
+  double      value;   /* expected points for the seat's side; compare only within one evaluation */
+} CassinoAiMoveValue;
+
+/* Every legal move of the seat of @view with its value, as the search of
+ * @level sees it: for the searching levels every move is searched over the
+ * same sampled deals (the hint's search when @level is master's; a
+ * NULL or zero @budget takes the hint's number of deals); easy and medium
+ * give their one-move judgement, the beginner none (an empty array).  The
+ * first element is the move the level chooses (among the moves it would
+ * search: a move beyond them may come out higher), the rest follow best
+ * first; a
+ * move the level never plays (anything but an available Cassino! claim)
+ * has the value -G_MAXDOUBLE.  @out_best (may be NULL) receives the
+ * choice's reason.  Returns a new GArray of CassinoAiMoveValue (free with
+ * g_array_unref()), or NULL if there is no legal move or @cancellable was
+ * cancelled.  Deterministic for a seed when the budget has no time limit. */
+GArray     *cassino_ai_evaluate      (const CassinoView     *view,
+                                      CassinoLevel           level,
+                                      const CassinoAiBudget *budget,
+                                      guint64                seed,
+                                      GCancellable          *cancellable,
+                                      CassinoAiReason       *out_best);
+
 /* The reason in words, translated ("Take 9♦ and 6♣ + 3♥: 4 cards, 1 point"). */
 char       *cassino_ai_reason_to_string (const CassinoRules    *rules,
                                          const CassinoAiReason *reason);

@@ -29,7 +29,10 @@ struct _CassinoGame {
   CassinoGameState state;
   guint            scores[CASSINO_MAX_SIDES];
   guint            scores_before[CASSINO_MAX_SIDES];  /* at the start of the current deal */
-  guint            credited[CASSINO_MAX_SIDES][CASSINO_N_CATEGORIES]; /* count as you go */
+  /* count as you go: the scoring items of the current deal already credited */
+  CassinoCards     credited_cards[CASSINO_N_ALL_CATEGORIES]; /* items of one card (a spade, an ace, a four) */
+  guint            credited_most;                         /* bit per category: its "most" */
+  guint8           credited_sweeps[CASSINO_MAX_SIDES];
   guint8           sweep_order[64];
   guint            n_sweep_order;
   int              winner;
@@ -44,6 +47,14 @@ deal_free (gpointer data)
 
   g_array_unref (deal->plays);
   g_free (deal);
+}
+
+static void
+forget_credited (CassinoGame *game)
+{
+  memset (game->credited_cards, 0, sizeof game->credited_cards);
+  game->credited_most = 0;
+  memset (game->credited_sweeps, 0, sizeof game->credited_sweeps);
 }
 
 CassinoGame *
@@ -153,19 +164,18 @@ cassino_game_set_tag (CassinoGame *game,
                       const char  *name,
                       const char  *value)
 {
-  char *key;
+  gpointer key;
 
   g_return_if_fail (name != NULL);
 
-  if (!g_hash_table_contains (game->tags, name))
-    g_ptr_array_add (game->tag_names, g_strdup (name));
-  for (guint i = 0; i < game->tag_names->len; i++)
-    if (g_str_equal (game->tag_names->pdata[i], name))
-      {
-        key = game->tag_names->pdata[i];
-        g_hash_table_insert (game->tags, key, g_strdup (value ? value : ""));
-        break;
-      }
+  /* the table's key is the string of tag_names: found by hashing, not by
+   * walking the names (a record with many tags reads in linear time) */
+  if (!g_hash_table_lookup_extended (game->tags, name, &key, NULL))
+    {
+      key = g_strdup (name);
+      g_ptr_array_add (game->tag_names, key);
+    }
+  g_hash_table_insert (game->tags, key, g_strdup (value ? value : ""));
 }
 
 const char *
@@ -219,6 +229,18 @@ cassino_deal_deck_for_seed (const CassinoRules *rules,
     deck[n++] = card;
   cassino_rng_init (&rng, deal_seed);
   cassino_rng_shuffle (&rng, deck, n);
+
+  /* family.md §1: a first table that calls for a redeal voids the deal;
+   * the cards are shuffled again (the deck returned is the one played).
+   * The family deals hands first, so the table cards follow them. */
+  if (rules->table_redeal != CASSINO_TABLE_REDEAL_NONE)
+    {
+      guint start = rules->n_players * rules->hand_size;
+
+      for (guint tries = 0; tries < 1000 && start + rules->table_initial <= n &&
+           cassino_rules_table_redeal (rules, deck + start, rules->table_initial); tries++)
+        cassino_rng_shuffle (&rng, deck, n);
+    }
 }
 
 static void
@@ -241,7 +263,7 @@ begin_deal (CassinoGame  *game,
 
   cassino_position_deal (&game->pos, &game->rules, deck, deck_len, dealer);
   memcpy (game->scores_before, game->scores, sizeof game->scores);
-  memset (game->credited, 0, sizeof game->credited);
+  forget_credited (game);
   game->n_sweep_order = 0;
   game->state = CASSINO_GAME_PLAYING;
 }
@@ -430,8 +452,8 @@ cassino_game_get_deal_tally (const CassinoGame *game,
                                 out_cards (game), game->pos.deal_over);
   else
     /* what the piles would score if the deal ended now */
-    cassino_deal_score_compute (out, &game->rules, game->pos.piles, game->pos.sweeps,
-                                game->sweep_order, game->n_sweep_order);
+    cassino_deal_score_compute_points (out, &game->rules, game->pos.piles, game->pos.sweeps,
+                                       game->pos.sweep_points, game->sweep_order, game->n_sweep_order);
 }
 
 static void
@@ -477,40 +499,71 @@ unique_max (const guint *values,
   return tie ? -1 : best;
 }
 
-/* Count as you go: credit newly secured points in count order; returns
- * TRUE when a side reached the target (the game is over). */
+/* Count as you go (rules.md §6): credit the scoring items secured by
+ * @piles and not credited yet, each item whole, in count order; the game
+ * ends, with @ending, as soon as a side reaches the target, and the items
+ * not yet credited are dropped.  @at_end: the deal is over and counted
+ * (the "most" categories are decided).  Returns TRUE when the game is over. */
 static gboolean
-credit_secured (CassinoGame *game)
+credit_secured (CassinoGame        *game,
+                const CassinoCards *piles,
+                gboolean            at_end,
+                const char         *ending)
 {
   CassinoDealScore secured;
-  guint remaining[CASSINO_MAX_SIDES][CASSINO_N_CATEGORIES];
+  CassinoCards taken = 0;
+  guint sweeps_seen[CASSINO_MAX_SIDES] = { 0 };
   CassinoDeal *deal = (CassinoDeal *) cassino_game_get_current_deal (game);
 
-  cassino_deal_score_secured (&secured, &game->rules, game->pos.piles, game->pos.sweeps,
-                              out_cards (game), game->pos.deal_over);
-
   for (guint s = 0; s < game->rules.n_sides; s++)
-    for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
-      remaining[s][c] = secured.points[s][c] - MIN (secured.points[s][c], game->credited[s][c]);
+    taken |= piles[s];
+  cassino_deal_score_secured (&secured, &game->rules, piles, game->pos.sweeps,
+                              game->rules.deck_cards & ~taken, at_end);
 
   for (guint i = 0; i < secured.n_events; i++)
     {
       const CassinoScoreEvent *e = &secured.events[i];
-      guint take = MIN (remaining[e->side][e->category], e->points);
 
-      if (take == 0)
-        continue;
-      remaining[e->side][e->category] -= take;
-      game->credited[e->side][e->category] += take;
-      game->scores[e->side] += take;
-      deal->game_points[e->side] += take;
+      if (e->category == CASSINO_CATEGORY_SWEEPS)
+        {
+          if (sweeps_seen[e->side]++ < game->credited_sweeps[e->side])
+            continue;
+          game->credited_sweeps[e->side]++;
+        }
+      else if (e->card != CASSINO_NO_CARD)
+        {
+          if (game->credited_cards[e->category] & CASSINO_CARD_BIT (e->card))
+            continue;
+          game->credited_cards[e->category] |= CASSINO_CARD_BIT (e->card);
+        }
+      else
+        {
+          if (game->credited_most & (1u << e->category))
+            continue;
+          game->credited_most |= 1u << e->category;
+        }
+
+      game->scores[e->side] += e->points;
+      deal->game_points[e->side] += e->points;
       if (game->scores[e->side] >= game->rules.target)
         {
-          finish_game (game, e->side, "count-as-you-go");
+          finish_game (game, e->side, ending);
           return TRUE;
         }
     }
   return FALSE;
+}
+
+/* The deal was played to the last card: its score and last cards. */
+static void
+close_deal (CassinoGame *game,
+            CassinoDeal *deal)
+{
+  cassino_deal_score_compute_points (&deal->score, &game->rules, game->pos.piles, game->pos.sweeps,
+                                     game->pos.sweep_points, game->sweep_order, game->n_sweep_order);
+  deal->finished = TRUE;
+  deal->last_cards = game->pos.last_cards;
+  deal->last_cards_side = game->pos.last_cards_side;
 }
 
 static void
@@ -521,15 +574,12 @@ score_finished_deal (CassinoGame *game,
   guint n_sides = r->n_sides;
   guint reached = 0;
 
-  cassino_deal_score_compute (&deal->score, r, game->pos.piles, game->pos.sweeps,
-                              game->sweep_order, game->n_sweep_order);
-  deal->finished = TRUE;
-  deal->last_cards = game->pos.last_cards;
-  deal->last_cards_side = game->pos.last_cards_side;
+  close_deal (game, deal);
 
   if (r->count_as_you_go)
     {
-      if (credit_secured (game))
+      /* the count at the end of the deal: last cards, most cards */
+      if (credit_secured (game, game->pos.piles, TRUE, "target"))
         return;
       game->state = CASSINO_GAME_DEAL_OVER;
       return;
@@ -643,9 +693,22 @@ apply_play (CassinoGame       *game,
     }
   g_array_append_val (deal->plays, play);
 
-  if (game->rules.count_as_you_go && !game->pos.deal_over)
-    if (credit_secured (game))
-      return;
+  if (game->rules.count_as_you_go)
+    {
+      /* what the move itself secured, during play: on the last play of a
+       * deal, without the last cards, which the end-of-deal count gives */
+      CassinoCards piles[CASSINO_MAX_SIDES];
+
+      memcpy (piles, game->pos.piles, sizeof piles);
+      if (game->pos.deal_over && game->pos.last_cards_side >= 0)
+        piles[game->pos.last_cards_side] &= ~game->pos.last_cards;
+      if (credit_secured (game, piles, FALSE, "count-as-you-go"))
+        {
+          if (game->pos.deal_over)
+            close_deal (game, deal);
+          return;
+        }
+    }
 
   if (game->pos.deal_over)
     score_finished_deal (game, deal);
@@ -702,7 +765,7 @@ cassino_game_undo (CassinoGame  *game,
   deal->plays = g_array_new (FALSE, FALSE, sizeof (CassinoPlay));
   memset (deal->game_points, 0, sizeof deal->game_points);
   memcpy (game->scores, game->scores_before, sizeof game->scores);
-  memset (game->credited, 0, sizeof game->credited);
+  forget_credited (game);
   game->n_sweep_order = 0;
   cassino_position_deal (&game->pos, &game->rules, deal->deck, deal->deck_len, deal->dealer);
   for (guint i = 0; i + 1 < plays->len; i++)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <json-glib/json-glib.h>
 
+#include "cassino-input.h"
 #include "cassino-position-json.h"
 
 static gboolean
@@ -55,7 +56,11 @@ read_card (JsonNode            *node,
     return invalid (error, "%s: a card is a string such as \"7h\"", field);
   text = json_node_get_string (node);
   if (!cassino_card_parse (text, &card, &end) || *end != '\0')
-    return invalid (error, "%s: unknown card \"%s\"", field, text);
+    {
+      g_autofree char *quoted = cassino_input_excerpt (text, -1);
+
+      return invalid (error, "%s: unknown card \"%s\"", field, quoted);
+    }
   if (!(rules->deck_cards & CASSINO_CARD_BIT (card)))
     return invalid (error, "%s: card %s is not in the %u-card deck", field,
                     cassino_card_to_string (card), rules->deck);
@@ -127,6 +132,44 @@ get_uint (JsonObject  *obj,
   if (v < 0 || v > max)
     return invalid (error, "%s: %" G_GINT64_FORMAT " is out of range (0 to %u)", member, v, max);
   *out = (guint) v;
+  return TRUE;
+}
+
+/* The highest score a position may give: targets go up to 999 (rules.md),
+ * and a game is over a deal or two after a side reaches its target. */
+#define CASSINO_JSON_MAX_SCORE 1999
+
+/* @member: optional, else one whole number from 0 to @max per side (zeros
+ * when missing). */
+static gboolean
+get_side_numbers (JsonObject  *obj,
+                  const char  *member,
+                  guint        n_sides,
+                  guint        max,
+                  guint       *out,
+                  GError     **error)
+{
+  JsonNode *node = json_object_get_member (obj, member);
+  JsonArray *a;
+
+  memset (out, 0, n_sides * sizeof *out);
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) != n_sides)
+    return invalid (error, "%s: one number per side (%u)", member, n_sides);
+  a = json_node_get_array (node);
+  for (guint s = 0; s < n_sides; s++)
+    {
+      JsonNode *el = json_array_get_element (a, s);
+      gint64 v;
+
+      if (!JSON_NODE_HOLDS_VALUE (el) || json_node_get_value_type (el) != G_TYPE_INT64)
+        return invalid (error, "%s[%u]: must be a whole number", member, s);
+      v = json_node_get_int (el);
+      if (v < 0 || v > max)
+        return invalid (error, "%s[%u]: %" G_GINT64_FORMAT " is out of range (0 to %u)", member, s, v, max);
+      out[s] = (guint) v;
+    }
   return TRUE;
 }
 
@@ -336,7 +379,7 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
 
   memset (out, 0, sizeof *out);
 
-  if (!json_parser_load_from_data (parser, text, length, &local))
+  if (!cassino_json_load (parser, text, length, &local))
     {
       /* json-glib says "<data>:LINE:COLUMN: message" */
       guint line = 0, column = 0;
@@ -381,6 +424,7 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
   pos->last_player = CASSINO_NO_SEAT;
   pos->claim_seat = CASSINO_NO_SEAT;
   pos->last_cards_side = -1;
+  pos->pile_top = CASSINO_NO_CARD;
   out->view.seat = to_move;
 
   if (!read_cards (obj, "hand", &out->rules, &seen, "hand", TRUE, &hand, error))
@@ -404,6 +448,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
           {
             if (pos->n_builds == CASSINO_MAX_BUILDS)
               return invalid (error, "%s: too many builds", field);
+            if (!out->rules.building)
+              return invalid (error, "%s: a build, but these rules have no building", field);
             if (!read_build (item, &out->rules, &seen, i, &pos->builds[pos->n_builds], error))
               return FALSE;
             pos->n_builds++;
@@ -418,6 +464,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
                 return FALSE;
               }
             pos->loose |= CASSINO_CARD_BIT (card);
+            /* capture_mode "pile": the list is the stack, bottom first */
+            pos->pile_top = card;
           }
       }
   }
@@ -458,22 +506,19 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
         }
     }
 
-  node = json_object_get_member (obj, "sweeps");
-  if (node && JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *a = json_node_get_array (node);
+  {
+    guint sweeps[CASSINO_MAX_SIDES];
 
-      for (guint s = 0; s < MIN (json_array_get_length (a), out->rules.n_sides); s++)
-        pos->sweeps[s] = (guint8) MIN (json_array_get_int_element (a, s), 255);
-    }
-  node = json_object_get_member (obj, "scores");
-  if (node && JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *a = json_node_get_array (node);
-
-      for (guint s = 0; s < MIN (json_array_get_length (a), out->rules.n_sides); s++)
-        out->view.scores[s] = (guint) CLAMP (json_array_get_int_element (a, s), 0, 100000);
-    }
+    /* a side makes at most one sweep a play: 52 in a deal */
+    if (!get_side_numbers (obj, "sweeps", out->rules.n_sides, 52, sweeps, error))
+      return FALSE;
+    for (guint s = 0; s < out->rules.n_sides; s++)
+      pos->sweeps[s] = (guint8) sweeps[s];
+    /* a game ends at its target (at most 999) or soon after */
+    if (!get_side_numbers (obj, "scores", out->rules.n_sides, CASSINO_JSON_MAX_SCORE,
+                           out->view.scores, error))
+      return FALSE;
+  }
   node = json_object_get_member (obj, "last_capturer");
   if (node && JSON_NODE_HOLDS_VALUE (node))
     {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "cassino-input.h"
 #include "cassino-position.h"
 
 G_DEFINE_QUARK (cassino-position-error-quark, cassino_position_error)
@@ -197,6 +198,65 @@ deal_hand (CassinoPosition *pos,
     }
 }
 
+/*
+ * family.md §1: hands first, in deal_packets from eldest, then (first hand)
+ * the table cards one at a time; a later hand the stock cannot fill is
+ * dealt one card at a time from eldest until the stock is empty.  With
+ * table_jack "bury" a jack among the first table cards goes to the bottom
+ * of the stock (the deck array is rearranged to the order actually dealt)
+ * and the next stock card takes its place.
+ */
+static void
+deal_hand_family (CassinoPosition *pos,
+                  gboolean         first)
+{
+  const CassinoRules *r = pos->rules;
+  guint n = r->n_players;
+  guint eldest = (pos->dealer + 1) % n;
+
+  if (!first && cassino_position_stock_count (pos) < n * r->hand_size)
+    {
+      for (guint i = 0; pos->stock_pos < pos->deck_len; i = (i + 1) % n)
+        give_cards (pos, &pos->hands[(eldest + i) % n], 1);
+      return;
+    }
+
+  for (guint given = 0; given < r->hand_size;)
+    {
+      guint k = MIN (r->deal_packet, r->hand_size - given);
+
+      for (guint i = 0; i < n; i++)
+        give_cards (pos, &pos->hands[(eldest + i) % n], k);
+      given += k;
+    }
+
+  if (first && r->table_initial > 0)
+    {
+      guint start = pos->stock_pos;
+      guint end = MIN (start + r->table_initial, (guint) pos->deck_len);
+      guint buried = 0;
+
+      if (r->table_jack == CASSINO_TABLE_JACK_BURY)
+        for (guint i = start; i < end && buried < pos->deck_len;)
+          {
+            CassinoCard jack = pos->deck[i];
+
+            if (CASSINO_CARD_RANK (jack) != CASSINO_RANK_JACK)
+              {
+                i++;
+                continue;
+              }
+            memmove (&pos->deck[i], &pos->deck[i + 1], pos->deck_len - i - 1);
+            pos->deck[pos->deck_len - 1] = jack;
+            buried++;
+          }
+      for (guint i = start; i < end; i++)
+        pos->loose |= CASSINO_CARD_BIT (pos->deck[i]);
+      pos->stock_pos = end;
+      pos->pile_top = pos->deck[end - 1];
+    }
+}
+
 void
 cassino_position_deal (CassinoPosition    *pos,
                        const CassinoRules *rules,
@@ -216,8 +276,12 @@ cassino_position_deal (CassinoPosition    *pos,
   pos->last_player = CASSINO_NO_SEAT;
   pos->claim_seat = CASSINO_NO_SEAT;
   pos->last_cards_side = -1;
+  pos->pile_top = CASSINO_NO_CARD;
 
-  deal_hand (pos, TRUE);
+  if (rules->family)
+    deal_hand_family (pos, TRUE);
+  else
+    deal_hand (pos, TRUE);
 }
 
 gboolean
@@ -354,6 +418,8 @@ typedef struct {
   gboolean               subsets_tried;
   gboolean               have_subsets;
   guint8                 subset_sum[256];
+  gboolean               subsets_multi;      /* some card has two values: use subset_reach */
+  guint64                subset_reach[256];  /* bit v: the subset can add up to v */
   CassinoCards           subset_cards[256];
 } Gen;
 
@@ -532,20 +598,34 @@ build_subsets (Gen *g)
     return;
   for (guint i = 0; i < g->n_loose && single; i++)
     single = (g->loose[i].values & (g->loose[i].values - 1)) == 0;
-  if (!single)
-    return;
 
   n_sub = 1u << g->n_loose;
   g->have_subsets = TRUE;
+  g->subsets_multi = !single;
   g->subset_sum[0] = 0;
+  g->subset_reach[0] = 1;
   g->subset_cards[0] = 0;
   for (guint sub = 1; sub < n_sub; sub++)
     {
       guint low = (guint) __builtin_ctz (sub);
 
-      g->subset_sum[sub] = g->subset_sum[sub & (sub - 1)] +
-                           (guint8) __builtin_ctz (g->loose[low].values);
       g->subset_cards[sub] = g->subset_cards[sub & (sub - 1)] | g->loose[low].mask;
+      if (single)
+        g->subset_sum[sub] = g->subset_sum[sub & (sub - 1)] +
+                             (guint8) __builtin_ctz (g->loose[low].values);
+      else
+        {
+          /* alternative values (an ace 1 or 11): every sum within reach */
+          guint32 vals = g->loose[low].values;
+          guint64 reach = 0;
+
+          while (vals)
+            {
+              reach |= g->subset_reach[sub & (sub - 1)] << __builtin_ctz (vals);
+              vals &= vals - 1;
+            }
+          g->subset_reach[sub] = reach;
+        }
     }
 }
 
@@ -563,6 +643,13 @@ loose_sums (Gen     *g,
     {
       guint n_sub = 1u << g->n_loose;
 
+      if (g->subsets_multi)
+        {
+          for (guint sub = 1; sub < n_sub; sub++)
+            if (((g->subset_reach[sub] >> v) & 1) && (min_count < 2 || (sub & (sub - 1)) != 0))
+              set_list_add (out, g->subset_cards[sub]);
+          return;
+        }
       for (guint sub = 1; sub < n_sub; sub++)
         if (g->subset_sum[sub] == v && (min_count < 2 || (sub & (sub - 1)) != 0))
           set_list_add (out, g->subset_cards[sub]);
@@ -1239,12 +1326,32 @@ cassino_move_equal (const CassinoMove *a,
   return a->type == b->type && cassino_move_compare (a, b) == 0;
 }
 
-void
-cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
-                                       guint                  seat,
-                                       CassinoCards           hand,
-                                       gboolean               last_play,
-                                       CassinoMoveList       *out)
+/* One kind of move card by card: the list comes out in canonical order
+ * when each card's moves are sorted among themselves. */
+static inline void
+moves_card_by_card (Gen             *g,
+                    CassinoCards     hand,
+                    void           (*gen_for_card) (Gen *, CassinoCard, CassinoMoveList *),
+                    CassinoMoveList *out)
+{
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, hand)
+    {
+      guint start = out->len;
+
+      gen_for_card (g, card, out);
+      if (out->len - start > 1)
+        out->len = start + sort_unique_moves (out->moves + start, out->len - start);
+    }
+}
+
+static void
+classic_moves_for_hand (const CassinoPosition *pos,
+                        guint                  seat,
+                        CassinoCards           hand,
+                        gboolean               last_play,
+                        CassinoMoveList       *out)
 {
   const CassinoRules *r = pos->rules;
   Gen g;
@@ -1283,28 +1390,396 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
    * themselves (and only there can a move repeat). */
   if (!cassino_position_table_empty (pos))
     {
-      CASSINO_CARDS_FOREACH (card, hand)
-        {
-          guint start = out->len;
-
-          gen_captures_for_card (&g, card, out);
-          if (out->len - start > 1)
-            out->len = start + sort_unique_moves (out->moves + start, out->len - start);
-        }
+      moves_card_by_card (&g, hand, gen_captures_for_card, out);
       if (r->building)
-        CASSINO_CARDS_FOREACH (card, hand)
-          {
-            guint start = out->len;
-
-            gen_builds_for_card (&g, card, out);
-            if (out->len - start > 1)
-              out->len = start + sort_unique_moves (out->moves + start, out->len - start);
-          }
+        moves_card_by_card (&g, hand, gen_builds_for_card, out);
     }
 
   out->truncated |= g.truncated;
   gen_clear (&g);
   (void) first;
+}
+
+/* The fishing family (family.md) */
+
+#define JACKS   cassino_cards_of_rank (CASSINO_RANK_JACK)
+/* numerals A-T and jacks: what a jack sweeps under jack_sweeps "numerals" */
+#define NUMERALS_AND_JACKS (((CassinoCards) G_GUINT64_CONSTANT (0xFFFFFFFFFF)) | JACKS)
+
+static gboolean
+family_moves_active (const CassinoRules *r)
+{
+  return r->capture_mode == CASSINO_CAPTURE_MODE_PILE || r->family_captures ||
+         r->jack_sweeps != CASSINO_JACK_SWEEPS_NO || r->forced_capture != CASSINO_FORCED_CAPTURE_NONE;
+}
+
+static gboolean
+sweep_allowed (const CassinoRules *r,
+               gboolean            last_play)
+{
+  return r->sweeps && !(last_play && !r->sweep_on_last_play);
+}
+
+static void
+push_move (CassinoMoveList *out,
+           guint            type,
+           CassinoCard      card,
+           CassinoCards     set,
+           guint            value,
+           gboolean         sweep)
+{
+  CassinoMove *m = move_list_push (out);
+
+  memset (m, 0, sizeof *m);
+  m->type = type;
+  m->card = card;
+  m->set = set;
+  m->value = value;
+  m->flags = sweep ? CASSINO_MOVE_FLAG_SWEEP : 0;
+}
+
+/* capture_mode "pile": one move a distinct card (family.md §2, reading 1) */
+static void
+pile_moves (const CassinoPosition *pos,
+            CassinoCards           hand,
+            gboolean               last_play,
+            CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards stack = pos->loose;
+  gboolean lone = stack != 0 && (stack & (stack - 1)) == 0;
+  guint top_rank = pos->pile_top != CASSINO_NO_CARD ? CASSINO_CARD_RANK (pos->pile_top) : 0;
+  CassinoCards takers = 0;
+  CassinoCard card;
+
+  if (stack != 0)
+    {
+      if (top_rank)
+        takers |= cassino_cards_of_rank (top_rank);
+      if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO)
+        takers |= JACKS;
+    }
+  CASSINO_CARDS_FOREACH (card, hand & ~takers)
+    push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+  CASSINO_CARDS_FOREACH (card, hand & takers)
+    {
+      gboolean same = CASSINO_CARD_RANK (card) == top_rank;
+
+      push_move (out, CASSINO_MOVE_CAPTURE, card, stack, 0,
+                 lone && sweep_allowed (r, last_play) && (same || r->jack_sweep_scores));
+    }
+}
+
+/* capture_groups, capture_priority, sum_target (no building, no builds) */
+static void
+family_captures_for_card (Gen             *g,
+                          CassinoCard      card,
+                          CassinoMoveList *out)
+{
+  const CassinoRules *r = g->rules;
+  const CassinoPosition *pos = g->pos;
+  CassinoCards loose = pos->loose;
+  guint rank = CASSINO_CARD_RANK (card);
+  guint32 values = r->card_values[card];
+  gboolean one = r->capture_groups == CASSINO_CAPTURE_GROUPS_ONE;
+  SetList takes;
+
+  if (r->sum_target == CASSINO_SUM_TARGET_11 && rank <= 10)
+    values = 1u << (11 - rank);      /* family.md reading 4: numerals sum to 11 - v */
+  else if (values == 0)
+    {
+      /* a pair-only court, as classic (three of a rank together is one capture) */
+      CassinoCards same = loose & cassino_cards_of_rank (rank);
+      CassinoCard other;
+
+      if (same == 0)
+        return;
+      if (cassino_cards_count (same) == 3 && r->court_capture == CASSINO_COURT_CAPTURE_ONE)
+        emit_capture (g, card, same, 0, out);
+      else
+        CASSINO_CARDS_FOREACH (other, same)
+          emit_capture (g, card, CASSINO_CARD_BIT (other), 0, out);
+      return;
+    }
+
+  set_list_init (&takes);
+  while (values)
+    {
+      guint v = (guint) __builtin_ctz (values);
+      CassinoCards groups[64];
+      guint n_groups = 0;
+      CassinoCard other;
+
+      values &= values - 1;
+      CASSINO_CARDS_FOREACH (other, loose & r->numeric_cards)
+        if ((r->card_values[other] & (1u << v)) &&
+            (r->sum_target == CASSINO_SUM_TARGET_VALUE || CASSINO_CARD_RANK (other) <= 10))
+          groups[n_groups++] = CASSINO_CARD_BIT (other);
+      if (n_groups == 0 || r->capture_priority == CASSINO_CAPTURE_PRIORITY_NONE)
+        {
+          const SetList *sums = gen_sums (g, v);
+
+          if (r->capture_priority == CASSINO_CAPTURE_PRIORITY_SINGLE)
+            n_groups = 0;
+          for (guint i = 0; i < sums->len; i++)
+            {
+              if (one || n_groups == G_N_ELEMENTS (groups))
+                emit_capture (g, card, sums->items[i], v, out);
+              else
+                groups[n_groups++] = sums->items[i];
+            }
+        }
+      else
+        one = TRUE;   /* single-card priority: exactly one such card */
+      if (one)
+        for (guint i = 0; i < n_groups; i++)
+          emit_capture (g, card, groups[i], v, out);
+      else if (n_groups > 0)
+        {
+          unions_of (groups, n_groups, &takes);
+          for (guint i = 0; i < takes.len; i++)
+            emit_capture (g, card, takes.items[i], v, out);
+          takes.len = 0;
+        }
+      one = r->capture_groups == CASSINO_CAPTURE_GROUPS_ONE;
+    }
+  set_list_clear (&takes);
+}
+
+static void
+family_table_moves (const CassinoPosition *pos,
+                    guint                  seat,
+                    CassinoCards           hand,
+                    gboolean               last_play,
+                    CassinoMoveList       *out)
+{
+  Gen g;
+  CassinoCard card;
+
+  gen_init (&g, pos, seat, hand, last_play);
+  CASSINO_CARDS_FOREACH (card, hand)
+    push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+  if (!cassino_position_table_empty (pos))
+    moves_card_by_card (&g, hand, family_captures_for_card, out);
+  out->truncated |= g.truncated;
+  gen_clear (&g);
+}
+
+/* forced_capture (family.md §2, reading 3): trails that may not be made */
+static void
+filter_forced_trails (const CassinoPosition *pos,
+                      CassinoMoveList       *out,
+                      guint                  first)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards forbidden = 0;
+  guint j = first;
+
+  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+    {
+      for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
+        if (pos->loose & cassino_cards_of_rank (rank))
+          forbidden |= cassino_cards_of_rank (rank);
+    }
+  else
+    {
+      CassinoCards capturers = 0;
+
+      /* captures follow the trails: scan from the end */
+      for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
+        if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
+          capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
+      forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
+                  : capturers ? CASSINO_ALL_CARDS : 0;
+    }
+  if (forbidden == 0)
+    return;
+
+  for (guint i = first; i < out->len; i++)
+    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
+      out->moves[j++] = out->moves[i];
+  out->len = j;
+}
+
+void
+cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
+                                       guint                  seat,
+                                       CassinoCards           hand,
+                                       gboolean               last_play,
+                                       CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  guint first = out->len;
+  CassinoCards jacks = 0;
+  CassinoCard card;
+
+  if (!family_moves_active (r))
+    {
+      classic_moves_for_hand (pos, seat, hand, last_play, out);
+      return;
+    }
+
+  if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+    pile_moves (pos, hand, last_play, out);
+  else
+    {
+      if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO)
+        jacks = hand & JACKS;
+      if (r->family_captures)
+        family_table_moves (pos, seat, hand & ~jacks, last_play, out);
+      else
+        classic_moves_for_hand (pos, seat, hand & ~jacks, last_play, out);
+
+      /* family.md §2, reading 2: a jack's sweep set is its only move */
+      CASSINO_CARDS_FOREACH (card, jacks)
+        {
+          CassinoCards table = cassino_position_table_cards (pos);
+          CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
+                                ? table : pos->loose & NUMERALS_AND_JACKS;
+
+          CassinoMove m;
+          guint at;
+
+          if (take)
+            push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
+                       take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
+          else
+            push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+          /* its one move goes to its place in the sorted list */
+          m = out->moves[out->len - 1];
+          for (at = first; at < out->len - 1 && cassino_move_compare (&out->moves[at], &m) < 0; at++)
+            ;
+          memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
+          out->moves[at] = m;
+        }
+    }
+
+  if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
+    filter_forced_trails (pos, out, first);
+}
+
+/* What a capture that empties the table scores as a sweep, before the
+ * move; 0 when it is no sweep. */
+static gboolean
+capture_is_sweep (const CassinoPosition *pos,
+                  const CassinoMove     *move,
+                  gboolean               last_play)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards table = cassino_position_table_cards (pos);
+
+  if (!sweep_allowed (r, last_play) || move->set != table)
+    return FALSE;
+  if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+    return (table & (table - 1)) == 0 &&
+           (pos->pile_top == CASSINO_NO_CARD ||
+            CASSINO_CARD_RANK (move->card) == CASSINO_CARD_RANK (pos->pile_top) ||
+            r->jack_sweep_scores);
+  if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO && CASSINO_CARD_RANK (move->card) == CASSINO_RANK_JACK)
+    return r->jack_sweep_scores;
+  return TRUE;
+}
+
+/* Tablanette: the most groups of value @v that @set splits into exactly,
+ * each a card of @card's rank or of value @v, or two or more numeric cards
+ * adding up to @v; -1 when it does not split. */
+static int
+max_groups (const CassinoRules *r,
+            CassinoCard         card,
+            CassinoCards        set,
+            guint               v)
+{
+  CassinoCard low;
+  CassinoCards rest, sub;
+  int best = -1;
+
+  if (set == 0)
+    return 0;
+  low = cassino_cards_first (set);
+  rest = set & ~CASSINO_CARD_BIT (low);
+  /* every group holding the lowest card: the card and a subset of the rest */
+  sub = rest;
+  for (;;)
+    {
+      CassinoCards group = sub | CASSINO_CARD_BIT (low);
+      gboolean ok;
+
+      if (sub == 0)
+        ok = CASSINO_CARD_RANK (low) == CASSINO_CARD_RANK (card) ||
+             (r->card_values[low] & (1u << v));
+      else
+        {
+          /* can the group add up to v, each card choosing a value? */
+          guint64 reach = 1;
+          CassinoCard c;
+
+          ok = (group & ~r->numeric_cards) == 0;
+          CASSINO_CARDS_FOREACH (c, ok ? group : 0)
+            {
+              guint64 next = 0;
+              guint32 vals = r->card_values[c];
+
+              while (vals)
+                {
+                  next |= reach << __builtin_ctz (vals);
+                  vals &= vals - 1;
+                }
+              reach = next;
+            }
+          ok = ok && (reach & (G_GUINT64_CONSTANT (1) << v));
+        }
+      if (ok)
+        {
+          int k = max_groups (r, card, set & ~group, v);
+
+          if (k >= 0 && k + 1 > best)
+            best = k + 1;
+        }
+      if (sub == 0)
+        break;
+      sub = (sub - 1) & rest;
+    }
+  return best;
+}
+
+guint
+cassino_position_sweep_value (const CassinoPosition *pos,
+                              const CassinoMove     *move)
+{
+  const CassinoRules *r = pos->rules;
+
+  switch (r->scoring)
+    {
+    case CASSINO_SCORING_XERI:
+      return pos->pile_top != CASSINO_NO_CARD &&
+             CASSINO_CARD_RANK (move->card) == CASSINO_RANK_JACK &&
+             CASSINO_CARD_RANK (pos->pile_top) == CASSINO_RANK_JACK ? 20 : 10;
+    case CASSINO_SCORING_DILOTI:
+      return 10;
+    case CASSINO_SCORING_PASUR:
+      return 5;
+    case CASSINO_SCORING_CALLABRA:
+      return 0;
+    case CASSINO_SCORING_TABLANETTE:
+      {
+        guint32 values = r->card_values[move->card];
+        guint best = 0;
+
+        while (values)
+          {
+            guint v = (guint) __builtin_ctz (values);
+            int k;
+
+            values &= values - 1;
+            k = max_groups (r, move->card, move->set, v);
+            if (k > 0)
+              best = MAX (best, (guint) (k + 1) * v);
+          }
+        return best;
+      }
+    default:
+      return 1;
+    }
 }
 
 void
@@ -1336,6 +1811,18 @@ cassino_position_is_legal (const CassinoPosition *pos,
     return FALSE;
   if (move->type == CASSINO_MOVE_TRAIL && move->set != 0)
     return FALSE;
+
+  if (family_moves_active (pos->rules))
+    {
+      /* forced captures, priority and the pile depend on the whole table
+       * and hand: the full list */
+      cassino_move_list_init (&list);
+      cassino_position_legal_moves (pos, &list);
+      for (guint i = 0; i < list.len && !found; i++)
+        found = cassino_move_equal (&list.moves[i], move);
+      cassino_move_list_clear (&list);
+      return found;
+    }
 
   /* Only the moves with the cards the move names: the table cut down to
    * those cards (whole builds only), plus the builds the player owns, which
@@ -1478,6 +1965,7 @@ cassino_position_apply (CassinoPosition   *pos,
   gboolean last_play;
   CassinoCards claim = 0;
   gboolean all_empty = TRUE;
+  gboolean swept = FALSE;
 
   if (undo)
     memcpy (&undo->before, pos, sizeof *pos);
@@ -1502,16 +1990,24 @@ cassino_position_apply (CassinoPosition   *pos,
         claim = best_capture (pos, seat, card);
       pos->hands[seat] &= ~CASSINO_CARD_BIT (card);
       pos->loose |= CASSINO_CARD_BIT (card);
+      pos->pile_top = card;
       break;
 
     case CASSINO_MOVE_CAPTURE:
+      if (capture_is_sweep (pos, move, last_play))
+        {
+          guint points = r->family ? cassino_position_sweep_value (pos, move) : 1;
+
+          pos->sweeps[side]++;
+          pos->sweep_points[side] = (guint16) MIN (pos->sweep_points[side] + points, G_MAXUINT16);
+          swept = TRUE;
+        }
       pos->hands[seat] &= ~CASSINO_CARD_BIT (card);
       remove_from_table (pos, move->set);
       pos->piles[side] |= move->set | CASSINO_CARD_BIT (card);
       pos->last_capturer = seat;
-      if (cassino_position_table_empty (pos) && r->sweeps &&
-          !(last_play && !r->sweep_on_last_play))
-        pos->sweeps[side]++;
+      if (cassino_position_table_empty (pos))
+        pos->pile_top = CASSINO_NO_CARD;
       break;
 
     case CASSINO_MOVE_BUILD:
@@ -1533,6 +2029,18 @@ cassino_position_apply (CassinoPosition   *pos,
     pos->hands[seat] |= CASSINO_CARD_BIT (pos->deck[pos->stock_pos++]);
 
   pos->to_move = (seat + 1) % n;
+
+  if (swept && r->sweep_ends_deal)
+    {
+      /* family.md §2: the deal ends at once; hands and stock out of play */
+      for (guint i = 0; i < n; i++)
+        {
+          pos->out_of_play |= pos->hands[i];
+          pos->hands[i] = 0;
+        }
+      while (pos->stock_pos < pos->deck_len)
+        pos->out_of_play |= CASSINO_CARD_BIT (pos->deck[pos->stock_pos++]);
+    }
 
   if (claim)
     {
@@ -1558,7 +2066,10 @@ cassino_position_apply (CassinoPosition   *pos,
       if (pos->stock_pos < pos->deck_len && !r->draw_after_play)
         {
           pos->hand_number++;
-          deal_hand (pos, FALSE);
+          if (r->family)
+            deal_hand_family (pos, FALSE);
+          else
+            deal_hand (pos, FALSE);
         }
       else
         end_deal (pos);
@@ -1616,8 +2127,10 @@ notation_error (GError     **error,
                 const char  *text,
                 const char  *why)
 {
+  g_autofree char *quoted = cassino_input_excerpt (text, -1);
+
   g_set_error (error, CASSINO_POSITION_ERROR, CASSINO_POSITION_ERROR_NOTATION,
-               "“%s”: %s", text, why);
+               "“%s”: %s", quoted, why);
   return FALSE;
 }
 

@@ -92,6 +92,14 @@ typedef struct {
   CassinoBuild  builds[CASSINO_MAX_BUILDS];
   CassinoCards  piles[CASSINO_MAX_SIDES];
   guint8        sweeps[CASSINO_MAX_SIDES];
+  /* what the sweeps are worth when the scoring values them one by one
+   * (family.md §2: a xeri 10 or 20, a Tablanette sweep (groups + 1) × v) */
+  guint16       sweep_points[CASSINO_MAX_SIDES];
+
+  /* capture_mode "pile": the top card of the stack in @loose */
+  CassinoCard   pile_top;
+  /* sweep_ends_deal: hands and stock left unplayed, out of play */
+  CassinoCards  out_of_play;
 
   guint8        deck[CASSINO_N_CARDS];   /* the shuffled deck, top first */
   guint8        deck_len;
@@ -147,6 +155,12 @@ cassino_position_stock_count (const CassinoPosition *pos)
 {
   return (guint) pos->deck_len - pos->stock_pos;
 }
+
+/* What one sweep by @move (a capture that empties the table) is worth
+ * under @pos's scoring, judged before the move: 1 for most scorings, 10 or
+ * 20 for a xeri, (groups + 1) × v in Tablanette (family.md §2). */
+guint     cassino_position_sweep_value (const CassinoPosition *pos,
+                                        const CassinoMove     *move);
 
 /* Whether the next play is the last card of the deal. */
 gboolean  cassino_position_is_last_play (const CassinoPosition *pos);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "cassino-input.h"
 #include "cassino-record.h"
 
 G_DEFINE_QUARK (cassino-record-error-quark, cassino_record_error)
@@ -65,7 +66,7 @@ append_tally (GString                *s,
               guint                   side)
 {
   g_string_append_printf (s, "Tally S%u", side);
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     if (score->points[side][c])
       g_string_append_printf (s, " %s %u", cassino_category_to_string (c), score->points[side][c]);
   g_string_append_printf (s, " total %u\n", score->total[side]);
@@ -186,37 +187,61 @@ typedef struct {
   const char *line_end;
   guint       line_no;
   GError    **error;
+  GPtrArray  *excerpts;    /* char*: what ex() gave out */
 } Reader;
 
-static gboolean
-reader_error (Reader     *r,
-              const char *at,
-              gint        code,
-              const char *format,
-              ...) G_GNUC_PRINTF (4, 5);
+/* @text quoted back in a message, cut to CASSINO_EXCERPT_CHARS: a line of
+ * 9 MB is not echoed whole.  Freed with the reader. */
+static const char *
+ex (Reader     *r,
+    const char *text)
+{
+  char *e = cassino_input_excerpt (text ? text : "", -1);
+
+  g_ptr_array_add (r->excerpts, e);
+  return e;
+}
 
 static gboolean
-reader_error (Reader     *r,
-              const char *at,
-              gint        code,
-              const char *format,
-              ...)
+located_error (Reader     *r,
+               guint       line_no,
+               guint       column,
+               gint        code,
+               const char *format,
+               ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+located_error (Reader     *r,
+               guint       line_no,
+               guint       column,
+               gint        code,
+               const char *format,
+               ...)
 {
   va_list args;
   g_autofree char *msg = NULL;
-  guint column = 1;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-
-  if (at && at >= r->line && at <= r->line_end)
-    column = (guint) g_utf8_strlen (r->line, at - r->line) + 1;
-
   g_set_error (r->error, CASSINO_RECORD_ERROR, code, "line %u, column %u: %s",
-               r->line_no, column, msg);
+               line_no, column, msg);
   return FALSE;
 }
+
+/* The column of @at in the current line (1 when NULL or elsewhere). */
+static guint
+column_at (Reader     *r,
+           const char *at)
+{
+  if (at && at >= r->line && at <= r->line_end)
+    return (guint) g_utf8_strlen (r->line, at - r->line) + 1;
+  return 1;
+}
+
+/* An error on the current line, at @at; returns FALSE. */
+#define reader_error(r, at, code, ...) \
+  located_error ((r), (r)->line_no, column_at ((r), (at)), (code), __VA_ARGS__)
 
 /* Advance to the next line; FALSE at the end of the text. */
 static gboolean
@@ -367,6 +392,7 @@ typedef struct {
   char      *name;
   GPtrArray *values;
   guint      line_no;
+  guint      column;       /* of its "[" */
 } Tag;
 
 static void
@@ -379,20 +405,33 @@ tag_free (gpointer data)
   g_free (t);
 }
 
-static const char *
-tag_value (GPtrArray  *tags,
-           const char *name,
-           guint       index)
-{
-  for (guint i = 0; i < tags->len; i++)
-    {
-      Tag *t = tags->pdata[i];
+/* The tags of one game, in their order, and by key: the name in lower
+ * case, and for Seat the seat too ("seat 1"), since a game has one Seat
+ * tag a seat.  Each key once: a second is an error. */
+typedef struct {
+  GPtrArray  *list;        /* Tag*, owned */
+  GHashTable *index;       /* key (owned) -> Tag* */
+} Tags;
 
-      if (g_ascii_strcasecmp (t->name, name) == 0 && index < t->values->len)
-        return t->values->pdata[index];
-    }
-  return NULL;
+static Tags *
+tags_new (void)
+{
+  Tags *tags = g_new0 (Tags, 1);
+
+  tags->list = g_ptr_array_new_with_free_func (tag_free);
+  tags->index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return tags;
 }
+
+static void
+tags_free (Tags *tags)
+{
+  g_hash_table_unref (tags->index);
+  g_ptr_array_unref (tags->list);
+  g_free (tags);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Tags, tags_free)
 
 static gboolean
 parse_u64 (const char *text,
@@ -402,10 +441,52 @@ parse_u64 (const char *text,
   return text && g_ascii_string_to_unsigned (text, 10, 0, max, out, NULL);
 }
 
-/* Build the game from its tags. */
+static char *
+tag_key (const char *name,
+         GPtrArray  *values)
+{
+  char *lower = g_ascii_strdown (name, -1);
+  guint64 seat;
+
+  if (g_str_equal (lower, "seat") && values->len > 0)
+    {
+      char *key = parse_u64 (values->pdata[0], G_MAXUINT64, &seat)
+                  ? g_strdup_printf ("seat %" G_GUINT64_FORMAT, seat)
+                  : g_strdup_printf ("seat %s", (const char *) values->pdata[0]);
+
+      g_free (lower);
+      return key;
+    }
+  return lower;
+}
+
+static const Tag *
+tags_find (Tags       *tags,
+           const char *name)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+
+  return g_hash_table_lookup (tags->index, key);
+}
+
+static const char *
+tag_value (Tags       *tags,
+           const char *name,
+           guint       index)
+{
+  const Tag *t = tags_find (tags, name);
+
+  return t && index < t->values->len ? t->values->pdata[index] : NULL;
+}
+
+/* An error about the tag @t, at its line and column; returns FALSE. */
+#define tag_error(r, t, code, ...) \
+  located_error ((r), (t)->line_no, (t)->column, (code), __VA_ARGS__)
+
+/* Build the game from its tags; an error is at the line of its tag. */
 static CassinoGame *
-game_from_tags (Reader    *r,
-                GPtrArray *tags)
+game_from_tags (Reader *r,
+                Tags   *tags)
 {
   CassinoRules rules;
   guint64 players = 2, seed = 0, dealer = 0;
@@ -417,39 +498,47 @@ game_from_tags (Reader    *r,
   v = tag_value (tags, "Cassino", 0);
   if (v && g_strcmp0 (v, RECORD_VERSION) != 0)
     {
-      reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX,
-                    "record format version “%s” is newer than this program reads (%s)", v, RECORD_VERSION);
+      tag_error (r, tags_find (tags, "Cassino"), CASSINO_RECORD_ERROR_SYNTAX,
+                 "record format version “%s” is newer than this program reads (%s)", ex (r, v), RECORD_VERSION);
       return NULL;
     }
 
   v = tag_value (tags, "Players", 0);
-  if (v && !parse_u64 (v, 6, &players))
+  if (v && (!parse_u64 (v, 6, &players) || players < 2 || players == 5))
     {
-      reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX, "Players “%s” is not 2, 3, 4 or 6", v);
+      tag_error (r, tags_find (tags, "Players"), CASSINO_RECORD_ERROR_SYNTAX,
+                 "Players “%s” is not 2, 3, 4 or 6", ex (r, v));
       return NULL;
     }
   if (!cassino_rules_parse (&rules, rules_text ? rules_text : "classic", (guint) players, &local))
     {
-      reader_error (r, NULL, CASSINO_RECORD_ERROR_RULES, "%s", local->message);
+      const Tag *t = tags_find (tags, "Rules");
+
+      /* no Rules tag: classic, which the Players tag made impossible */
+      if (t == NULL)
+        t = tags_find (tags, "Players");
+      tag_error (r, t, CASSINO_RECORD_ERROR_RULES, "%s", local->message);
       return NULL;
     }
   v = tag_value (tags, "Seed", 0);
   if (v && !parse_u64 (v, G_MAXUINT64, &seed))
     {
-      reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX, "Seed “%s” is not a number", v);
+      tag_error (r, tags_find (tags, "Seed"), CASSINO_RECORD_ERROR_SYNTAX,
+                 "Seed “%s” is not a number", ex (r, v));
       return NULL;
     }
   v = tag_value (tags, "Dealer", 0);
   if (v && (!parse_u64 (v, players - 1, &dealer)))
     {
-      reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX, "Dealer “%s” is not a seat", v);
+      tag_error (r, tags_find (tags, "Dealer"), CASSINO_RECORD_ERROR_SYNTAX,
+                 "Dealer “%s” is not a seat", ex (r, v));
       return NULL;
     }
 
   game = cassino_game_new (&rules, seed, (guint) dealer);
-  for (guint i = 0; i < tags->len; i++)
+  for (guint i = 0; i < tags->list->len; i++)
     {
-      Tag *t = tags->pdata[i];
+      Tag *t = tags->list->pdata[i];
 
       if (g_ascii_strcasecmp (t->name, "Seat") == 0)
         {
@@ -458,9 +547,8 @@ game_from_tags (Reader    *r,
 
           if (t->values->len < 2 || !parse_u64 (t->values->pdata[0], players - 1, &seat))
             {
-              r->line_no = t->line_no;
-              reader_error (r, NULL, CASSINO_RECORD_ERROR_SYNTAX,
-                            "a seat is written [Seat \"0\" \"Name\" \"human\"]");
+              tag_error (r, t, CASSINO_RECORD_ERROR_SYNTAX,
+                         "a seat is written [Seat \"0\" \"Name\" \"human\"]");
               cassino_game_unref (game);
               return NULL;
             }
@@ -475,11 +563,14 @@ game_from_tags (Reader    *r,
   return game;
 }
 
+/* The Result, Value, Ending and Score tags against the replay; a
+ * difference is reported at the line of its tag. */
 static gboolean
 check_result (Reader      *r,
               CassinoGame *game,
-              GPtrArray   *tags)
+              Tags        *tags)
 {
+  const Tag *result_tag = tags_find (tags, "Result");
   const char *result = tag_value (tags, "Result", 0);
   const char *score = tag_value (tags, "Score", 0);
   const CassinoRules *rules = cassino_game_get_rules (game);
@@ -491,20 +582,20 @@ check_result (Reader      *r,
   if (g_strcmp0 (result, "*") == 0)
     {
       if (over)
-        return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                             "the Result tag says the game is unfinished, but the moves end it");
+        return tag_error (r, result_tag, CASSINO_RECORD_ERROR_MISMATCH,
+                          "the Result tag says the game is unfinished, but the moves end it");
       return TRUE;
     }
   if (!over)
-    return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                         "the Result tag says “%s”, but the moves do not finish the game", result);
+    return tag_error (r, result_tag, CASSINO_RECORD_ERROR_MISMATCH,
+                      "the Result tag says “%s”, but the moves do not finish the game", ex (r, result));
   {
     int winner = cassino_game_get_winner (game);
     g_autofree char *expected = winner >= 0 ? g_strdup_printf ("%d", winner) : g_strdup ("draw");
 
     if (g_ascii_strcasecmp (result, expected) != 0)
-      return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                           "the Result tag says “%s”, but the moves give “%s”", result, expected);
+      return tag_error (r, result_tag, CASSINO_RECORD_ERROR_MISMATCH,
+                        "the Result tag says “%s”, but the moves give “%s”", ex (r, result), expected);
   }
   {
     const char *value = tag_value (tags, "Value", 0);
@@ -512,29 +603,22 @@ check_result (Reader      *r,
     g_autofree char *expected_value = g_strdup_printf ("%u", cassino_game_get_value (game));
 
     if (value && g_strcmp0 (value, expected_value) != 0)
-      return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                           "the Value tag says “%s”, but the moves give “%s”", value, expected_value);
+      return tag_error (r, tags_find (tags, "Value"), CASSINO_RECORD_ERROR_MISMATCH,
+                        "the Value tag says “%s”, but the moves give “%s”", ex (r, value), expected_value);
     if (ending && g_strcmp0 (ending, cassino_game_get_ending (game)) != 0)
-      return reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                           "the Ending tag says “%s”, but the game ended by “%s”", ending,
-                           cassino_game_get_ending (game));
+      return tag_error (r, tags_find (tags, "Ending"), CASSINO_RECORD_ERROR_MISMATCH,
+                        "the Ending tag says “%s”, but the game ended by “%s”", ex (r, ending),
+                        cassino_game_get_ending (game));
   }
   if (score)
     {
-      GString *expected = g_string_new (NULL);
-      gboolean same;
+      g_autoptr(GString) expected = g_string_new (NULL);
 
       for (guint i = 0; i < rules->n_sides; i++)
         g_string_append_printf (expected, "%s%u", i ? "-" : "", cassino_game_get_score (game, i));
-      same = g_strcmp0 (score, expected->str) == 0;
-      if (!same)
-        {
-          reader_error (r, NULL, CASSINO_RECORD_ERROR_MISMATCH,
-                        "the Score tag says “%s”, but the moves give “%s”", score, expected->str);
-          g_string_free (expected, TRUE);
-          return FALSE;
-        }
-      g_string_free (expected, TRUE);
+      if (g_strcmp0 (score, expected->str) != 0)
+        return tag_error (r, tags_find (tags, "Score"), CASSINO_RECORD_ERROR_MISMATCH,
+                          "the Score tag says “%s”, but the moves give “%s”", ex (r, score), expected->str);
     }
   return TRUE;
 }
@@ -544,27 +628,36 @@ static gboolean
 parse_deal_line (Reader     *r,
                  char      **words,
                  const char *at,
+                 guint       number,
                  guint64    *dealer,
                  guint64    *seed)
 {
+  guint64 n;
+
   *dealer = G_MAXUINT64;
   *seed = 0;
   /* "Deal" alone: words[2] would be past the end */
   if (words[1] == NULL)
     return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "a deal line is “Deal 1 dealer 0 seed 123”");
+  /* deals count from 1, each the one after the last (§4.1) */
+  if (!parse_u64 (words[1], G_MAXUINT, &n) || n != number)
+    return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "this is deal %u of the game, not “%s”",
+                         number, ex (r, words[1]));
   for (guint i = 2; words[i]; i += 2)
     {
       if (words[i + 1] == NULL)
-        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” needs a value", words[i]);
+        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” needs a value", ex (r, words[i]));
       if (g_ascii_strcasecmp (words[i], "dealer") == 0)
         {
           if (!parse_u64 (words[i + 1], 5, dealer))
-            return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "dealer “%s” is not a seat", words[i + 1]);
+            return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "dealer “%s” is not a seat",
+                                 ex (r, words[i + 1]));
         }
       else if (g_ascii_strcasecmp (words[i], "seed") == 0)
         {
           if (!parse_u64 (words[i + 1], G_MAXUINT64, seed))
-            return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "seed “%s” is not a number", words[i + 1]);
+            return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "seed “%s” is not a number",
+                                 ex (r, words[i + 1]));
         }
     }
   if (*dealer == G_MAXUINT64)
@@ -581,7 +674,7 @@ check_tally (Reader      *r,
   const CassinoDeal *deal = cassino_game_get_current_deal (game);
   const CassinoRules *rules = cassino_game_get_rules (game);
   guint64 side;
-  guint seen[CASSINO_N_CATEGORIES] = { 0 };
+  guint seen[CASSINO_N_ALL_CATEGORIES] = { 0 };
 
   if (deal == NULL || !deal->finished)
     return reader_error (r, at, CASSINO_RECORD_ERROR_MISMATCH, "a Tally line before the deal is over");
@@ -595,7 +688,7 @@ check_tally (Reader      *r,
       gboolean found = FALSE;
 
       if (words[i + 1] == NULL || !parse_u64 (words[i + 1], 1000, &points))
-        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” needs a number", words[i]);
+        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” needs a number", ex (r, words[i]));
       if (g_ascii_strcasecmp (words[i], "total") == 0)
         {
           if (points != deal->score.total[side])
@@ -604,16 +697,17 @@ check_tally (Reader      *r,
                                  (guint) side, deal->score.total[side], (guint) points);
           continue;
         }
-      for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
         if (g_ascii_strcasecmp (words[i], cassino_category_to_string (c)) == 0)
           {
             found = TRUE;
             seen[c] = (guint) points;
           }
       if (!found)
-        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "unknown scoring category “%s”", words[i]);
+        return reader_error (r, at, CASSINO_RECORD_ERROR_SYNTAX, "unknown scoring category “%s”",
+                             ex (r, words[i]));
     }
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+  for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
     if (seen[c] != deal->score.points[side][c])
       return reader_error (r, at, CASSINO_RECORD_ERROR_MISMATCH,
                            "side %u scored %u for %s, the record says %u", (guint) side,
@@ -628,7 +722,8 @@ cassino_record_read (const char  *text,
 {
   Reader r = { 0 };
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_game_unref);
-  g_autoptr(GPtrArray) tags = NULL;
+  g_autoptr(GPtrArray) excerpts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(Tags) tags = NULL;
   CassinoGame *game = NULL;
   gboolean in_brace = FALSE;
   gboolean expect_deck = FALSE;
@@ -648,6 +743,7 @@ cassino_record_read (const char  *text,
   r.text = text;
   r.end = text + length;
   r.error = error;
+  r.excerpts = excerpts;
 
 #define FAIL() G_STMT_START { g_clear_pointer (&game, cassino_game_unref); return NULL; } G_STMT_END
 
@@ -665,6 +761,8 @@ cassino_record_read (const char  *text,
           char *name = NULL;
           GPtrArray *values = NULL;
           Tag *tag;
+          char *key;
+          const Tag *first;
 
           if (game != NULL)
             {
@@ -672,17 +770,34 @@ cassino_record_read (const char  *text,
               if (!check_result (&r, game, tags))
                 FAIL ();
               g_ptr_array_add (games, g_steal_pointer (&game));
-              g_clear_pointer (&tags, g_ptr_array_unref);
+              g_clear_pointer (&tags, tags_free);
             }
           if (!parse_tag (&r, line, at, &name, &values))
             FAIL ();
           if (tags == NULL)
-            tags = g_ptr_array_new_with_free_func (tag_free);
+            tags = tags_new ();
           tag = g_new0 (Tag, 1);
           tag->name = name;
           tag->values = values;
           tag->line_no = r.line_no;
-          g_ptr_array_add (tags, tag);
+          tag->column = column_at (&r, at);
+          g_ptr_array_add (tags->list, tag);
+          /* a tag given twice: which one would count? */
+          key = tag_key (name, values);
+          first = g_hash_table_lookup (tags->index, key);
+          if (first != NULL)
+            {
+              if (g_ascii_strcasecmp (name, "Seat") == 0 && values->len > 0)
+                tag_error (&r, tag, CASSINO_RECORD_ERROR_SYNTAX,
+                           "a second Seat tag for seat “%s” (the first is on line %u)",
+                           ex (&r, values->pdata[0]), first->line_no);
+              else
+                tag_error (&r, tag, CASSINO_RECORD_ERROR_SYNTAX,
+                           "a second %s tag (the first is on line %u)", ex (&r, name), first->line_no);
+              g_free (key);
+              FAIL ();
+            }
+          g_hash_table_insert (tags->index, key, tag);
           continue;
         }
 
@@ -716,7 +831,8 @@ cassino_record_read (const char  *text,
 
       if (g_ascii_strcasecmp (words[0], "Deal") == 0)
         {
-          if (!parse_deal_line (&r, words, at, &deal_dealer, &deal_seed))
+          if (!parse_deal_line (&r, words, at, cassino_game_get_n_deals (game) + 1,
+                                &deal_dealer, &deal_seed))
             FAIL ();
           if (deal_dealer >= cassino_game_get_rules (game)->n_players)
             {
@@ -760,7 +876,7 @@ cassino_record_read (const char  *text,
                 {
                   const char *where = g_strstr_len (r.line, r.line_end - r.line, words[k]);
 
-                  reader_error (&r, where, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", words[k]);
+                  reader_error (&r, where, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", ex (&r, words[k]));
                   FAIL ();
                 }
               deck[n++] = card;
@@ -788,6 +904,8 @@ cassino_record_read (const char  *text,
           const char *move_start;
           g_autoptr(GError) local = NULL;
           CassinoMove move;
+          const CassinoDeal *deal;
+          const CassinoPlay *played;
           const char *dot = strchr (words[0], '.');
 
           if (dot == NULL || dot[1] != '\0' ||
@@ -840,9 +958,22 @@ cassino_record_read (const char  *text,
               reader_error (&r, at + (move_start - line), CASSINO_RECORD_ERROR_SYNTAX, "%s", local->message);
               FAIL ();
             }
+          deal = cassino_game_get_current_deal (game);
           if (!cassino_game_play (game, &move, &local))
             {
               reader_error (&r, at + (move_start - line), CASSINO_RECORD_ERROR_ILLEGAL, "%s", local->message);
+              FAIL ();
+            }
+          /* §4.2: "#" is part of a capture, there exactly when it sweeps */
+          played = &g_array_index (deal->plays, CassinoPlay, deal->plays->len - 1);
+          if ((played->move.flags ^ move.flags) & CASSINO_MOVE_FLAG_SWEEP)
+            {
+              if (move.flags & CASSINO_MOVE_FLAG_SWEEP)
+                reader_error (&r, at + (strrchr (line, '#') - line), CASSINO_RECORD_ERROR_MISMATCH,
+                              "“#” marks a sweep, but this capture leaves cards on the table");
+              else
+                reader_error (&r, at + strlen (line), CASSINO_RECORD_ERROR_MISMATCH,
+                              "this capture sweeps the table: the move ends with “#”");
               FAIL ();
             }
           ply++;
@@ -911,7 +1042,7 @@ cassino_record_read (const char  *text,
 
               if (!cassino_card_parse (words[k], &card, &end) || *end != '\0')
                 {
-                  reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", words[k]);
+                  reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", ex (&r, words[k]));
                   FAIL ();
                 }
               cards |= CASSINO_CARD_BIT (card);
@@ -925,7 +1056,7 @@ cassino_record_read (const char  *text,
           continue;
         }
 
-      reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "unexpected “%s”", words[0]);
+      reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "unexpected “%s”", ex (&r, words[0]));
       FAIL ();
     }
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "cassino-input.h"
 #include "cassino-rules.h"
 
 G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
@@ -25,7 +26,7 @@ typedef struct {
   guint       player_counts;
 } PresetInfo;
 
-static const PresetInfo presets[CASSINO_N_PRESETS] = {
+static const PresetInfo presets[CASSINO_N_ALL_PRESETS] = {
   [CASSINO_PRESET_CLASSIC] = { "classic",
     /* Translators: name of a Cassino variant */
     NC_("preset", "Classic"),
@@ -81,12 +82,53 @@ static const PresetInfo presets[CASSINO_N_PRESETS] = {
     NC_("preset", "House Rules"),
     N_("Cards dealt in twos, courts take all of their rank, call “Cassino!” on a missed capture; 25 up"),
     VBIT (2) | VBIT (3) | VBIT (4) },
+  /* the fishing family (family.md §3) */
+  [CASSINO_PRESET_SCOPA] = { "scopa",
+    /* Translators: name of a card game (Italian) */
+    NC_("preset", "Scopa"),
+    N_("Forty Italian cards, three in a hand; a card that can take must; primiera; 11 up"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_SCOPONE] = { "scopone",
+    /* Translators: name of a card game (Italian) */
+    NC_("preset", "Scopone"),
+    N_("Scopa for four in pairs, nine cards each and four on the table"),
+    VBIT (4) },
+  [CASSINO_PRESET_SCOPONE_SCIENTIFICO] = { "scopone-scientifico",
+    /* Translators: name of a card game (Italian) */
+    NC_("preset", "Scopone scientifico"),
+    N_("Scopa for four in pairs, all forty cards dealt to the players"),
+    VBIT (4) },
+  [CASSINO_PRESET_XERI] = { "xeri",
+    /* Translators: name of a card game (Greek) */
+    NC_("preset", "Xeri"),
+    N_("Match the top card of the pile or take it with a jack; a lone card taken is a xeri"),
+    VBIT (2) | VBIT (4) },
+  [CASSINO_PRESET_DILOTI] = { "diloti",
+    /* Translators: name of a card game (Greek) */
+    NC_("preset", "Diloti"),
+    N_("Greek Cassino with building; a court must take its pair; xeri 10; 61 up"),
+    VBIT (2) | VBIT (4) },
+  [CASSINO_PRESET_TABLANETTE] = { "tablanette",
+    /* Translators: name of a card game (Balkan) */
+    NC_("preset", "Tablanette"),
+    N_("Kings 14, queens 13, jacks take all; a cleared table scores its value; 251 up"),
+    VBIT (2) },
+  [CASSINO_PRESET_CALLABRA] = { "callabra",
+    /* Translators: name of a card game (old German) */
+    NC_("preset", "Callabra"),
+    N_("Courts count, capture is compulsory and a cleared table ends the deal; most cards wins"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
+  [CASSINO_PRESET_PASUR] = { "pasur",
+    /* Translators: name of a card game (Persian) */
+    NC_("preset", "Pasur"),
+    N_("Numerals take cards making 11 with them, jacks take the numerals; seven clubs score 7; 62 up"),
+    VBIT (2) | VBIT (3) | VBIT (4) },
 };
 
 const char *
 cassino_preset_to_string (CassinoPreset preset)
 {
-  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  g_return_val_if_fail (preset < CASSINO_N_ALL_PRESETS, NULL);
   return presets[preset].name;
 }
 
@@ -94,7 +136,7 @@ gboolean
 cassino_preset_from_string (const char    *name,
                             CassinoPreset *out_preset)
 {
-  for (guint i = 0; i < CASSINO_N_PRESETS; i++)
+  for (guint i = 0; i < CASSINO_N_ALL_PRESETS; i++)
     if (g_strcmp0 (name, presets[i].name) == 0)
       {
         *out_preset = i;
@@ -106,21 +148,21 @@ cassino_preset_from_string (const char    *name,
 const char *
 cassino_preset_get_title (CassinoPreset preset)
 {
-  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  g_return_val_if_fail (preset < CASSINO_N_ALL_PRESETS, NULL);
   return g_dpgettext2 (GETTEXT_PACKAGE, "preset", presets[preset].title);
 }
 
 const char *
 cassino_preset_get_summary (CassinoPreset preset)
 {
-  g_return_val_if_fail (preset < CASSINO_N_PRESETS, NULL);
+  g_return_val_if_fail (preset < CASSINO_N_ALL_PRESETS, NULL);
   return g_dgettext (GETTEXT_PACKAGE, presets[preset].summary);
 }
 
 guint
 cassino_preset_get_player_counts (CassinoPreset preset)
 {
-  g_return_val_if_fail (preset < CASSINO_N_PRESETS, 0);
+  g_return_val_if_fail (preset < CASSINO_N_ALL_PRESETS, 0);
   return presets[preset].player_counts;
 }
 
@@ -157,6 +199,16 @@ rules_set_classic (CassinoRules *r)
   r->lurch_below = 0;
   r->rubber_games = 1;
   r->cassino_call = FALSE;
+  r->capture_groups = CASSINO_CAPTURE_GROUPS_MANY;
+  r->capture_priority = CASSINO_CAPTURE_PRIORITY_NONE;
+  r->sum_target = CASSINO_SUM_TARGET_VALUE;
+  r->forced_capture = CASSINO_FORCED_CAPTURE_NONE;
+  r->jack_sweeps = CASSINO_JACK_SWEEPS_NO;
+  r->jack_sweep_scores = TRUE;
+  r->capture_mode = CASSINO_CAPTURE_MODE_TABLE;
+  r->sweep_ends_deal = FALSE;
+  r->table_redeal = CASSINO_TABLE_REDEAL_NONE;
+  r->table_jack = CASSINO_TABLE_JACK_KEEP;
 }
 
 /* The preset's options, before the player count is checked. */
@@ -227,7 +279,86 @@ rules_set_preset (CassinoRules  *r,
       r->cassino_call = TRUE;
       r->deal_packet = 2;
       break;
-    case CASSINO_N_PRESETS:
+    case CASSINO_PRESET_SCOPONE:
+    case CASSINO_PRESET_SCOPONE_SCIENTIFICO:
+    case CASSINO_PRESET_SCOPA:
+      r->deck = 40;
+      r->deck_italian = TRUE;
+      r->court_values = CASSINO_COURTS_SCOPA;
+      r->hand_size = 3;
+      r->building = FALSE;
+      r->capture_groups = CASSINO_CAPTURE_GROUPS_ONE;
+      r->capture_priority = CASSINO_CAPTURE_PRIORITY_SINGLE;
+      r->forced_capture = CASSINO_FORCED_CAPTURE_CARD;
+      r->table_redeal = CASSINO_TABLE_REDEAL_KINGS3;
+      r->scoring = CASSINO_SCORING_SCOPA;
+      r->target = 11;
+      r->at_target = CASSINO_AT_TARGET_ANOTHER_DEAL;
+      if (preset == CASSINO_PRESET_SCOPONE)
+        r->hand_size = 9;
+      else if (preset == CASSINO_PRESET_SCOPONE_SCIENTIFICO)
+        {
+          r->hand_size = 10;
+          r->table_initial = 0;
+        }
+      break;
+    case CASSINO_PRESET_XERI:
+      r->capture_mode = CASSINO_CAPTURE_MODE_PILE;
+      r->jack_sweeps = CASSINO_JACK_SWEEPS_ALL;
+      r->jack_sweep_scores = TRUE;
+      r->building = FALSE;
+      r->hand_size = 6;
+      r->table_redeal = CASSINO_TABLE_REDEAL_XERI;
+      r->scoring = CASSINO_SCORING_XERI;
+      r->target = 0;
+      break;
+    case CASSINO_PRESET_DILOTI:
+      r->hand_size = 6;
+      r->deal_packet = 6;
+      r->forced_capture = CASSINO_FORCED_CAPTURE_COURTS;
+      r->table_redeal = CASSINO_TABLE_REDEAL_COURTS3;
+      r->sweep_on_last_play = TRUE;
+      r->scoring = CASSINO_SCORING_DILOTI;
+      r->target = 61;
+      r->at_target = CASSINO_AT_TARGET_ANOTHER_DEAL;
+      break;
+    case CASSINO_PRESET_TABLANETTE:
+      r->court_values = CASSINO_COURTS_TABLANETTE;
+      r->ace_values = VBIT (1) | VBIT (11);
+      r->jack_sweeps = CASSINO_JACK_SWEEPS_ALL;
+      r->jack_sweep_scores = FALSE;
+      r->building = FALSE;
+      r->hand_size = 6;
+      r->table_jack = CASSINO_TABLE_JACK_BURY;
+      r->scoring = CASSINO_SCORING_TABLANETTE;
+      r->target = 251;
+      r->at_target = CASSINO_AT_TARGET_ANOTHER_DEAL;
+      break;
+    case CASSINO_PRESET_CALLABRA:
+      r->court_values = CASSINO_COURTS_NUMERIC;
+      r->hand_size = 3;
+      r->table_initial = 5;
+      r->building = FALSE;
+      r->forced_capture = CASSINO_FORCED_CAPTURE_ANY;
+      r->sweep_ends_deal = TRUE;
+      r->scoring = CASSINO_SCORING_CALLABRA;
+      r->target = 0;
+      break;
+    case CASSINO_PRESET_PASUR:
+      r->sum_target = CASSINO_SUM_TARGET_11;
+      r->capture_groups = CASSINO_CAPTURE_GROUPS_ONE;
+      r->jack_sweeps = CASSINO_JACK_SWEEPS_NUMERALS;
+      r->jack_sweep_scores = FALSE;
+      r->forced_capture = CASSINO_FORCED_CAPTURE_CARD;
+      r->building = FALSE;
+      r->deal_packet = 4;
+      r->table_redeal = CASSINO_TABLE_REDEAL_PASUR;
+      r->table_jack = CASSINO_TABLE_JACK_BURY;
+      r->scoring = CASSINO_SCORING_PASUR;
+      r->target = 62;
+      r->at_target = CASSINO_AT_TARGET_ANOTHER_DEAL;
+      break;
+    case CASSINO_N_ALL_PRESETS:
     default:
       g_assert_not_reached ();
     }
@@ -239,7 +370,7 @@ cassino_rules_init_preset (CassinoRules  *rules,
                            guint          n_players,
                            GError       **error)
 {
-  if (preset >= CASSINO_N_PRESETS)
+  if (preset >= CASSINO_N_ALL_PRESETS)
     {
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
                    "unknown preset");
@@ -256,25 +387,27 @@ typedef enum {
   OPT_BOOL,
   OPT_ENUM,
   OPT_VALUES,
+  OPT_DECK,     /* 52, 40 or "italian" */
 } OptType;
 
 typedef struct {
   const char  *name;
   OptType      type;
   gsize        offset;
-  const char  *choices[4];   /* enum names, in enum order */
+  const char  *choices[10];  /* enum names, in enum order; digits are
+                              * written as JSON numbers */
 } OptionInfo;
 
 #define OFF(field) G_STRUCT_OFFSET (CassinoRules, field)
 
 static const OptionInfo options[] = {
-  { "deck",                  OPT_UINT,   OFF (deck) },
+  { "deck",                  OPT_DECK,   OFF (deck) },
   { "hand_size",             OPT_UINT,   OFF (hand_size) },
   { "table_initial",         OPT_UINT,   OFF (table_initial) },
   { "deal_packet",           OPT_UINT,   OFF (deal_packet) },
   { "draw_after_play",       OPT_BOOL,   OFF (draw_after_play) },
   { "partnerships",          OPT_BOOL,   OFF (partnerships) },
-  { "court_values",          OPT_ENUM,   OFF (court_values), { "pair-only", "numeric" } },
+  { "court_values",          OPT_ENUM,   OFF (court_values), { "pair-only", "numeric", "scopa", "tablanette" } },
   { "court_capture",         OPT_ENUM,   OFF (court_capture), { "one", "all" } },
   { "ace_values",            OPT_VALUES, OFF (ace_values) },
   { "big_cassino_values",    OPT_VALUES, OFF (big_cassino_values) },
@@ -287,7 +420,8 @@ static const OptionInfo options[] = {
   { "sweeps",                OPT_BOOL,   OFF (sweeps) },
   { "sweep_on_last_play",    OPT_BOOL,   OFF (sweep_on_last_play) },
   { "last_cards",            OPT_ENUM,   OFF (last_cards), { "last-capturer", "court-last" } },
-  { "scoring",               OPT_ENUM,   OFF (scoring), { "classic", "spade", "diamond" } },
+  { "scoring",               OPT_ENUM,   OFF (scoring), { "classic", "spade", "diamond", "scopa", "xeri",
+                                                           "diloti", "tablanette", "callabra", "pasur" } },
   { "target",                OPT_UINT,   OFF (target) },
   { "game_scoring",          OPT_ENUM,   OFF (game_scoring), { "cumulative", "difference" } },
   { "at_target",             OPT_ENUM,   OFF (at_target), { "count-order", "another-deal" } },
@@ -295,12 +429,27 @@ static const OptionInfo options[] = {
   { "lurch_below",           OPT_UINT,   OFF (lurch_below) },
   { "rubber_games",          OPT_UINT,   OFF (rubber_games) },
   { "cassino_call",          OPT_BOOL,   OFF (cassino_call) },
+  /* family.md §2: not offered by the app's dialog yet */
+#define N_RULES_MD_OPTIONS 27
+  { "capture_groups",        OPT_ENUM,   OFF (capture_groups), { "many", "one" } },
+  { "capture_priority",      OPT_ENUM,   OFF (capture_priority), { "none", "single" } },
+  { "sum_target",            OPT_ENUM,   OFF (sum_target), { "value", "11" } },
+  { "forced_capture",        OPT_ENUM,   OFF (forced_capture), { "none", "courts", "card", "any" } },
+  { "jack_sweeps",           OPT_ENUM,   OFF (jack_sweeps), { "no", "all", "numerals" } },
+  { "jack_sweep_scores",     OPT_BOOL,   OFF (jack_sweep_scores) },
+  { "capture_mode",          OPT_ENUM,   OFF (capture_mode), { "table", "pile" } },
+  { "sweep_ends_deal",       OPT_BOOL,   OFF (sweep_ends_deal) },
+  { "table_redeal",          OPT_ENUM,   OFF (table_redeal), { "none", "kings3", "courts3", "pasur", "xeri" } },
+  { "table_jack",            OPT_ENUM,   OFF (table_jack), { "keep", "bury" } },
 };
 
-static const char *option_names[G_N_ELEMENTS (options) + 1];
+G_STATIC_ASSERT (G_N_ELEMENTS (options) > N_RULES_MD_OPTIONS);
 
-const char *const *
-cassino_rules_option_names (void)
+static const char *option_names[G_N_ELEMENTS (options) + 1];
+static const char *rules_md_option_names[N_RULES_MD_OPTIONS + 1];
+
+static void
+init_option_names (void)
 {
   static gsize init = 0;
 
@@ -309,8 +458,24 @@ cassino_rules_option_names (void)
       for (guint i = 0; i < G_N_ELEMENTS (options); i++)
         option_names[i] = options[i].name;
       option_names[G_N_ELEMENTS (options)] = NULL;
+      for (guint i = 0; i < N_RULES_MD_OPTIONS; i++)
+        rules_md_option_names[i] = options[i].name;
+      rules_md_option_names[N_RULES_MD_OPTIONS] = NULL;
       g_once_init_leave (&init, 1);
     }
+}
+
+const char *const *
+cassino_rules_option_names (void)
+{
+  init_option_names ();
+  return rules_md_option_names;
+}
+
+const char *const *
+cassino_rules_all_option_names (void)
+{
+  init_option_names ();
   return option_names;
 }
 
@@ -380,8 +545,10 @@ cassino_rules_set_option (CassinoRules  *rules,
 
   if (o == NULL)
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_OPTION,
-                   _("unknown option “%s”"), name);
+                   _("unknown option “%s”"), quoted);
       return FALSE;
     }
 
@@ -421,13 +588,33 @@ cassino_rules_set_option (CassinoRules  *rules,
         FIELD_U32 (rules, o) = bits;
         return TRUE;
       }
+    case OPT_DECK:
+      {
+        guint64 v;
+
+        if (g_strcmp0 (value, "italian") == 0)
+          {
+            rules->deck = 40;
+            rules->deck_italian = TRUE;
+            return TRUE;
+          }
+        if (!g_ascii_string_to_unsigned (value, 10, 0, 1000, &v, NULL))
+          goto bad;
+        rules->deck = (guint) v;
+        rules->deck_italian = FALSE;
+        return TRUE;
+      }
     default:
       g_assert_not_reached ();
     }
 
 bad:
-  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
-               _("option “%s”: “%s” is not a valid value"), name, value);
+  {
+    g_autofree char *quoted = cassino_input_excerpt (value, -1);
+
+    g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_BAD_VALUE,
+                 _("option “%s”: “%s” is not a valid value"), name, quoted);
+  }
   return FALSE;
 }
 
@@ -450,71 +637,130 @@ cassino_rules_get_option (const CassinoRules *rules,
       return g_strdup (o->choices[FIELD_UINT (rules, o)]);
     case OPT_VALUES:
       return values_to_string (FIELD_U32 (rules, o));
+    case OPT_DECK:
+      return rules->deck_italian ? g_strdup ("italian") : g_strdup_printf ("%u", rules->deck);
     default:
       g_assert_not_reached ();
     }
 }
 
 static gboolean
-impossible (GError     **error,
-            const char  *option,
-            const char  *why)
+why_impossible (const char **out_option,
+                char       **out_why,
+                const char  *option,
+                const char  *why)
 {
-  /* Translators: the first %s is the name of a rule option, e.g.
-   * "hand_size" (not translated), the second why its value is impossible */
-  g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-               _("option “%s”: %s"), option, why);
+  *out_option = option;
+  *out_why = g_strdup (why);
   return FALSE;
+}
+
+gboolean
+cassino_rules_check (const CassinoRules  *r,
+                     const char         **out_option,
+                     char               **out_why)
+{
+  guint n = r->n_players;
+  gboolean family = r->preset >= CASSINO_FIRST_FAMILY_PRESET;
+
+  if (n != 2 && n != 3 && n != 4 && n != 6)
+    return why_impossible (out_option, out_why, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
+  if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
+    {
+      *out_option = "players";
+      *out_why = g_strdup_printf (_("the %s preset is not played by %u players"),
+                                  cassino_preset_to_string (r->preset), n);
+      return FALSE;
+    }
+  if (r->deck != 52 && r->deck != 40)
+    return why_impossible (out_option, out_why, "deck", _("the deck has 52 or 40 cards"));
+  if (r->deal_packet != 1 && r->deal_packet != 2 && r->deal_packet != 4 && r->deal_packet != 6)
+    return why_impossible (out_option, out_why, "deal_packet", _("cards are dealt one, two, four or six at a time"));
+  if (r->hand_size < 1 || r->hand_size > 12)
+    return why_impossible (out_option, out_why, "hand_size", _("a hand has 1 to 12 cards"));
+  if (r->table_initial > 12)
+    return why_impossible (out_option, out_why, "table_initial", _("at most 12 cards are dealt to the table"));
+  if (r->draw_after_play && n != 2)
+    return why_impossible (out_option, out_why, "draw_after_play", _("draw Cassino is a game for two players"));
+  if (r->draw_after_play)
+    {
+      if (r->table_initial + n * r->hand_size > r->deck)
+        return why_impossible (out_option, out_why, "hand_size", _("the deck is too small for the first deal"));
+    }
+  else if (r->deck < r->table_initial + n * r->hand_size ||
+           (!family && (r->deck - r->table_initial) % (n * r->hand_size) != 0))
+    return why_impossible (out_option, out_why, "hand_size",
+                       _("the stock must share out into equal hands for every player"));
+  if (!(r->ace_values & VBIT (1)))
+    return why_impossible (out_option, out_why, "ace_values", _("an ace always counts 1"));
+  if (!(r->big_cassino_values & VBIT (10)))
+    return why_impossible (out_option, out_why, "big_cassino_values", _("the ten of diamonds always counts 10"));
+  if (!(r->little_cassino_values & VBIT (2)))
+    return why_impossible (out_option, out_why, "little_cassino_values", _("the two of spades always counts 2"));
+  if (r->count_as_you_go && r->target == 0)
+    return why_impossible (out_option, out_why, "count_as_you_go", _("points counted as they are made need a target"));
+  if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
+    return why_impossible (out_option, out_why, "rubber_games", _("a rubber is an odd number of games"));
+  if (r->target > 999)
+    return why_impossible (out_option, out_why, "target", _("the target is at most 999"));
+  if (r->lurch_below > 0 && r->target == 0)
+    return why_impossible (out_option, out_why, "lurch_below", _("a lurch needs a target score"));
+  /* family.md §2: the new ways of capturing are for games without building */
+  if (r->building && r->capture_groups != CASSINO_CAPTURE_GROUPS_MANY)
+    return why_impossible (out_option, out_why, "capture_groups", _("one group a capture needs building false"));
+  if (r->building && r->capture_priority != CASSINO_CAPTURE_PRIORITY_NONE)
+    return why_impossible (out_option, out_why, "capture_priority", _("single-card priority needs building false"));
+  if (r->building && r->sum_target != CASSINO_SUM_TARGET_VALUE)
+    return why_impossible (out_option, out_why, "sum_target", _("sums to 11 need building false"));
+  if (r->building && r->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+    return why_impossible (out_option, out_why, "capture_mode", _("a pile needs building false"));
+  if (r->building && r->jack_sweeps != CASSINO_JACK_SWEEPS_NO)
+    return why_impossible (out_option, out_why, "jack_sweeps", _("sweeping jacks need building false"));
+  if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO &&
+      (r->court_values == CASSINO_COURTS_NUMERIC || r->court_values == CASSINO_COURTS_SCOPA))
+    return why_impossible (out_option, out_why, "jack_sweeps", _("a sweeping jack has no value: court_values must be pair-only or tablanette"));
+  if (r->court_values == CASSINO_COURTS_TABLANETTE && r->jack_sweeps == CASSINO_JACK_SWEEPS_NO)
+    return why_impossible (out_option, out_why, "court_values", _("tablanette court values need sweeping jacks"));
+  if (r->sum_target == CASSINO_SUM_TARGET_11 && r->court_values != CASSINO_COURTS_PAIR_ONLY)
+    return why_impossible (out_option, out_why, "sum_target", _("sums to 11 need pair-only courts"));
+  if (r->sum_target == CASSINO_SUM_TARGET_11 && r->deck_italian)
+    return why_impossible (out_option, out_why, "sum_target", _("sums to 11 need a deck with tens"));
+  if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE &&
+      (r->capture_groups != CASSINO_CAPTURE_GROUPS_MANY || r->capture_priority != CASSINO_CAPTURE_PRIORITY_NONE ||
+       r->sum_target != CASSINO_SUM_TARGET_VALUE))
+    return why_impossible (out_option, out_why, "capture_mode", _("a pile is taken whole: no groups, priority or sums"));
+  if (r->cassino_call && r->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+    return why_impossible (out_option, out_why, "cassino_call", _("there is nothing to claim from a pile"));
+  if (!family && r->table_redeal != CASSINO_TABLE_REDEAL_NONE)
+    return why_impossible (out_option, out_why, "table_redeal", _("a redeal needs a preset of the fishing family, which deals the table last"));
+  if (!family && r->table_jack != CASSINO_TABLE_JACK_KEEP)
+    return why_impossible (out_option, out_why, "table_jack", _("burying jacks needs a preset of the fishing family, which deals the table last"));
+  if (r->draw_after_play && family)
+    return why_impossible (out_option, out_why, "draw_after_play", _("the fishing games have no draw"));
+
+  return TRUE;
 }
 
 gboolean
 cassino_rules_finish (CassinoRules  *r,
                       GError       **error)
 {
+  const char *option = NULL;
+  g_autofree char *why = NULL;
   guint n = r->n_players;
 
-  if (n != 2 && n != 3 && n != 4 && n != 6)
-    return impossible (error, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
-  if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
+  if (!cassino_rules_check (r, &option, &why))
     {
+      /* Translators: the first %s is the name of a rule option, e.g.
+       * "hand_size" (not translated), the second why its value is impossible */
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_IMPOSSIBLE,
-                   _("option “players”: the %s preset is not played by %u players"),
-                   cassino_preset_to_string (r->preset), n);
+                   _("option “%s”: %s"), option, why);
       return FALSE;
     }
-  if (r->deck != 52 && r->deck != 40)
-    return impossible (error, "deck", _("the deck has 52 or 40 cards"));
-  if (r->deal_packet != 1 && r->deal_packet != 2)
-    return impossible (error, "deal_packet", _("cards are dealt one or two at a time"));
-  if (r->hand_size < 1 || r->hand_size > 12)
-    return impossible (error, "hand_size", _("a hand has 1 to 12 cards"));
-  if (r->table_initial > 12)
-    return impossible (error, "table_initial", _("at most 12 cards are dealt to the table"));
-  if (r->draw_after_play && n != 2)
-    return impossible (error, "draw_after_play", _("draw Cassino is a game for two players"));
-  if (r->draw_after_play)
-    {
-      if (r->table_initial + n * r->hand_size > r->deck)
-        return impossible (error, "hand_size", _("the deck is too small for the first deal"));
-    }
-  else if (r->deck < r->table_initial + n * r->hand_size ||
-           (r->deck - r->table_initial) % (n * r->hand_size) != 0)
-    return impossible (error, "hand_size",
-                       _("the stock must share out into equal hands for every player"));
-  if (!(r->ace_values & VBIT (1)))
-    return impossible (error, "ace_values", _("an ace always counts 1"));
-  if (!(r->big_cassino_values & VBIT (10)))
-    return impossible (error, "big_cassino_values", _("the ten of diamonds always counts 10"));
-  if (!(r->little_cassino_values & VBIT (2)))
-    return impossible (error, "little_cassino_values", _("the two of spades always counts 2"));
-  if (r->count_as_you_go && r->target == 0)
-    return impossible (error, "count_as_you_go", _("points counted as they are made need a target"));
-  if (r->rubber_games < 1 || r->rubber_games % 2 == 0 || r->rubber_games > 99)
-    return impossible (error, "rubber_games", _("a rubber is an odd number of games"));
-  if (r->target > 999)
-    return impossible (error, "target", _("the target is at most 999"));
-  if (r->lurch_below > 0 && r->target == 0)
-    return impossible (error, "lurch_below", _("a lurch needs a target score"));
+  r->family = r->preset >= CASSINO_FIRST_FAMILY_PRESET;
+  r->family_captures = r->capture_groups != CASSINO_CAPTURE_GROUPS_MANY ||
+                       r->capture_priority != CASSINO_CAPTURE_PRIORITY_NONE ||
+                       r->sum_target != CASSINO_SUM_TARGET_VALUE;
 
   /* derived */
   r->n_sides = n;
@@ -529,7 +775,7 @@ cassino_rules_finish (CassinoRules  *r,
       guint rank = CASSINO_CARD_RANK (card);
       guint32 values;
 
-      if (r->deck == 40 && rank > 10)
+      if (r->deck_italian ? (rank >= 8 && rank <= 10) : (r->deck == 40 && rank > 10))
         {
           r->card_values[card] = 0;
           continue;
@@ -537,7 +783,22 @@ cassino_rules_finish (CassinoRules  *r,
       r->deck_cards |= CASSINO_CARD_BIT (card);
 
       if (rank > 10)
-        values = r->court_values == CASSINO_COURTS_NUMERIC ? VBIT (rank) : 0;
+        switch (r->court_values)
+          {
+          case CASSINO_COURTS_NUMERIC:
+            values = VBIT (rank);
+            break;
+          case CASSINO_COURTS_SCOPA:
+            values = VBIT (rank - 3);                   /* J 8, Q 9, K 10 */
+            break;
+          case CASSINO_COURTS_TABLANETTE:
+            values = rank == CASSINO_RANK_JACK ? 0 : VBIT (rank + 1);   /* Q 13, K 14 */
+            break;
+          case CASSINO_COURTS_PAIR_ONLY:
+          default:
+            values = 0;
+            break;
+          }
       else if (rank == 1)
         values = r->ace_values;
       else if (card == CASSINO_BIG_CASSINO)
@@ -556,6 +817,39 @@ cassino_rules_finish (CassinoRules  *r,
     }
 
   return TRUE;
+}
+
+gboolean
+cassino_rules_table_redeal (const CassinoRules *rules,
+                            const guint8       *table,
+                            guint               n)
+{
+  guint count[14] = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    count[CASSINO_CARD_RANK (table[i])]++;
+
+  switch (rules->table_redeal)
+    {
+    case CASSINO_TABLE_REDEAL_KINGS3:
+      return count[CASSINO_RANK_KING] >= 3;
+    case CASSINO_TABLE_REDEAL_COURTS3:
+      return count[CASSINO_RANK_JACK] >= 3 || count[CASSINO_RANK_QUEEN] >= 3 ||
+             count[CASSINO_RANK_KING] >= 3;
+    case CASSINO_TABLE_REDEAL_PASUR:
+      return count[CASSINO_RANK_JACK] >= 2 || count[CASSINO_RANK_QUEEN] >= 3 ||
+             count[CASSINO_RANK_KING] >= 3;
+    case CASSINO_TABLE_REDEAL_XERI:
+      if (n > 0 && CASSINO_CARD_RANK (table[n - 1]) == CASSINO_RANK_JACK)
+        return TRUE;
+      for (guint rank = 1; rank <= 13; rank++)
+        if (count[rank] >= 2)
+          return TRUE;
+      return FALSE;
+    case CASSINO_TABLE_REDEAL_NONE:
+    default:
+      return FALSE;
+    }
 }
 
 /* JSON */
@@ -631,8 +925,10 @@ parse_preset_name (const char     *name,
 {
   if (!cassino_preset_from_string (name, out))
     {
+      g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
-                   _("unknown preset “%s”"), name);
+                   _("unknown preset “%s”"), quoted);
       return FALSE;
     }
   return TRUE;
@@ -662,7 +958,7 @@ cassino_rules_parse (CassinoRules  *rules,
     }
 
   parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, text, -1, error))
+  if (!cassino_json_load (parser, text, -1, error))
     return FALSE;
   root = json_parser_get_root (parser);
   return cassino_rules_parse_json (rules, root, n_players, error);
@@ -744,7 +1040,7 @@ cassino_rules_to_json (const CassinoRules *rules)
       if (g_strcmp0 (a, b) == 0)
         continue;
       any = TRUE;
-      if (o->type == OPT_ENUM)
+      if ((o->type == OPT_ENUM || o->type == OPT_DECK) && !g_ascii_isdigit (a[0]))
         g_string_append_printf (s, ",\"%s\":\"%s\"", o->name, a);
       else
         g_string_append_printf (s, ",\"%s\":%s", o->name, a);

@@ -20,12 +20,49 @@ typedef enum {
   CASSINO_RULES_ERROR_IMPOSSIBLE,
 } CassinoRulesError;
 
-typedef enum { CASSINO_COURTS_PAIR_ONLY, CASSINO_COURTS_NUMERIC } CassinoCourtValues;
+typedef enum {
+  CASSINO_COURTS_PAIR_ONLY,
+  CASSINO_COURTS_NUMERIC,
+  CASSINO_COURTS_SCOPA,        /* J 8, Q 9, K 10 (family.md §2) */
+  CASSINO_COURTS_TABLANETTE,   /* Q 13, K 14, J no value */
+} CassinoCourtValues;
 typedef enum { CASSINO_COURT_CAPTURE_ONE, CASSINO_COURT_CAPTURE_ALL } CassinoCourtCapture;
 typedef enum { CASSINO_LAST_CARDS_LAST_CAPTURER, CASSINO_LAST_CARDS_COURT_LAST } CassinoLastCards;
-typedef enum { CASSINO_SCORING_CLASSIC, CASSINO_SCORING_SPADE, CASSINO_SCORING_DIAMOND } CassinoScoring;
+typedef enum {
+  CASSINO_SCORING_CLASSIC,
+  CASSINO_SCORING_SPADE,
+  CASSINO_SCORING_DIAMOND,
+  /* the fishing family (family.md §2) */
+  CASSINO_SCORING_SCOPA,
+  CASSINO_SCORING_XERI,
+  CASSINO_SCORING_DILOTI,
+  CASSINO_SCORING_TABLANETTE,
+  CASSINO_SCORING_CALLABRA,
+  CASSINO_SCORING_PASUR,
+} CassinoScoring;
 typedef enum { CASSINO_GAME_SCORING_CUMULATIVE, CASSINO_GAME_SCORING_DIFFERENCE } CassinoGameScoring;
 typedef enum { CASSINO_AT_TARGET_COUNT_ORDER, CASSINO_AT_TARGET_ANOTHER_DEAL } CassinoAtTarget;
+
+/* family.md §2 */
+typedef enum { CASSINO_CAPTURE_GROUPS_MANY, CASSINO_CAPTURE_GROUPS_ONE } CassinoCaptureGroups;
+typedef enum { CASSINO_CAPTURE_PRIORITY_NONE, CASSINO_CAPTURE_PRIORITY_SINGLE } CassinoCapturePriority;
+typedef enum { CASSINO_SUM_TARGET_VALUE, CASSINO_SUM_TARGET_11 } CassinoSumTarget;
+typedef enum {
+  CASSINO_FORCED_CAPTURE_NONE,
+  CASSINO_FORCED_CAPTURE_COURTS,
+  CASSINO_FORCED_CAPTURE_CARD,
+  CASSINO_FORCED_CAPTURE_ANY,
+} CassinoForcedCapture;
+typedef enum { CASSINO_JACK_SWEEPS_NO, CASSINO_JACK_SWEEPS_ALL, CASSINO_JACK_SWEEPS_NUMERALS } CassinoJackSweeps;
+typedef enum { CASSINO_CAPTURE_MODE_TABLE, CASSINO_CAPTURE_MODE_PILE } CassinoCaptureMode;
+typedef enum {
+  CASSINO_TABLE_REDEAL_NONE,
+  CASSINO_TABLE_REDEAL_KINGS3,
+  CASSINO_TABLE_REDEAL_COURTS3,
+  CASSINO_TABLE_REDEAL_PASUR,
+  CASSINO_TABLE_REDEAL_XERI,
+} CassinoTableRedeal;
+typedef enum { CASSINO_TABLE_JACK_KEEP, CASSINO_TABLE_JACK_BURY } CassinoTableJack;
 
 typedef enum {
   CASSINO_PRESET_CLASSIC,
@@ -39,8 +76,25 @@ typedef enum {
   CASSINO_PRESET_DRAW,
   CASSINO_PRESET_GERMAN,
   CASSINO_PRESET_HOUSE,
-  CASSINO_N_PRESETS
+  /* The fishing family (family.md §3).  They come after the presets the
+   * app offers: CASSINO_N_PRESETS counts only those (the app's new-game
+   * dialog, history and statistics filters list presets up to it) until
+   * the app has the family's table, help and translations;
+   * CASSINO_N_ALL_PRESETS counts every preset the engine and cassino-cli
+   * play. */
+  CASSINO_PRESET_SCOPA,
+  CASSINO_PRESET_SCOPONE,
+  CASSINO_PRESET_SCOPONE_SCIENTIFICO,
+  CASSINO_PRESET_XERI,
+  CASSINO_PRESET_DILOTI,
+  CASSINO_PRESET_TABLANETTE,
+  CASSINO_PRESET_CALLABRA,
+  CASSINO_PRESET_PASUR,
+  CASSINO_N_ALL_PRESETS
 } CassinoPreset;
+
+#define CASSINO_N_PRESETS          (CASSINO_PRESET_HOUSE + 1)
+#define CASSINO_FIRST_FAMILY_PRESET CASSINO_PRESET_SCOPA
 
 /*
  * A full rule set.  Plain struct, copy by value.  Field names are the option
@@ -53,9 +107,10 @@ typedef struct {
   gboolean            partnerships;     /* 4 and 6 players */
 
   guint               deck;             /* 52 or 40 */
+  gboolean            deck_italian;     /* deck "italian": A-7 J Q K (deck 40) */
   guint               hand_size;
   guint               table_initial;
-  guint               deal_packet;      /* 1 or 2 */
+  guint               deal_packet;      /* 1, 2, 4 or 6 */
   gboolean            draw_after_play;
   CassinoCourtValues  court_values;
   CassinoCourtCapture court_capture;
@@ -79,7 +134,23 @@ typedef struct {
   guint               rubber_games;
   gboolean            cassino_call;
 
+  /* family.md §2 */
+  CassinoCaptureGroups   capture_groups;
+  CassinoCapturePriority capture_priority;
+  CassinoSumTarget       sum_target;
+  CassinoForcedCapture   forced_capture;
+  CassinoJackSweeps      jack_sweeps;
+  gboolean               jack_sweep_scores;
+  CassinoCaptureMode     capture_mode;
+  gboolean               sweep_ends_deal;
+  CassinoTableRedeal     table_redeal;
+  CassinoTableJack       table_jack;
+
   /* derived */
+  gboolean            family;           /* a family.md preset: hands dealt first,
+                                         * short last deal (family.md §1) */
+  gboolean            family_captures;  /* capture_groups, capture_priority or
+                                         * sum_target restrict captures */
   guint               n_sides;
   guint               max_build;
   CassinoCards        deck_cards;
@@ -128,8 +199,27 @@ gboolean     cassino_rules_set_option   (CassinoRules  *rules,
 gboolean     cassino_rules_finish       (CassinoRules  *rules,
                                          GError       **error);
 
-/* Every option name, in rules.md order (NULL-terminated, static). */
+/* Whether the options of @rules can be played together.  If not, sets
+ * @out_option to the name of the option at fault (static; "players" for
+ * the number of players) and @out_why to the reason, translated, newly
+ * allocated.  Does not change @rules; cassino_rules_finish() checks the
+ * same. */
+gboolean     cassino_rules_check        (const CassinoRules  *rules,
+                                         const char         **out_option,
+                                         char               **out_why);
+
+/* Every option name of rules.md, in its order (NULL-terminated, static):
+ * the options the app's dialog offers. */
 const char *const *cassino_rules_option_names (void);
+
+/* The same followed by family.md's options. */
+const char *const *cassino_rules_all_option_names (void);
+
+/* Whether the first table cards @table (dealt in this order, the last on
+ * top) make a redeal under rules->table_redeal (family.md §2). */
+gboolean     cassino_rules_table_redeal (const CassinoRules *rules,
+                                         const guint8       *table,
+                                         guint               n);
 
 /* The value of one option as a string in the form set_option accepts.
  * Returns a newly allocated string, or NULL for an unknown name. */

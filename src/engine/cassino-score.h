@@ -23,8 +23,19 @@ typedef enum {
   CASSINO_CATEGORY_DIAMONDS,       /* diamond scoring: most diamonds */
   CASSINO_CATEGORY_SEVEN_DIAMONDS, /* diamond scoring: 7d */
   CASSINO_CATEGORY_FOUR_OF_RANK,   /* diamond scoring: all four 7s, 6s or aces */
-  CASSINO_N_CATEGORIES
+  /* the fishing family (family.md §2); not stored per category by the
+   * store yet (its deal_scores table has the nine above), only in totals
+   * and game records */
+  CASSINO_CATEGORY_PRIMIERA,       /* scopa */
+  CASSINO_CATEGORY_TWO_CLUBS,      /* 2c: xeri, tablanette, pasur */
+  CASSINO_CATEGORY_HONOURS,        /* each T J Q K (xeri: but Td; tablanette) */
+  CASSINO_CATEGORY_CLUBS,          /* pasur: seven clubs or more */
+  CASSINO_CATEGORY_JACKS,          /* pasur: each jack */
+  CASSINO_N_ALL_CATEGORIES
 } CassinoCategory;
+
+/* The categories of rules.md (the store's columns, the app's score sheet). */
+#define CASSINO_N_CATEGORIES (CASSINO_CATEGORY_FOUR_OF_RANK + 1)
 
 const char *cassino_category_to_string (CassinoCategory category);  /* "cards", ... */
 const char *cassino_category_get_title (CassinoCategory category);  /* translated */
@@ -43,7 +54,7 @@ typedef struct {
 
 typedef struct {
   guint             n_sides;
-  guint             points[CASSINO_MAX_SIDES][CASSINO_N_CATEGORIES];
+  guint             points[CASSINO_MAX_SIDES][CASSINO_N_ALL_CATEGORIES];
   guint             total[CASSINO_MAX_SIDES];
   guint             n_cards[CASSINO_MAX_SIDES];    /* captured */
   guint             n_spades[CASSINO_MAX_SIDES];
@@ -60,6 +71,21 @@ void     cassino_deal_score_compute (CassinoDealScore   *score,
                                      const guint8       *sweeps,
                                      const guint8       *sweep_order,
                                      guint               n_sweep_order);
+
+/* The same, with what each side's sweeps are worth (@sweep_points, as
+ * CassinoPosition.sweep_points) for the scorings that value sweeps one by
+ * one (xeri, diloti, tablanette, pasur); NULL counts each sweep at the
+ * scoring's plain value. */
+void     cassino_deal_score_compute_points (CassinoDealScore   *score,
+                                            const CassinoRules *rules,
+                                            const CassinoCards *piles,
+                                            const guint8       *sweeps,
+                                            const guint16      *sweep_points,
+                                            const guint8       *sweep_order,
+                                            guint               n_sweep_order);
+
+/* Primiera (family.md §2): a side's total, 0 when it lacks a suit. */
+guint    cassino_primiera (CassinoCards pile);
 
 /* The points a deal without sweeps is worth when no "most" category is
  * tied: 11 (classic), 24 (spade); for diamond scoring the most it can be

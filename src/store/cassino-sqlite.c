@@ -9,7 +9,9 @@
 
 #include "cassino-sqlite.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (cassino-sqlite-error-quark, cassino_sqlite_error)
 
@@ -26,15 +28,42 @@ statement_free (gpointer data)
   sqlite3_finalize (data);
 }
 
+/* A full disk is said so: SQLite says "database or disk is full" for
+ * SQLITE_FULL, and only "disk I/O error" when the disk fills while it
+ * syncs or grows the WAL index (SQLITE_IOERR with ENOSPC: in
+ * sqlite3_system_errno() where SQLite records it, else still in errno, as
+ * @sys_errno taken straight after the call).  Either is SQLITE_FULL here.
+ * Returns the code, *@msg the message to give. */
+static int
+explain (sqlite3     *handle,
+         int          code,
+         int          sys_errno,
+         const char  *fallback,
+         const char **msg)
+{
+  code &= 0xff;
+  if (code == SQLITE_FULL ||
+      (code == SQLITE_IOERR &&
+       (sys_errno == ENOSPC || (handle && sqlite3_system_errno (handle) == ENOSPC))))
+    {
+      *msg = _("the disk is full (no room left to write the database)");
+      return SQLITE_FULL;
+    }
+  *msg = fallback ? fallback : handle ? sqlite3_errmsg (handle) : sqlite3_errstr (code);
+  return code;
+}
+
 void
 cassino_sqlite_set_error (CassinoSqlite *db,
                           int            code,
                           const char    *what,
                           GError       **error)
 {
-  const char *msg = db && db->handle ? sqlite3_errmsg (db->handle) : sqlite3_errstr (code);
+  int sys_errno = errno;
+  const char *msg;
 
-  g_set_error (error, CASSINO_SQLITE_ERROR, code & 0xff, "%s: %s", what, msg);
+  code = explain (db ? db->handle : NULL, code, sys_errno, NULL, &msg);
+  g_set_error (error, CASSINO_SQLITE_ERROR, code, "%s: %s", what, msg);
 }
 
 CassinoSqlite *
@@ -104,10 +133,14 @@ cassino_sqlite_exec (CassinoSqlite  *db,
 {
   char *msg = NULL;
   int rc = sqlite3_exec (db->handle, sql, NULL, NULL, &msg);
+  int sys_errno = errno;
 
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, CASSINO_SQLITE_ERROR, rc & 0xff, "%s", msg ? msg : sqlite3_errstr (rc));
+      const char *text;
+
+      rc = explain (db->handle, rc, sys_errno, msg, &text);
+      g_set_error (error, CASSINO_SQLITE_ERROR, rc, "%s", text);
       sqlite3_free (msg);
       return FALSE;
     }
@@ -296,20 +329,28 @@ cassino_sqlite_query_int64 (CassinoSqlite  *db,
     }
 }
 
-gboolean
-cassino_sqlite_begin (CassinoSqlite  *db,
-                      GError        **error)
+static gboolean
+begin (CassinoSqlite  *db,
+       gboolean        write,
+       GError        **error)
 {
   g_autofree char *sql = NULL;
 
   if (db->depth == 0)
-    sql = g_strdup ("BEGIN IMMEDIATE");
+    sql = g_strdup (write ? "BEGIN IMMEDIATE" : "BEGIN");
   else
     sql = g_strdup_printf ("SAVEPOINT cassino_%u", db->depth);
   if (!cassino_sqlite_exec (db, sql, error))
     return FALSE;
   db->depth++;
   return TRUE;
+}
+
+gboolean
+cassino_sqlite_begin (CassinoSqlite  *db,
+                      GError        **error)
+{
+  return begin (db, TRUE, error);
 }
 
 gboolean
@@ -347,6 +388,25 @@ cassino_sqlite_end (CassinoSqlite  *db,
       sqlite3_free (msg);
     }
   return FALSE;
+}
+
+gboolean
+cassino_sqlite_transact (CassinoSqlite      *db,
+                         gboolean            write,
+                         CassinoSqliteFunc   func,
+                         gpointer            data,
+                         GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (db != NULL, FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (!begin (db, write, error))
+    return FALSE;
+  ok = func (db, data, error);
+  /* a failed body keeps its own error; a failed commit sets one */
+  return cassino_sqlite_end (db, ok, ok ? error : NULL) && ok;
 }
 
 guint

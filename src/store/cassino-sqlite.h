@@ -102,6 +102,23 @@ gboolean       cassino_sqlite_end     (CassinoSqlite  *db,
                                        GError        **error);
 guint          cassino_sqlite_get_depth (CassinoSqlite *db);
 
+/* The body of a transaction: FALSE with @error to roll it back. */
+typedef gboolean (*CassinoSqliteFunc) (CassinoSqlite  *db,
+                                       gpointer        data,
+                                       GError        **error);
+
+/* Run @func (@db, @data) inside one transaction, the one place that
+ * begins, commits or rolls back: BEGIN IMMEDIATE when @write (the write
+ * lock first, so that it never fails half-way for another writer), BEGIN
+ * otherwise (one consistent snapshot for several reads); a savepoint when
+ * a transaction is already open.  Committed when @func returns TRUE,
+ * rolled back otherwise (and when the commit fails). */
+gboolean       cassino_sqlite_transact (CassinoSqlite      *db,
+                                        gboolean            write,
+                                        CassinoSqliteFunc   func,
+                                        gpointer            data,
+                                        GError            **error);
+
 gint64         cassino_sqlite_last_insert_rowid (CassinoSqlite *db);
 int            cassino_sqlite_changes (CassinoSqlite *db);
 

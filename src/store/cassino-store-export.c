@@ -148,9 +148,10 @@ cassino_store_export_records (CassinoStore             *store,
 
 /* CSV */
 
+/* One cell, quoted when it must be (RFC 4180). */
 static void
-csv_field (GString    *line,
-           const char *text)
+csv_cell (GString    *line,
+          const char *text)
 {
   if (line->len > 0 && line->str[line->len - 1] != '\n')
     g_string_append_c (line, ',');
@@ -171,6 +172,21 @@ csv_field (GString    *line,
     g_string_append (line, text);
 }
 
+/* A cell of text (a player's name…): a spreadsheet takes one that begins
+ * with = + - @, a tab or a carriage return for a formula
+ * (=HYPERLINK(…)), so such a cell begins with ' (OWASP's advice on CSV
+ * injection).  Numbers go through csv_cell(): -3 stays a number. */
+static void
+csv_text (GString    *line,
+          const char *text)
+{
+  g_autofree char *safe = NULL;
+
+  if (text && text[0] && strchr ("=+-@\t\r", text[0]) != NULL)
+    safe = g_strconcat ("'", text, NULL);
+  csv_cell (line, safe ? safe : text);
+}
+
 static void
 csv_int (GString *line,
          gint64   value)
@@ -178,7 +194,7 @@ csv_int (GString *line,
   char buf[32];
 
   g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
-  csv_field (line, buf);
+  csv_cell (line, buf);
 }
 
 static void
@@ -187,7 +203,7 @@ csv_double (GString *line,
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  csv_field (line, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
+  csv_cell (line, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
 }
 
 gboolean
@@ -230,27 +246,27 @@ cassino_store_export_games_csv (CassinoStore                     *store,
 
           g_string_truncate (line, 0);
           csv_int (line, s->id);
-          csv_field (line, s->key);
-          csv_field (line, started);
-          csv_field (line, ended);
-          csv_field (line, s->preset);
+          csv_text (line, s->key);
+          csv_text (line, started);
+          csv_text (line, ended);
+          csv_text (line, s->preset);
           csv_int (line, s->n_players);
-          csv_field (line, s->state);
-          csv_field (line, s->termination ? s->termination : "");
+          csv_text (line, s->state);
+          csv_text (line, s->termination ? s->termination : "");
           if (s->winner_side >= 0)
             csv_int (line, s->winner_side);
           else
-            csv_field (line, "");
+            csv_text (line, "");
           csv_int (line, s->value);
           csv_int (line, s->n_deals);
           for (guint k = 0; k < 6; k++)
-            csv_field (line, k < s->n_seats ? s->seats[k].name : "");
+            csv_text (line, k < s->n_seats ? s->seats[k].name : "");
           for (guint k = 0; k < 6; k++)
             {
               if (k < s->n_sides && g_str_equal (s->state, "finished"))
                 csv_int (line, s->scores[k]);
               else
-                csv_field (line, "");
+                csv_text (line, "");
             }
           g_string_append_c (line, '\n');
           if (!write_all (out, line->str, error))
@@ -269,8 +285,8 @@ stats_line (GString                 *line,
 {
   g_string_truncate (line, 0);
   csv_int (line, st->player_id);
-  csv_field (line, st->name);
-  csv_field (line, preset);
+  csv_text (line, st->name);
+  csv_text (line, preset);
   csv_int (line, n_players);
   csv_int (line, st->games);
   csv_int (line, st->wins);
@@ -370,6 +386,40 @@ cassino_store_import_report_clear (CassinoStoreImportReport *report)
   report->imported = report->skipped = report->failed = 0;
 }
 
+typedef struct {
+  GPtrArray                *games;
+  CassinoStoreImportReport *report;
+} Import;
+
+/* Each game in a savepoint of its own: one that fails is counted and
+ * left out, the others are kept. */
+static gboolean
+import_games (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  Import *import = data;
+  CassinoStoreImportReport *report = import->report;
+
+  for (guint i = 0; i < import->games->len; i++)
+    {
+      g_autoptr(GError) e = NULL;
+
+      if (cassino_store_record_game (store, import->games->pdata[i], 0, CASSINO_STORE_SOURCE_IMPORTED, &e) != 0)
+        report->imported++;
+      else if (g_error_matches (e, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE))
+        report->skipped++;
+      else
+        {
+          report->failed++;
+          if (report->messages == NULL)
+            report->messages = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (report->messages, g_strdup_printf (_("game %u: %s"), i + 1, e->message));
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 cassino_store_import_records (CassinoStore              *store,
                               const char                *text,
@@ -379,7 +429,7 @@ cassino_store_import_records (CassinoStore              *store,
 {
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) local = NULL;
-  gboolean ok;
+  Import import = { NULL, report };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
@@ -393,29 +443,6 @@ cassino_store_import_records (CassinoStore              *store,
       return FALSE;
     }
 
-  if (!cassino_sqlite_begin (store->db, error))
-    {
-      _cassino_store_convert_error (error);
-      return FALSE;
-    }
-  for (guint i = 0; i < games->len; i++)
-    {
-      g_autoptr(GError) e = NULL;
-
-      if (cassino_store_record_game (store, games->pdata[i], 0, CASSINO_STORE_SOURCE_IMPORTED, &e) != 0)
-        report->imported++;
-      else if (g_error_matches (e, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE))
-        report->skipped++;
-      else
-        {
-          report->failed++;
-          if (report->messages == NULL)
-            report->messages = g_ptr_array_new_with_free_func (g_free);
-          g_ptr_array_add (report->messages, g_strdup_printf (_("game %u: %s"), i + 1, e->message));
-        }
-    }
-  ok = cassino_sqlite_end (store->db, TRUE, error);
-  if (!ok)
-    _cassino_store_convert_error (error);
-  return ok;
+  import.games = games;
+  return cassino_store_transact (store, import_games, &import, error);
 }

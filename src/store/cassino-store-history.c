@@ -197,13 +197,19 @@ bind_filter (sqlite3_stmt                     *stmt,
     sqlite3_bind_null (stmt, 11);
 }
 
-GPtrArray *
-cassino_store_get_history_page (CassinoStore                     *store,
-                                const CassinoStoreHistoryFilter  *filter,
-                                const CassinoStoreHistoryCursor  *cursor,
-                                guint                             limit,
-                                CassinoStoreHistoryCursor        *out_next,
-                                GError                          **error)
+typedef struct {
+  const CassinoStoreHistoryFilter *filter;
+  CassinoStoreHistoryCursor        from;
+  guint                            limit;
+  CassinoStoreHistoryCursor       *out_next;
+  GPtrArray                       *page;
+} HistoryPage;
+
+/* The page's ids, then their summaries: one snapshot. */
+static gboolean
+read_history_page (CassinoStore  *store,
+                   gpointer       data,
+                   GError       **error)
 {
   static const char newest_first[] =
     "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
@@ -213,38 +219,25 @@ cassino_store_get_history_page (CassinoStore                     *store,
     "SELECT g.id, g.started FROM games g WHERE " HISTORY_WHERE
     "AND (?8 = 0 OR (g.started, g.id) > (?9, ?8)) "
     "ORDER BY g.started, g.id LIMIT ?10";
-  g_autoptr(GPtrArray) page = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_game_summary_free);
+  HistoryPage *job = data;
+  const CassinoStoreHistoryFilter *filter = job->filter;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   CassinoStoreHistoryCursor last = { 0 };
-  CassinoStoreHistoryCursor from = { 0 };
   sqlite3_stmt *stmt;
-  gboolean in_txn;
-
-  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
-
-  if (cursor)
-    from = *cursor;    /* @out_next may be @cursor */
-  if (out_next)
-    memset (out_next, 0, sizeof *out_next);
-  if (limit == 0)
-    return g_steal_pointer (&page);
-
-  in_txn = cassino_sqlite_get_depth (store->db) == 0 &&
-           cassino_sqlite_exec (store->db, "BEGIN", NULL);
 
   stmt = cassino_sqlite_prepare (store->db, filter && filter->oldest_first ? oldest_first : newest_first,
                                  error);
   if (stmt == NULL)
-    goto failed;
+    return FALSE;
   bind_filter (stmt, filter);
-  sqlite3_bind_int64 (stmt, 8, from.id);
-  sqlite3_bind_int64 (stmt, 9, from.started);
-  sqlite3_bind_int64 (stmt, 10, (gint64) limit + 1);
+  sqlite3_bind_int64 (stmt, 8, job->from.id);
+  sqlite3_bind_int64 (stmt, 9, job->from.started);
+  sqlite3_bind_int64 (stmt, 10, (gint64) job->limit + 1);
   for (gboolean more = TRUE; more;)
     switch (cassino_sqlite_step (store->db, stmt, error))
       {
       case CASSINO_SQLITE_ROW:
-        if (ids->len < limit)
+        if (ids->len < job->limit)
           {
             gint64 id = sqlite3_column_int64 (stmt, 0);
 
@@ -252,15 +245,15 @@ cassino_store_get_history_page (CassinoStore                     *store,
             last.id = id;
             last.started = sqlite3_column_int64 (stmt, 1);
           }
-        else if (out_next)
-          *out_next = last;      /* there is a next page */
+        else if (job->out_next)
+          *job->out_next = last;      /* there is a next page */
         break;
       case CASSINO_SQLITE_DONE:
         more = FALSE;
         break;
       case CASSINO_SQLITE_ERROR_STEP:
       default:
-        goto failed;
+        return FALSE;
       }
 
   for (guint i = 0; i < ids->len; i++)
@@ -268,18 +261,34 @@ cassino_store_get_history_page (CassinoStore                     *store,
       CassinoStoreGameSummary *s = get_summary (store, g_array_index (ids, gint64, i), error);
 
       if (s == NULL)
-        goto failed;
-      g_ptr_array_add (page, s);
+        return FALSE;
+      g_ptr_array_add (job->page, s);
     }
-  if (in_txn)
-    cassino_sqlite_exec (store->db, "COMMIT", NULL);
-  return g_steal_pointer (&page);
+  return TRUE;
+}
 
-failed:
-  if (in_txn)
-    cassino_sqlite_exec (store->db, "ROLLBACK", NULL);
-  _cassino_store_convert_error (error);
-  return NULL;
+GPtrArray *
+cassino_store_get_history_page (CassinoStore                     *store,
+                                const CassinoStoreHistoryFilter  *filter,
+                                const CassinoStoreHistoryCursor  *cursor,
+                                guint                             limit,
+                                CassinoStoreHistoryCursor        *out_next,
+                                GError                          **error)
+{
+  g_autoptr(GPtrArray) page = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_game_summary_free);
+  HistoryPage job = { filter, { 0 }, limit, out_next, page };
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  if (cursor)
+    job.from = *cursor;    /* @out_next may be @cursor */
+  if (out_next)
+    memset (out_next, 0, sizeof *out_next);
+  if (limit == 0)
+    return g_steal_pointer (&page);
+  if (!cassino_store_read (store, read_history_page, &job, error))
+    return NULL;
+  return g_steal_pointer (&page);
 }
 
 gboolean

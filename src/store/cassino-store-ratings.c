@@ -389,28 +389,30 @@ failed:
   return NULL;
 }
 
+static gboolean
+rebuild_ratings (CassinoStore  *store,
+                 gpointer       data,
+                 GError       **error)
+{
+  g_autoptr(GArray) ids = NULL;
+
+  if (!cassino_sqlite_exec (store->db, "DELETE FROM ratings", error))
+    return FALSE;
+  ids = cassino_sqlite_query_ids (store->db, error,
+                                  "SELECT id FROM games WHERE state = 'finished' ORDER BY ended, id", "");
+  if (ids == NULL)
+    return FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    if (!_cassino_store_rate_game (store, g_array_index (ids, gint64, i), error))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 cassino_store_rebuild_ratings (CassinoStore  *store,
                                GError       **error)
 {
-  g_autoptr(GArray) ids = NULL;
-  gboolean ok;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = cassino_sqlite_exec (store->db, "DELETE FROM ratings", error) &&
-       (ids = cassino_sqlite_query_ids (store->db, error,
-                                        "SELECT id FROM games WHERE state = 'finished' ORDER BY ended, id",
-                                        "")) != NULL;
-  for (guint i = 0; ok && i < ids->len; i++)
-    ok = _cassino_store_rate_game (store, g_array_index (ids, gint64, i), error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  return cassino_store_transact (store, rebuild_ratings, NULL, error);
 }

@@ -86,32 +86,73 @@ ensure_ruleset (CassinoStore        *store,
 
 /* Rubbers */
 
+typedef struct {
+  const CassinoRules *rules;
+  gint64              id;
+} BeginRubber;
+
+static gboolean
+begin_rubber (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  BeginRubber *b = data;
+  gint64 ruleset = ensure_ruleset (store, b->rules, error);
+
+  if (ruleset == 0 ||
+      !cassino_sqlite_run (store->db, error,
+                           "INSERT INTO rubbers (ruleset_id, games_needed, started) VALUES (?1, ?2, ?3)",
+                           "ini", ruleset, (int) (MAX (b->rules->rubber_games, 1) / 2 + 1), now_seconds ()))
+    return FALSE;
+  b->id = cassino_sqlite_last_insert_rowid (store->db);
+  return TRUE;
+}
+
 gint64
 cassino_store_begin_rubber (CassinoStore        *store,
                             const CassinoRules  *rules,
                             GError             **error)
 {
-  gint64 ruleset, id = 0;
-  gboolean ok;
+  BeginRubber b = { rules, 0 };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
   g_return_val_if_fail (rules != NULL, 0);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = (ruleset = ensure_ruleset (store, rules, error)) != 0 &&
-       cassino_sqlite_run (store->db, error,
-                           "INSERT INTO rubbers (ruleset_id, games_needed, started) VALUES (?1, ?2, ?3)",
-                           "ini", ruleset, (int) (MAX (rules->rubber_games, 1) / 2 + 1), now_seconds ());
-  if (ok)
-    id = cassino_sqlite_last_insert_rowid (store->db);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return id;
+  return cassino_store_transact (store, begin_rubber, &b, error) ? b.id : 0;
+}
 
-failed:
-  _cassino_store_convert_error (error);
-  return 0;
+typedef struct {
+  gint64               id;
+  const CassinoRubber *rubber;
+} EndRubber;
+
+static gboolean
+end_rubber (CassinoStore  *store,
+            gpointer       data,
+            GError       **error)
+{
+  EndRubber *e = data;
+  const CassinoRubber *rubber = e->rubber;
+
+  /* winner_side stays NULL for a rubber without a winner */
+  if (!cassino_sqlite_run (store->db, error,
+                           "UPDATE rubbers SET state = 'finished', ended = ?2, winner_side = nullif (?3, -1) "
+                           "WHERE id = ?1",
+                           "iin", e->id, now_seconds (), rubber->winner >= 0 ? rubber->winner : -1))
+    return FALSE;
+  if (cassino_sqlite_changes (store->db) == 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no rubber %" PRId64 "."), e->id);
+      return FALSE;
+    }
+  for (guint s = 0; s < rubber->n_sides; s++)
+    if (!cassino_sqlite_run (store->db, error,
+                             "INSERT OR REPLACE INTO rubber_sides (rubber_id, side, games_won, points) "
+                             "VALUES (?1, ?2, ?3, ?4)",
+                             "innn", e->id, (int) s, (int) rubber->games_won[s], (int) rubber->points[s]))
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -120,36 +161,12 @@ cassino_store_end_rubber (CassinoStore        *store,
                           const CassinoRubber *rubber,
                           GError             **error)
 {
-  gboolean ok;
+  EndRubber e = { rubber_id, rubber };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (rubber != NULL, FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  /* winner_side stays NULL for a rubber without a winner */
-  ok = cassino_sqlite_run (store->db, error,
-                           "UPDATE rubbers SET state = 'finished', ended = ?2, winner_side = nullif (?3, -1) "
-                           "WHERE id = ?1",
-                           "iin", rubber_id, now_seconds (), rubber->winner >= 0 ? rubber->winner : -1);
-  if (ok && cassino_sqlite_changes (store->db) == 0)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no rubber %" PRId64 "."), rubber_id);
-      ok = FALSE;
-    }
-  for (guint s = 0; ok && s < rubber->n_sides; s++)
-    ok = cassino_sqlite_run (store->db, error,
-                             "INSERT OR REPLACE INTO rubber_sides (rubber_id, side, games_won, points) "
-                             "VALUES (?1, ?2, ?3, ?4)",
-                             "innn", rubber_id, (int) s, (int) rubber->games_won[s], (int) rubber->points[s]);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  return cassino_store_transact (store, end_rubber, &e, error);
 }
 
 gboolean
@@ -293,15 +310,20 @@ read_rubber_sides (CassinoStore           *store,
                         "GROUP BY winner_side", error) >= 0;
 }
 
-GPtrArray *
-cassino_store_list_rubbers (CassinoStore             *store,
-                            CassinoStoreRubberStates  states,
-                            GError                  **error)
-{
-  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
-  sqlite3_stmt *stmt;
+typedef struct {
+  CassinoStoreRubberStates  states;
+  GPtrArray                *list;
+} ListRubbers;
 
-  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+/* The rubbers, their games and sides from one snapshot. */
+static gboolean
+list_rubbers (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  ListRubbers *job = data;
+  GPtrArray *list = job->list;
+  sqlite3_stmt *stmt;
 
   /* being played first, then by when they were last played */
   stmt = cassino_sqlite_prepare (store->db,
@@ -312,8 +334,8 @@ cassino_store_list_rubbers (CassinoStore             *store,
                                  "ORDER BY b.state = 'playing' DESC, coalesce(b.ended, b.started) DESC, b.id DESC",
                                  error);
   if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int (stmt, 1, (int) states);
+    return FALSE;
+  sqlite3_bind_int (stmt, 1, (int) job->states);
   for (gboolean more = TRUE; more;)
     switch (cassino_sqlite_step (store->db, stmt, error))
       {
@@ -337,7 +359,7 @@ cassino_store_list_rubbers (CassinoStore             *store,
         break;
       case CASSINO_SQLITE_ERROR_STEP:
       default:
-        goto failed;
+        return FALSE;
       }
   for (guint i = 0; i < list->len; i++)
     {
@@ -345,13 +367,24 @@ cassino_store_list_rubbers (CassinoStore             *store,
 
       info->game_ids = cassino_store_get_rubber_games (store, info->id, error);
       if (info->game_ids == NULL || !read_rubber_sides (store, info, error))
-        goto failed;
+        return FALSE;
     }
-  return g_steal_pointer (&list);
+  return TRUE;
+}
 
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
+GPtrArray *
+cassino_store_list_rubbers (CassinoStore             *store,
+                            CassinoStoreRubberStates  states,
+                            GError                  **error)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_rubber_info_free);
+  ListRubbers job = { states, list };
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
+
+  if (!cassino_store_read (store, list_rubbers, &job, error))
+    return NULL;
+  return g_steal_pointer (&list);
 }
 
 GPtrArray *
@@ -873,28 +906,78 @@ sync_game (CassinoStore       *store,
   return TRUE;
 }
 
+/* What the transactions that write a whole game work on. */
+typedef struct {
+  const CassinoGame  *game;
+  gint64              game_id;
+  gint64              rubber_id;
+  const gint64       *player_ids;
+  const char         *key;
+  CassinoStoreSource  source;
+} GameJob;
+
+static gboolean
+sync_game_job (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  GameJob *job = data;
+
+  return sync_game (store, job->game_id, job->game, error);
+}
+
 gboolean
 cassino_store_sync_game (CassinoStore       *store,
                          gint64              game_id,
                          const CassinoGame  *game,
                          GError            **error)
 {
-  gboolean ok;
+  GameJob job = { .game = game, .game_id = game_id };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (game != NULL, FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = sync_game (store, game_id, game, error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
+  if (!cassino_store_transact (store, sync_game_job, &job, error))
+    return FALSE;
   store->cache_game_id = 0;
   return TRUE;
+}
 
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+/* A new game and everything it holds so far. */
+static gboolean
+insert_game_job (CassinoStore  *store,
+                 gpointer       data,
+                 GError       **error)
+{
+  GameJob *job = data;
+
+  job->game_id = insert_game (store, job->game, job->key, job->rubber_id, job->player_ids,
+                              job->source, error);
+  return job->game_id != 0 && sync_game (store, job->game_id, job->game, error);
+}
+
+/* The same, unless a game of the same key is recorded already. */
+static gboolean
+record_game_job (CassinoStore  *store,
+                 gpointer       data,
+                 GError       **error)
+{
+  GameJob *job = data;
+  GError *local = NULL;
+  gint64 found = cassino_store_find_game (store, job->key, &local);
+
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (found != 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                   _("This game is already recorded (game %" PRId64 ")."), found);
+      return FALSE;
+    }
+  return insert_game_job (store, job, error);
 }
 
 gint64
@@ -907,8 +990,7 @@ cassino_store_begin_game (CassinoStore       *store,
   const char *tag;
   g_autofree char *key = NULL;
   g_autofree char *uuid = NULL;
-  gint64 game_id = 0;
-  gboolean ok;
+  GameJob job = { NULL };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
   g_return_val_if_fail (game != NULL, 0);
@@ -917,18 +999,12 @@ cassino_store_begin_game (CassinoStore       *store,
   uuid = g_uuid_string_random ();
   key = tag && *tag ? g_strdup (tag) : g_strconcat ("uuid:", uuid, NULL);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = (game_id = insert_game (store, game, key, rubber_id, player_ids,
-                               CASSINO_STORE_SOURCE_PLAYED, error)) != 0 &&
-       sync_game (store, game_id, game, error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return game_id;
-
-failed:
-  _cassino_store_convert_error (error);
-  return 0;
+  job.game = game;
+  job.rubber_id = rubber_id;
+  job.player_ids = player_ids;
+  job.key = key;
+  job.source = CASSINO_STORE_SOURCE_PLAYED;
+  return cassino_store_transact (store, insert_game_job, &job, error) ? job.game_id : 0;
 }
 
 gint64
@@ -939,37 +1015,17 @@ cassino_store_record_game (CassinoStore       *store,
                            GError            **error)
 {
   g_autofree char *key = NULL;
-  gint64 game_id = 0;
-  gboolean ok;
+  GameJob job = { NULL };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
   g_return_val_if_fail (game != NULL, 0);
 
   key = cassino_store_compute_game_key (game);
-
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  {
-    g_autoptr(GError) local = NULL;
-
-    game_id = cassino_store_find_game (store, key, &local);
-    ok = local == NULL && game_id == 0;
-    if (local)
-      g_propagate_error (error, g_steal_pointer (&local));
-    else if (game_id != 0)
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
-                   _("This game is already recorded (game %" PRId64 ")."), game_id);
-  }
-  ok = ok &&
-       (game_id = insert_game (store, game, key, rubber_id, NULL, source, error)) != 0 &&
-       sync_game (store, game_id, game, error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return game_id;
-
-failed:
-  _cassino_store_convert_error (error);
-  return 0;
+  job.game = game;
+  job.rubber_id = rubber_id;
+  job.key = key;
+  job.source = source;
+  return cassino_store_transact (store, record_game_job, &job, error) ? job.game_id : 0;
 }
 
 static gint64
@@ -1091,6 +1147,25 @@ cassino_store_retract_moves (CassinoStore       *store,
   return cassino_store_truncate_deal (store, game_id, deal->number, deal->plays->len, error);
 }
 
+typedef struct {
+  gint64 game_id;
+  guint  deal_number;
+  guint  n_plays;
+} TruncateDeal;
+
+static gboolean
+truncate_deal (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  TruncateDeal *t = data;
+  gint64 deal_id = current_deal_id (store, t->game_id, t->deal_number, error);
+
+  return deal_id != 0 &&
+         cassino_sqlite_run (store->db, error, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2",
+                             "in", deal_id, (int) t->n_plays);
+}
+
 gboolean
 cassino_store_truncate_deal (CassinoStore  *store,
                              gint64         game_id,
@@ -1098,26 +1173,11 @@ cassino_store_truncate_deal (CassinoStore  *store,
                              guint          n_plays,
                              GError       **error)
 {
-  gint64 deal_id;
-  sqlite3_stmt *stmt;
+  TruncateDeal t = { game_id, deal_number, n_plays };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  deal_id = current_deal_id (store, game_id, deal_number, error);
-  if (deal_id == 0)
-    goto failed;
-  stmt = cassino_sqlite_prepare (store->db, "DELETE FROM moves WHERE deal_id = ?1 AND ply >= ?2", error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_int64 (stmt, 1, deal_id);
-  sqlite3_bind_int (stmt, 2, (int) n_plays);
-  if (!cassino_sqlite_step_done (store->db, stmt, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  return cassino_store_transact (store, truncate_deal, &t, error);
 }
 
 gboolean
@@ -1184,100 +1244,18 @@ failed:
   return FALSE;
 }
 
-gboolean
-cassino_store_delete_game (CassinoStore  *store,
-                           gint64         game_id,
-                           GError       **error)
+/* Delete a game; the ratings of the games rated after it are computed
+ * again without it. */
+static gboolean
+delete_game (CassinoStore  *store,
+             gpointer       data,
+             GError       **error)
 {
+  gint64 game_id = *(gint64 *) data;
   g_autoptr(GArray) later = g_array_new (FALSE, FALSE, sizeof (gint64));
   sqlite3_stmt *stmt;
-  gboolean ok = TRUE;
   gboolean rated = FALSE;
   gint64 ended = 0;
-
-  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
-
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT coalesce(ended, 0), "
-                                 "EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id) "
-                                 "FROM games g WHERE g.id = ?1", error);
-  ok = stmt != NULL;
-  if (ok)
-    {
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      switch (cassino_sqlite_step (store->db, stmt, error))
-        {
-        case CASSINO_SQLITE_ROW:
-          ended = sqlite3_column_int64 (stmt, 0);
-          rated = sqlite3_column_int (stmt, 1) != 0;
-          sqlite3_reset (stmt);
-          break;
-        case CASSINO_SQLITE_DONE:
-          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                       _("There is no game %" PRId64 "."), game_id);
-          cassino_sqlite_end (store->db, FALSE, NULL);
-          return FALSE;
-        case CASSINO_SQLITE_ERROR_STEP:
-        default:
-          ok = FALSE;
-        }
-    }
-
-  /* the games rated after it, in the order ratings are computed */
-  if (ok && rated)
-    {
-      stmt = cassino_sqlite_prepare (store->db,
-                                     "SELECT id FROM games WHERE state = 'finished' AND id != ?1 "
-                                     "AND (ended, id) >= (?2, ?1) ORDER BY ended, id", error);
-      ok = stmt != NULL;
-      if (ok)
-        {
-          sqlite3_bind_int64 (stmt, 1, game_id);
-          sqlite3_bind_int64 (stmt, 2, ended);
-        }
-      while (ok)
-        {
-          CassinoSqliteStep step = cassino_sqlite_step (store->db, stmt, error);
-
-          if (step == CASSINO_SQLITE_ROW)
-            {
-              gint64 id = sqlite3_column_int64 (stmt, 0);
-
-              g_array_append_val (later, id);
-            }
-          else
-            {
-              ok = step == CASSINO_SQLITE_DONE;
-              break;
-            }
-        }
-      for (guint i = 0; ok && i < later->len; i++)
-        {
-          stmt = cassino_sqlite_prepare (store->db, "DELETE FROM ratings WHERE game_id = ?1", error);
-          ok = stmt != NULL;
-          if (ok)
-            {
-              sqlite3_bind_int64 (stmt, 1, g_array_index (later, gint64, i));
-              ok = cassino_sqlite_step_done (store->db, stmt, error);
-            }
-        }
-    }
-
-  if (ok)
-    {
-      stmt = cassino_sqlite_prepare (store->db, "DELETE FROM games WHERE id = ?1", error);
-      ok = stmt != NULL;
-      if (ok)
-        {
-          sqlite3_bind_int64 (stmt, 1, game_id);
-          ok = cassino_sqlite_step_done (store->db, stmt, error);
-        }
-    }
-  for (guint i = 0; ok && i < later->len; i++)
-    ok = _cassino_store_rate_game (store, g_array_index (later, gint64, i), error);
 
   if (store->cache_game_id == game_id)
     {
@@ -1285,13 +1263,62 @@ cassino_store_delete_game (CassinoStore  *store,
       store->cache_deal_id = 0;
       store->cache_deal_number = 0;
     }
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return TRUE;
 
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT coalesce(ended, 0), "
+                                 "EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id) "
+                                 "FROM games g WHERE g.id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      ended = sqlite3_column_int64 (stmt, 0);
+      rated = sqlite3_column_int (stmt, 1) != 0;
+      sqlite3_reset (stmt);
+      break;
+    case CASSINO_SQLITE_DONE:
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" PRId64 "."), game_id);
+      return FALSE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+
+  /* the games rated after it, in the order ratings are computed */
+  if (rated)
+    {
+      g_clear_pointer (&later, g_array_unref);
+      later = cassino_sqlite_query_ids (store->db, error,
+                                        "SELECT id FROM games WHERE state = 'finished' AND id != ?1 "
+                                        "AND (ended, id) >= (?2, ?1) ORDER BY ended, id",
+                                        "ii", game_id, ended);
+      if (later == NULL)
+        return FALSE;
+      for (guint i = 0; i < later->len; i++)
+        if (!cassino_sqlite_run (store->db, error, "DELETE FROM ratings WHERE game_id = ?1",
+                                 "i", g_array_index (later, gint64, i)))
+          return FALSE;
+    }
+
+  if (!cassino_sqlite_run (store->db, error, "DELETE FROM games WHERE id = ?1", "i", game_id))
+    return FALSE;
+  for (guint i = 0; i < later->len; i++)
+    if (!_cassino_store_rate_game (store, g_array_index (later, gint64, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+cassino_store_delete_game (CassinoStore  *store,
+                           gint64         game_id,
+                           GError       **error)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+
+  return cassino_store_transact (store, delete_game, &game_id, error);
 }
 
 /* Reading back */
@@ -1551,19 +1578,34 @@ failed:
   return NULL;
 }
 
+typedef struct {
+  gint64       game_id;
+  CassinoGame *game;
+} LoadGame;
+
+/* The game, its deals and moves from one snapshot: a move recorded
+ * meanwhile by another connection is in all of it or in none. */
+static gboolean
+load_game_job (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  LoadGame *load = data;
+
+  load->game = load_game (store, load->game_id, error);
+  return load->game != NULL;
+}
+
 CassinoGame *
 cassino_store_load_game (CassinoStore  *store,
                          gint64         game_id,
                          GError       **error)
 {
-  CassinoGame *game;
+  LoadGame load = { game_id, NULL };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
-  game = load_game (store, game_id, error);
-  if (game == NULL)
-    _cassino_store_convert_error (error);
-  return game;
+  return cassino_store_read (store, load_game_job, &load, error) ? load.game : NULL;
 }
 
 GArray *

@@ -265,9 +265,41 @@ static const char migration_2[] =
   "  AND (SELECT r.started FROM rubbers r WHERE r.id = games.rubber_id) <= coalesce(ended, 1 << 62);\n"
   "UPDATE seat_stats SET started = (SELECT g.started FROM games g WHERE g.id = seat_stats.game_id);\n";
 
+/* Version 3 (review): stored game reviews, so that a second look is
+ * instant, and the puzzles found in them with the player's tries.  A
+ * review is the text of cassino_review_to_text(), keyed by what makes it
+ * reproducible (the seats reviewed, the level and its number of deals);
+ * a puzzle is the position before play @play_index of deal @deal_index
+ * (0-based) of a recorded game, the decision as one line of
+ * cassino_review_move_to_text(). */
+static const char migration_review[] =
+  "CREATE TABLE reviews (\n"
+  "  game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  seats      INTEGER NOT NULL,\n"
+  "  level      TEXT NOT NULL,\n"
+  "  iterations INTEGER NOT NULL,\n"
+  "  created    INTEGER NOT NULL,\n"
+  "  review     TEXT NOT NULL,\n"
+  "  PRIMARY KEY (game_id, seats, level, iterations)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE TABLE puzzles (\n"
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+  "  game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  deal_index INTEGER NOT NULL,\n"
+  "  play_index INTEGER NOT NULL,\n"
+  "  seat       INTEGER NOT NULL,\n"
+  "  decision   TEXT NOT NULL,\n"
+  "  created    INTEGER NOT NULL,\n"
+  "  solved     INTEGER NOT NULL DEFAULT 0,\n"
+  "  failed     INTEGER NOT NULL DEFAULT 0,\n"
+  "  last_tried INTEGER,\n"
+  "  UNIQUE (game_id, deal_index, play_index)\n"
+  ");\n";
+
 static const char *const migrations[] = {
   migration_1,
   migration_2,
+  migration_review,
 };
 
 /* What must be there at each version (checked after opening). */
@@ -277,10 +309,18 @@ static const char *const objects_1[] = {
   "v_seat_facts", "seat_stats", "v_seat_opponents", "seat_opponents", "ratings", NULL
 };
 
+static const char *const objects_review[] = {
+  "players", "rulesets", "rubbers", "rubber_sides", "games", "game_tags",
+  "game_seats", "game_sides", "deals", "moves", "deal_scores",
+  "v_seat_facts", "seat_stats", "v_seat_opponents", "seat_opponents", "ratings",
+  "reviews", "puzzles", NULL
+};
+
 static const char *const *const objects[] = {
   NULL,
   objects_1,
   objects_1,
+  objects_review,
 };
 
 /* Cheap structural probes: each reads the right-hand edge of a b-tree,
@@ -297,10 +337,15 @@ static const char *const probes_2[] = {
   "SELECT max(start_known) FROM games", NULL
 };
 
+static const char *const probes_review[] = {
+  "SELECT max(game_id) FROM reviews", "SELECT max(id) FROM puzzles", NULL
+};
+
 static const char *const *const probes[] = {
   NULL,
   probes_1,
   probes_2,
+  probes_review,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (objects) == G_N_ELEMENTS (migrations) + 1);

@@ -28,29 +28,26 @@ _cassino_store_derive_game (CassinoStore  *store,
                              "i", game_id);
 }
 
+static gboolean
+rebuild_derived (CassinoStore  *store,
+                 gpointer       data,
+                 GError       **error)
+{
+  return cassino_sqlite_exec (store->db,
+                              "DELETE FROM seat_stats; "
+                              "INSERT INTO seat_stats SELECT * FROM v_seat_facts; "
+                              "DELETE FROM seat_opponents; "
+                              "INSERT INTO seat_opponents SELECT * FROM v_seat_opponents", error) &&
+         cassino_store_rebuild_ratings (store, error);
+}
+
 gboolean
 cassino_store_rebuild_derived (CassinoStore  *store,
                                GError       **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = cassino_sqlite_exec (store->db,
-                            "DELETE FROM seat_stats; "
-                            "INSERT INTO seat_stats SELECT * FROM v_seat_facts; "
-                            "DELETE FROM seat_opponents; "
-                            "INSERT INTO seat_opponents SELECT * FROM v_seat_opponents", error) &&
-       cassino_store_rebuild_ratings (store, error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
-  return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
+  return cassino_store_transact (store, rebuild_derived, NULL, error);
 }
 
 void
@@ -273,6 +270,22 @@ fill_stats (CassinoStore                   *store,
       }
 }
 
+typedef struct {
+  CassinoStoreStats             *st;
+  const CassinoStoreStatsFilter *filter;
+  gboolean                       from_raw;
+} FillStats;
+
+static gboolean
+fill_stats_job (CassinoStore  *store,
+                gpointer       data,
+                GError       **error)
+{
+  FillStats *job = data;
+
+  return fill_stats (store, job->st, job->filter, job->from_raw, error);
+}
+
 CassinoStoreStats *
 cassino_store_get_player_stats (CassinoStore                   *store,
                                 gint64                          player_id,
@@ -282,8 +295,7 @@ cassino_store_get_player_stats (CassinoStore                   *store,
 {
   g_autoptr(CassinoStorePlayer) player = NULL;
   g_autoptr(CassinoStoreStats) st = NULL;
-  gboolean from_raw = (flags & CASSINO_STORE_STATS_FROM_RAW) != 0;
-  gboolean ok;
+  FillStats job = { NULL, filter, (flags & CASSINO_STORE_STATS_FROM_RAW) != 0 };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), NULL);
 
@@ -297,22 +309,10 @@ cassino_store_get_player_stats (CassinoStore                   *store,
   st->head_to_head = g_ptr_array_new_with_free_func ((GDestroyNotify) head_to_head_free);
 
   /* one read transaction: every figure from the same snapshot */
-  if (cassino_sqlite_get_depth (store->db) > 0)
-    ok = fill_stats (store, st, filter, from_raw, error);
-  else
-    {
-      if (!cassino_sqlite_exec (store->db, "BEGIN", error))
-        goto failed;
-      ok = fill_stats (store, st, filter, from_raw, error);
-      cassino_sqlite_exec (store->db, "COMMIT", NULL);
-    }
-  if (!ok)
-    goto failed;
+  job.st = st;
+  if (!cassino_store_read (store, fill_stats_job, &job, error))
+    return NULL;
   return g_steal_pointer (&st);
-
-failed:
-  _cassino_store_convert_error (error);
-  return NULL;
 }
 
 GStrv

@@ -96,6 +96,58 @@ _cassino_store_convert_error (GError **error)
   e->code = code;
 }
 
+typedef struct {
+  CassinoStore     *store;
+  CassinoStoreFunc  func;
+  gpointer          data;
+} Body;
+
+static gboolean
+run_body (CassinoSqlite  *db,
+          gpointer        data,
+          GError        **error)
+{
+  Body *body = data;
+
+  return body->func (body->store, body->data, error);
+}
+
+static gboolean
+transact (CassinoStore      *store,
+          gboolean           write,
+          CassinoStoreFunc   func,
+          gpointer           data,
+          GError           **error)
+{
+  Body body = { store, func, data };
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (cassino_sqlite_transact (store->db, write, run_body, &body, error))
+    return TRUE;
+  _cassino_store_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+cassino_store_transact (CassinoStore      *store,
+                        CassinoStoreFunc   func,
+                        gpointer           data,
+                        GError           **error)
+{
+  return transact (store, TRUE, func, data, error);
+}
+
+gboolean
+cassino_store_read (CassinoStore      *store,
+                    CassinoStoreFunc   func,
+                    gpointer           data,
+                    GError           **error)
+{
+  return transact (store, FALSE, func, data, error);
+}
+
 char *
 cassino_store_get_default_path (void)
 {
@@ -267,8 +319,9 @@ open_and_check (const char     *path,
       cassino_sqlite_close (db);
       return CHECK_REFUSE;
     }
+  /* a negative user_version is no schema of ours: refused, not written to */
   if ((app_id != 0 && app_id != CASSINO_STORE_APPLICATION_ID) ||
-      (version == 0 && n_objects > 0 && app_id == 0))
+      (version == 0 && n_objects > 0 && app_id == 0) || version < 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN,
                    _("“%s” is a database of another program; Cassino has left it alone."),
@@ -613,39 +666,54 @@ failed:
   return 0;
 }
 
+/* A new player, looked for and added in one transaction (two programs
+ * adding the same name at once make one player). */
+typedef struct {
+  const char *name;
+  const char *level;
+  const char *engine_version;
+  gint64      id;
+} AddPlayer;
+
+static gboolean
+add_human (CassinoStore  *store,
+           gpointer       data,
+           GError       **error)
+{
+  AddPlayer *add = data;
+  GError *local = NULL;
+
+  if (cassino_store_find_human (store, add->name, &local) != 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
+                   _("There is already a player called “%s”."), add->name);
+      return FALSE;
+    }
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (!cassino_sqlite_run (store->db, error,
+                           "INSERT INTO players (kind, name, created) VALUES (0, ?1, ?2)",
+                           "ti", add->name, now_seconds ()))
+    return FALSE;
+  add->id = cassino_sqlite_last_insert_rowid (store->db);
+  return TRUE;
+}
+
 gint64
 cassino_store_add_human (CassinoStore  *store,
                          const char    *name,
                          GError       **error)
 {
-  g_autoptr(GError) local = NULL;
-  gint64 existing;
+  AddPlayer add = { name };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
 
   if (!check_name (name, error))
     return 0;
-  existing = cassino_store_find_human (store, name, &local);
-  if (local)
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return 0;
-    }
-  if (existing != 0)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
-                   _("There is already a player called “%s”."), name);
-      return 0;
-    }
-  if (!cassino_sqlite_run (store->db, error,
-                           "INSERT INTO players (kind, name, created) VALUES (0, ?1, ?2)",
-                           "ti", name, now_seconds ()))
-    goto failed;
-  return cassino_sqlite_last_insert_rowid (store->db);
-
-failed:
-  _cassino_store_convert_error (error);
-  return 0;
+  return cassino_store_transact (store, add_human, &add, error) ? add.id : 0;
 }
 
 gint64
@@ -669,6 +737,44 @@ cassino_store_ensure_human (CassinoStore  *store,
   return cassino_store_add_human (store, name, error);
 }
 
+static gboolean
+ensure_computer (CassinoStore  *store,
+                 gpointer       data,
+                 GError       **error)
+{
+  AddPlayer *add = data;
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT id FROM players WHERE kind = 1 AND level = ?1 AND engine_version = ?2",
+                                 error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, add->level, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, add->engine_version, -1, SQLITE_TRANSIENT);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      add->id = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_DONE:
+      break;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+
+  if (!cassino_sqlite_run (store->db, error,
+                           "INSERT INTO players (kind, name, level, engine_version, created) "
+                           "VALUES (1, ?1, ?2, ?3, ?4)",
+                           "ttti", add->name && *add->name ? add->name : add->level, add->level,
+                           add->engine_version, now_seconds ()))
+    return FALSE;
+  add->id = cassino_sqlite_last_insert_rowid (store->db);
+  return TRUE;
+}
+
 gint64
 cassino_store_ensure_computer (CassinoStore  *store,
                                const char    *level,
@@ -676,7 +782,7 @@ cassino_store_ensure_computer (CassinoStore  *store,
                                const char    *name,
                                GError       **error)
 {
-  sqlite3_stmt *stmt;
+  AddPlayer add = { name, level, engine_version ? engine_version : ENGINE_VERSION, 0 };
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), 0);
 
@@ -686,42 +792,7 @@ cassino_store_ensure_computer (CassinoStore  *store,
                    _("A computer player needs a level."));
       return 0;
     }
-  if (engine_version == NULL)
-    engine_version = ENGINE_VERSION;
-
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT id FROM players WHERE kind = 1 AND level = ?1 AND engine_version = ?2",
-                                 error);
-  if (stmt == NULL)
-    goto failed;
-  sqlite3_bind_text (stmt, 1, level, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 2, engine_version, -1, SQLITE_TRANSIENT);
-  switch (cassino_sqlite_step (store->db, stmt, error))
-    {
-    case CASSINO_SQLITE_ROW:
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-
-        sqlite3_reset (stmt);
-        return id;
-      }
-    case CASSINO_SQLITE_DONE:
-      break;
-    case CASSINO_SQLITE_ERROR_STEP:
-    default:
-      goto failed;
-    }
-
-  if (!cassino_sqlite_run (store->db, error,
-                           "INSERT INTO players (kind, name, level, engine_version, created) "
-                           "VALUES (1, ?1, ?2, ?3, ?4)",
-                           "ttti", name && *name ? name : level, level, engine_version, now_seconds ()))
-    goto failed;
-  return cassino_sqlite_last_insert_rowid (store->db);
-
-failed:
-  _cassino_store_convert_error (error);
-  return 0;
+  return cassino_store_transact (store, ensure_computer, &add, error) ? add.id : 0;
 }
 
 static gboolean
@@ -933,27 +1004,26 @@ failed:
   return NULL;
 }
 
+static gboolean
+reset_statistics (CassinoStore  *store,
+                  gpointer       data,
+                  GError       **error)
+{
+  return cassino_sqlite_exec (store->db,
+                              "DELETE FROM ratings; DELETE FROM seat_stats; DELETE FROM seat_opponents; "
+                              "DELETE FROM games; DELETE FROM rubbers; DELETE FROM rulesets",
+                              error);
+}
+
 gboolean
 cassino_store_reset_statistics (CassinoStore  *store,
                                 GError       **error)
 {
-  gboolean ok;
-
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  if (!cassino_sqlite_begin (store->db, error))
-    goto failed;
-  ok = cassino_sqlite_exec (store->db,
-                            "DELETE FROM ratings; DELETE FROM seat_stats; DELETE FROM seat_opponents; "
-                            "DELETE FROM games; DELETE FROM rubbers; DELETE FROM rulesets",
-                            error);
-  if (!cassino_sqlite_end (store->db, ok, ok ? error : NULL))
-    goto failed;
+  if (!cassino_store_transact (store, reset_statistics, NULL, error))
+    return FALSE;
   store->cache_game_id = 0;
   g_message ("%s: statistics reset by the user", store->path);
   return TRUE;
-
-failed:
-  _cassino_store_convert_error (error);
-  return FALSE;
 }

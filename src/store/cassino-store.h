@@ -45,6 +45,27 @@ typedef enum {
 #define CASSINO_TYPE_STORE (cassino_store_get_type ())
 G_DECLARE_FINAL_TYPE (CassinoStore, cassino_store, CASSINO, STORE, GObject)
 
+/* The body of one transaction of the store (and a job of a
+ * CassinoStoreWorker): FALSE with @error when it failed. */
+typedef gboolean (*CassinoStoreFunc) (CassinoStore  *store,
+                                      gpointer       data,
+                                      GError       **error);
+
+/* Run @func (@store, @data) inside one write transaction (BEGIN
+ * IMMEDIATE ... COMMIT; a savepoint inside another): all of it is
+ * committed when it returns TRUE, none of it otherwise.  Every failure
+ * comes out as a CASSINO_STORE_ERROR. */
+gboolean      cassino_store_transact     (CassinoStore      *store,
+                                          CassinoStoreFunc   func,
+                                          gpointer           data,
+                                          GError           **error);
+/* The same for reading: one consistent snapshot (BEGIN ... COMMIT),
+ * without the write lock. */
+gboolean      cassino_store_read         (CassinoStore      *store,
+                                          CassinoStoreFunc   func,
+                                          gpointer           data,
+                                          GError           **error);
+
 /* $XDG_DATA_HOME/cassino/cassino.db.  Free with g_free(). */
 char         *cassino_store_get_default_path (void);
 

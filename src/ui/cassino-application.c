@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cassino-game-controller.h"
+#include "cassino-help.h"
 #include "cassino-preferences-window.h"
 #include "cassino-store.h"
 #include "cassino-store-history.h"
@@ -242,8 +243,7 @@ help_activated (GSimpleAction *action,
 {
   CassinoApplication *self = user_data;
 
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                "help:cassino", GDK_CURRENT_TIME);
+  cassino_help_show (gtk_application_get_active_window (GTK_APPLICATION (self)));
 }
 
 static void

@@ -140,6 +140,10 @@ update_accessible (CassinoCardWidget *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
+  /* a dimmed card has no legal move: a screen reader says it is unavailable */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self),
+                               GTK_ACCESSIBLE_STATE_DISABLED, (self->marks & CASSINO_CARD_MARK_DIMMED) != 0,
+                               -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
                                self->kind == KIND_BUILD ? label : NULL);
 }
@@ -277,16 +281,20 @@ draw_highlight (CassinoCardWidget *self,
 
   if (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_VISIBLE)
     {
-      double pad = lw + (self->marks & CASSINO_CARD_MARK_HINT ? 7 : 3);
-      double dash[] = { 4, 3 };
+      /* the keyboard focus: a white ring between dark edges, seen on the
+       * felt, on a light or a dark card and beside the accent rings alike */
+      double ring = MAX (3.0, w * 0.03);
+      double pad = lw + (self->marks & CASSINO_CARD_MARK_HINT ? 7 : 3) + ring / 2;
 
       cairo_save (cr);
       cairo_translate (cr, -pad, -pad);
       cassino_card_art_outline (cr, w + 2 * pad, h + 2 * pad);
       cairo_restore (cr);
-      cairo_set_dash (cr, dash, 2, 0);
-      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 1.0);
-      cairo_set_line_width (cr, 2);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
+      cairo_set_line_width (cr, ring + 3);
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, ring);
       cairo_stroke (cr);
     }
 }

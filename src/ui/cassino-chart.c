@@ -81,35 +81,85 @@ draw_label (GtkWidget  *widget,
   g_object_unref (layout);
 }
 
-static void
+/* Heckbert's "nice numbers" (Graphics Gems, 1990): the 1, 2 or 5 times a
+ * power of ten nearest @x (@round) or just above it. */
+static double
+nice_number (double   x,
+             gboolean round_it)
+{
+  double e = floor (log10 (x));
+  double f = x / pow (10, e);
+  double nf;
+
+  if (round_it)
+    nf = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
+  else
+    nf = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
+  return nf * pow (10, e);
+}
+
+guint
+cassino_chart_nice_ticks (double    lo,
+                          double    hi,
+                          gboolean  integer,
+                          guint     max_ticks,
+                          double   *out_first,
+                          double   *out_step)
+{
+  double step, first, last;
+
+  max_ticks = MAX (max_ticks, 2u);
+  if (!(hi > lo))
+    hi = lo + 1;
+  step = nice_number (nice_number (hi - lo, FALSE) / (max_ticks - 1), TRUE);
+  if (integer && step < 1)
+    step = 1;
+  first = floor (lo / step) * step;
+  last = ceil (hi / step) * step;
+  /* rounding outwards may need one tick more than asked: a larger step */
+  while ((guint) llround ((last - first) / step) + 1 > max_ticks)
+    {
+      step = nice_number (step * 1.5, FALSE);
+      first = floor (lo / step) * step;
+      last = ceil (hi / step) * step;
+    }
+  *out_first = first;
+  *out_step = step;
+  return (guint) llround ((last - first) / step) + 1;
+}
+
+/* The data's range, widened to the axis ticks. */
+static guint
 range (CassinoChart *self,
        double       *out_lo,
-       double       *out_hi)
+       double       *out_step)
 {
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  gboolean integer = FALSE;
 
   if (self->kind == KIND_BARS)
     {
-      *out_lo = 0;
-      *out_hi = self->max;
+      /* counts (whole numbers) or percentages (whole percent) */
+      lo = 0;
+      hi = self->max;
+      integer = TRUE;
       for (guint i = 0; i < self->values->len; i++)
-        *out_hi = MAX (*out_hi, g_array_index (self->values, double, i));
-      if (*out_hi <= 0)
-        *out_hi = 1;
-      return;
+        hi = MAX (hi, g_array_index (self->values, double, i));
+      if (hi <= 0)
+        hi = 1;
     }
-  for (guint i = 0; i < self->values->len; i++)
+  else
     {
-      lo = MIN (lo, g_array_index (self->low, double, i));
-      hi = MAX (hi, g_array_index (self->high, double, i));
+      for (guint i = 0; i < self->values->len; i++)
+        {
+          lo = MIN (lo, g_array_index (self->low, double, i));
+          hi = MAX (hi, g_array_index (self->high, double, i));
+        }
+      if (lo > hi)
+        lo = 0, hi = 1;
+      integer = TRUE;   /* ratings are shown as whole numbers */
     }
-  if (lo > hi)
-    lo = 0, hi = 1;
-  /* round to hundreds, with some air */
-  *out_lo = floor (lo / 100.0) * 100.0;
-  *out_hi = ceil (hi / 100.0) * 100.0;
-  if (*out_hi - *out_lo < 100)
-    *out_hi = *out_lo + 100;
+  return cassino_chart_nice_ticks (lo, hi, integer, 5, out_lo, out_step);
 }
 
 static void
@@ -120,8 +170,8 @@ cassino_chart_snapshot (GtkWidget   *widget,
   double w = gtk_widget_get_width (widget);
   double h = gtk_widget_get_height (widget);
   double pw = w - MARGIN_LEFT - MARGIN_RIGHT, ph = h - MARGIN_TOP - MARGIN_BOTTOM;
-  double lo, hi;
-  guint n = self->values->len;
+  double lo, hi, step;
+  guint n = self->values->len, n_ticks;
   GdkRGBA fg, accent;
   cairo_t *cr;
 
@@ -130,16 +180,18 @@ cassino_chart_snapshot (GtkWidget   *widget,
   get_color (widget, &fg);
   get_accent (widget, &accent);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  range (self, &lo, &hi);
+  n_ticks = range (self, &lo, &step);
+  hi = lo + step * (n_ticks - 1);
 
-  /* grid and axis labels: four lines */
+  /* grid and axis labels: one line a tick */
   cairo_set_line_width (cr, 1);
-  for (guint i = 0; i <= 4; i++)
+  for (guint i = 0; i < n_ticks; i++)
     {
-      double v = lo + (hi - lo) * i / 4.0;
-      double y = MARGIN_TOP + ph - ph * i / 4.0;
+      double v = lo + step * i;
+      double y = MARGIN_TOP + ph - ph * i / (double) (n_ticks - 1);
+      int digits = step < 1 ? (int) ceil (-log10 (step)) : 0;
       g_autofree char *text = self->kind == KIND_BARS && self->max == 100 ?
-                              g_strdup_printf ("%.0f%%", v) : g_strdup_printf ("%.0f", v);
+                              g_strdup_printf ("%.*f%%", digits, v) : g_strdup_printf ("%.*f", digits, v);
 
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
       cairo_move_to (cr, MARGIN_LEFT, round (y) + 0.5);
@@ -157,15 +209,17 @@ cassino_chart_snapshot (GtkWidget   *widget,
 
   if (self->kind == KIND_BAND)
     {
-      double step = n > 1 ? pw / (n - 1) : 0;
+      double dx = n > 1 ? pw / (n - 1) : 0;
 #define Y(v) (MARGIN_TOP + ph - ph * ((v) - lo) / (hi - lo))
 
-      /* the band: high forwards, low backwards */
+      /* the band: high forwards, low backwards (from its first point, not
+       * from where the last axis label left cairo's pen) */
+      cairo_new_path (cr);
       cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.18);
       for (guint i = 0; i < n; i++)
-        cairo_line_to (cr, MARGIN_LEFT + i * step, Y (g_array_index (self->high, double, i)));
+        cairo_line_to (cr, MARGIN_LEFT + i * dx, Y (g_array_index (self->high, double, i)));
       for (guint i = n; i > 0; i--)
-        cairo_line_to (cr, MARGIN_LEFT + (i - 1) * step, Y (g_array_index (self->low, double, i - 1)));
+        cairo_line_to (cr, MARGIN_LEFT + (i - 1) * dx, Y (g_array_index (self->low, double, i - 1)));
       cairo_close_path (cr);
       cairo_fill (cr);
 
@@ -173,7 +227,7 @@ cassino_chart_snapshot (GtkWidget   *widget,
       cairo_set_line_width (cr, 2);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       for (guint i = 0; i < n; i++)
-        cairo_line_to (cr, MARGIN_LEFT + i * step, Y (g_array_index (self->values, double, i)));
+        cairo_line_to (cr, MARGIN_LEFT + i * dx, Y (g_array_index (self->values, double, i)));
       cairo_stroke (cr);
       if (n == 1)
         {

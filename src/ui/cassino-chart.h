@@ -28,6 +28,16 @@ void          cassino_chart_set_bars   (CassinoChart       *self,
                                         const char *const  *labels,
                                         guint               n,
                                         double              max);
+/* The axis of a graph from @lo to @hi: at most @max_ticks distinct round
+ * numbers (1, 2 or 5 times a power of ten), whole numbers when @integer.
+ * Sets the first tick and the step, both covering [lo, hi]; returns the
+ * number of ticks (at least 2). */
+guint         cassino_chart_nice_ticks (double    lo,
+                                        double    hi,
+                                        gboolean  integer,
+                                        guint     max_ticks,
+                                        double   *out_first,
+                                        double   *out_step);
 guint         cassino_chart_get_n_values (CassinoChart *self);
 double        cassino_chart_get_value  (CassinoChart *self,
                                         guint         index);

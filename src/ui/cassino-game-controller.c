@@ -71,6 +71,9 @@ struct _CassinoGameController
   gboolean          has_pending;       /* a move waiting for confirmation */
   CassinoMove       pending;
   gboolean          all_hands;
+  gboolean          lesson;            /* the tutorial: no computer moves on its own */
+  CassinoMoveCheckFunc move_check;
+  gpointer          move_check_data;
 
   CassinoGameRecorder *recorder;
 };
@@ -92,7 +95,9 @@ enum {
   MOVE_PLAYED,
   RECORD_FAILED,
   RECORD_RECOVERED,
+  RECORD_SAVED,
   CONFIRM_MOVE,
+  MOVE_REFUSED,
   N_SIGNALS
 };
 
@@ -576,7 +581,7 @@ schedule_computer (CassinoGameController *self)
 {
   const CassinoPosition *pos = position (self);
 
-  if (self->replay || !playing (self) || seat_is_human (self, pos->to_move))
+  if (self->replay || self->lesson || !playing (self) || seat_is_human (self, pos->to_move))
     return;
   if (self->ai_source || self->ai_cancellable)
     return;
@@ -726,6 +731,16 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
+   * CassinoGameController::record-saved:
+   *
+   * A step of the game reached the database (written on a database
+   * thread, after the move was shown).
+   */
+  signals[RECORD_SAVED] =
+    g_signal_new ("record-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * CassinoGameController::confirm-move:
    * @text: what the move does, in words ("Take 9♦ with 9♠")
    *
@@ -734,6 +749,14 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
    */
   signals[CONFIRM_MOVE] =
     g_signal_new ("confirm-move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * CassinoGameController::move-refused:
+   * @text: why the lesson's check refused the player's move
+   */
+  signals[MOVE_REFUSED] =
+    g_signal_new ("move-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
@@ -753,6 +776,13 @@ on_record_recovered_cb (CassinoGameRecorder   *recorder,
 }
 
 static void
+on_record_saved_cb (CassinoGameRecorder   *recorder,
+                    CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_SAVED], 0);
+}
+
+static void
 cassino_game_controller_init (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
@@ -763,6 +793,7 @@ cassino_game_controller_init (CassinoGameController *self)
   self->recorder = cassino_game_recorder_new ();
   g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
+  g_signal_connect_object (self->recorder, "saved", G_CALLBACK (on_record_saved_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 
@@ -980,6 +1011,21 @@ cassino_game_controller_start (CassinoGameController  *self,
                                guint64                 seed,
                                GError                **error)
 {
+  g_return_val_if_fail (setup != NULL, FALSE);
+
+  return cassino_game_controller_start_tagged (self, setup, seed,
+                                               g_random_int_range (0, (int) setup->n_players),
+                                               NULL, error);
+}
+
+gboolean
+cassino_game_controller_start_tagged (CassinoGameController  *self,
+                                      const CassinoGameSetup *setup,
+                                      guint64                 seed,
+                                      guint                   first_dealer,
+                                      const char *const      *tags,
+                                      GError                **error)
+{
   CassinoGameSetup *old;
   CassinoGame *game;
   CassinoRules rules;
@@ -987,6 +1033,7 @@ cassino_game_controller_start (CassinoGameController  *self,
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
   g_return_val_if_fail (setup != NULL, FALSE);
+  g_return_val_if_fail (first_dealer < setup->n_players, FALSE);
 
   if (!cassino_game_setup_get_rules (setup, &rules, error))
     return FALSE;
@@ -997,13 +1044,15 @@ cassino_game_controller_start (CassinoGameController  *self,
 
   old = self->setup;
   self->setup = cassino_game_setup_copy (setup);
-  game = new_game (self, seed, g_random_int_range (0, (int) setup->n_players), error);
+  game = new_game (self, seed, first_dealer, error);
   if (game == NULL)
     {
       cassino_game_setup_free (self->setup);
       self->setup = old;
       return FALSE;
     }
+  for (guint i = 0; tags && tags[i] && tags[i + 1]; i += 2)
+    cassino_game_set_tag (game, tags[i], tags[i + 1]);
   cassino_game_setup_free (old);
   leave_game (self, keep);
 
@@ -1229,6 +1278,24 @@ cassino_game_controller_show_replay_move (CassinoGameController *self,
   self->game = game;
   g_signal_emit (self, signals[MOVE_PLAYED], 0, seat, move, before);
   refresh (self);
+}
+
+void
+cassino_game_controller_show_lesson (CassinoGameController *self,
+                                     CassinoGame           *game,
+                                     CassinoMoveCheckFunc   check,
+                                     gpointer               user_data)
+{
+  g_return_if_fail (CASSINO_IS_GAME_CONTROLLER (self));
+  g_return_if_fail (game != NULL);
+
+  g_clear_pointer (&self->setup, cassino_game_setup_free);
+  self->setup = setup_from_game (game);
+  self->lesson = TRUE;
+  self->move_check = check;
+  self->move_check_data = user_data;
+  self->has_rubber = FALSE;
+  begin_game (self, game);
 }
 
 gboolean
@@ -1537,6 +1604,21 @@ play_human (CassinoGameController *self,
 {
   g_autoptr(GError) error = NULL;
 
+  if (self->move_check)
+    {
+      char *why = self->move_check (self->game, move, self->move_check_data);
+
+      if (why)
+        {
+          g_free (self->prompt);
+          self->prompt = why;
+          self->prompt_is_error = TRUE;
+          g_array_set_size (self->candidates, 0);
+          g_signal_emit (self, signals[MOVE_REFUSED], 0, why);
+          emit_changed (self);
+          return CASSINO_PLAY_NOTHING;
+        }
+    }
   if (self->confirm_moves)
     {
       g_autofree char *text = cassino_move_text_describe (position (self), move);

@@ -69,6 +69,18 @@ gboolean     cassino_game_controller_is_replay     (CassinoGameController *self)
 gboolean     cassino_game_controller_get_all_hands (CassinoGameController *self);
 /* The number of the game in its rubber (1-based). */
 guint        cassino_game_controller_get_game_number (CassinoGameController *self);
+/* Lessons (the tutorial): show @game (transfer full) to be played by
+ * seat 0, with no computer moving on its own and nothing recorded.  Each
+ * move the player makes is first given to @check: a move it refuses (it
+ * returns why, newly allocated) is not played, its reason becomes the
+ * prompt and "move-refused" is emitted with it. */
+typedef char *(*CassinoMoveCheckFunc) (const CassinoGame *game,
+                                       const CassinoMove *move,
+                                       gpointer           user_data);
+void         cassino_game_controller_show_lesson   (CassinoGameController *self,
+                                                    CassinoGame           *game,
+                                                    CassinoMoveCheckFunc   check,
+                                                    gpointer               user_data);
 /* The store's id of the game being recorded, or 0. */
 gint64       cassino_game_controller_get_game_id   (CassinoGameController *self);
 
@@ -84,6 +96,14 @@ guint        cassino_game_controller_get_move_delay (CassinoGameController *self
 gboolean     cassino_game_controller_start         (CassinoGameController  *self,
                                                     const CassinoGameSetup *setup,
                                                     guint64                 seed,
+                                                    GError                **error);
+/* The same with @first_dealer, and record tags @tags (name, value, …,
+ * NULL): the daily deal. */
+gboolean     cassino_game_controller_start_tagged  (CassinoGameController  *self,
+                                                    const CassinoGameSetup *setup,
+                                                    guint64                 seed,
+                                                    guint                   first_dealer,
+                                                    const char *const      *tags,
                                                     GError                **error);
 gboolean     cassino_game_controller_has_game      (CassinoGameController *self);
 gboolean     cassino_game_controller_in_progress   (CassinoGameController *self);

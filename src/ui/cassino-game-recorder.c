@@ -4,6 +4,19 @@
  * happens, so that a crash loses at most the move being played and the
  * game resumes where it stopped.
  *
+ * The steps are not written on the main thread: each is a job for the
+ * recorder's CassinoStoreWorker, one database thread that runs them in
+ * order, with a copy of the game as it was at that step.  While another
+ * program holds the database the window goes on (the busy timeout runs on
+ * the worker); the steps wait in the queue and reach the disk when the
+ * lock is released.  What the worker knows of the recording (the game's id,
+ * whether the database is behind) is in a RecorderLine that only the worker
+ * touches; the main thread keeps its own copy of the ids, updated when a
+ * job's result comes back.  While the database is behind, the recorder
+ * tries again every RETRY_SECONDS with the newest copy of the game, so
+ * that the game is saved soon after the lock is released even if the
+ * player makes no move.
+ *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,23 +33,65 @@
 #include "cassino-store.h"
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
+#include "cassino-store-worker.h"
 
-struct _CassinoGameRecorder
-{
-  GObject       parent_instance;
+#define RETRY_SECONDS 2
 
-  CassinoStore *store;
+/* The recording as the worker sees it: touched by the worker thread only
+ * (or by the main thread inside cassino_store_worker_run(), which waits). */
+typedef struct {
   gint64        game_id;
   gint64        rubber_id;
-  gboolean      hint_used;
-  gboolean      undo_used;
   /* a step of the current game failed to reach the database: the next
    * step brings the whole game up to date instead of adding to a gap */
   gboolean      behind;
+  /* the game could not be begun (a lock, a full disk): the next step
+   * begins it with everything played so far */
+  gboolean      start_pending;
+  gboolean      start_in_rubber;
+  /* a failure was reported: say so when the database is up to date */
+  gboolean      failure_reported;
   /* an undo that did not reach the database: the plays of deal
    * retract_deal from retract_from on are stale (0: none) */
   guint         retract_deal;
   guint         retract_from;
+} RecorderLine;
+
+struct _CassinoGameRecorder
+{
+  GObject             parent_instance;
+
+  CassinoStoreWorker *worker;
+  char               *moved_aside;
+  gboolean            salvaged;
+  guint               n_saved;
+  guint               n_lost;
+  RecorderLine        line;
+
+  /* the main thread's view */
+  gint64              game_id;
+  gint64              rubber_id;
+  gboolean            hint_used;
+  gboolean            undo_used;
+  /* bumped whenever the recorded game changes: results of jobs of an
+   * earlier one do not touch the ids */
+  guint               generation;
+
+  /* the newest step pushed: a catch-up with an older copy of the game is
+   * skipped when a newer one is queued (it would write less, and wait for
+   * the same lock) */
+  GMutex              latest_mutex;
+  guint               latest_generation;
+  guint64             latest_seq;
+
+  /* cancelled when the recorder goes */
+  GCancellable       *alive;
+
+  /* the database was behind at the last result: try again with the
+   * newest copy of the game */
+  gboolean            behind;
+  CassinoGame        *newest;
+  guint               retry_source;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
@@ -44,67 +99,409 @@ G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
 enum {
   FAILED,
   RECOVERED,
+  SAVED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
+typedef enum {
+  STEP_START,
+  STEP_PLAY,
+  STEP_DEAL_OVER,
+  STEP_DEAL_STARTED,
+  STEP_UNDO,
+  STEP_RUBBER_OVER,
+  STEP_LEAVE,
+  STEP_CATCH_UP,
+} StepKind;
+
+typedef struct {
+  /* not a reference: the recorder runs every queued step before it goes
+   * (see dispose()), and @alive is cancelled then for the results still
+   * on their way to the main context */
+  CassinoGameRecorder  *self;
+  GCancellable         *alive;
+  StepKind              kind;
+  CassinoGame          *game;        /* a copy, as it was at the step */
+  CassinoStoreMoveInfo  info;
+  CassinoRubber         rubber;
+  gboolean              in_rubber;     /* STEP_START */
+  gboolean              keep;          /* STEP_LEAVE */
+  gboolean              quiet;       /* a retry: its failures were told */
+  guint                 generation;
+  guint64               seq;
+  /* results, read on the main thread */
+  GPtrArray            *messages;    /* failures to report */
+  gboolean              recovered;
+  gboolean              behind;
+  gint64                game_id;
+  gint64                rubber_id;
+} Step;
+
 static void
-report (CassinoGameRecorder *self,
-        GError              *error)
+step_free (gpointer data)
+{
+  Step *step = data;
+
+  g_clear_object (&step->alive);
+  g_clear_pointer (&step->game, cassino_game_unref);
+  g_clear_pointer (&step->messages, g_ptr_array_unref);
+  g_free (step);
+}
+
+/* On the worker: a failure to tell the main thread about. */
+static void
+step_report (Step   *step,
+             GError *error)
 {
   if (error == NULL)
     return;
   g_debug ("Recording failed: %s", error->message);
-  g_signal_emit (self, signals[FAILED], 0, error->message);
+  if (step->quiet)
+    return;
+  if (step->messages == NULL)
+    step->messages = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (step->messages, g_strdup (error->message));
+  step->self->line.failure_reported = TRUE;
 }
 
 /* A step failed: remember that the database is behind the game. */
 static void
-report_step (CassinoGameRecorder *self,
-             GError              *error)
+step_report_behind (Step   *step,
+                    GError *error)
 {
   if (error == NULL)
     return;
-  self->behind = TRUE;
-  report (self, error);
+  step->self->line.behind = TRUE;
+  step_report (step, error);
 }
 
-/* When an earlier step failed, write everything the game has that the
- * database lacks (taken-back moves out, missing moves, deal scores, the
- * result) in one transaction.  Returns TRUE when the database was behind:
- * the caller's step is then part of what was written (or failed again). */
+/* On the worker, when an earlier step failed: write everything the game
+ * has that the database lacks (the game itself when it could not be
+ * begun, taken-back moves out, missing moves, deal scores, the result) in
+ * one transaction.  Returns TRUE when the database was behind: the
+ * caller's step is then part of what was written (or failed again). */
 static gboolean
-catch_up (CassinoGameRecorder *self,
-          const CassinoGame   *game)
+catch_up (CassinoStore *store,
+          Step         *step)
 {
+  CassinoGameRecorder *self = step->self;
+  RecorderLine *line = &self->line;
   g_autoptr(GError) error = NULL;
+  gboolean newer;
 
-  if (!self->behind)
+  if (!line->behind && !line->start_pending)
     return FALSE;
 
-  if (self->retract_deal != 0)
+  g_mutex_lock (&self->latest_mutex);
+  newer = step->kind != STEP_CATCH_UP &&
+          self->latest_generation == step->generation && self->latest_seq > step->seq;
+  g_mutex_unlock (&self->latest_mutex);
+  if (newer)
+    return TRUE;    /* a newer copy of the game is queued: it catches up */
+
+  if (line->start_pending)
     {
-      if (!cassino_store_truncate_deal (self->store, self->game_id, self->retract_deal,
-                                        self->retract_from, &error) &&
-          !g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+      if (line->start_in_rubber && line->rubber_id == 0)
         {
-          report (self, error);
+          line->rubber_id = cassino_store_begin_rubber (store, cassino_game_get_rules (step->game), &error);
+          if (line->rubber_id == 0)
+            {
+              step_report (step, error);
+              return TRUE;
+            }
+        }
+      /* begin_game writes every deal and move the copy holds */
+      line->game_id = cassino_store_begin_game (store, step->game, line->rubber_id, NULL, &error);
+      if (line->game_id == 0)
+        {
+          step_report (step, error);
           return TRUE;
         }
-      g_clear_error (&error);
-      self->retract_deal = 0;
+      line->start_pending = FALSE;
+      line->behind = FALSE;
+      line->retract_deal = 0;
     }
-  if (!cassino_store_sync_game (self->store, self->game_id, game, &error))
+  else
     {
-      report (self, error);
-      return TRUE;
+      if (line->retract_deal != 0)
+        {
+          if (!cassino_store_truncate_deal (store, line->game_id, line->retract_deal,
+                                            line->retract_from, &error) &&
+              !g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+            {
+              step_report (step, error);
+              return TRUE;
+            }
+          g_clear_error (&error);
+          line->retract_deal = 0;
+        }
+      if (!cassino_store_sync_game (store, line->game_id, step->game, &error))
+        {
+          step_report (step, error);
+          return TRUE;
+        }
     }
-  g_debug ("Recording caught up with game %" G_GINT64_FORMAT, self->game_id);
-  self->behind = FALSE;
-  g_signal_emit (self, signals[RECOVERED], 0);
-  self->retract_deal = 0;
+  g_debug ("Recording caught up with game %" G_GINT64_FORMAT, line->game_id);
+  line->behind = FALSE;
+  line->retract_deal = 0;
+  if (line->failure_reported)
+    step->recovered = TRUE;
+  line->failure_reported = FALSE;
   return TRUE;
+}
+
+/* On the worker: one step of the game. */
+static gboolean
+run_step (CassinoStore  *store,
+          gpointer       data,
+          GError       **unused)
+{
+  Step *step = data;
+  RecorderLine *line = &step->self->line;
+  g_autoptr(GError) error = NULL;
+
+  switch (step->kind)
+    {
+    case STEP_START:
+      line->game_id = 0;
+      line->behind = FALSE;
+      line->retract_deal = 0;
+      line->start_pending = FALSE;
+      line->start_in_rubber = step->in_rubber;
+      if (!step->in_rubber)
+        line->rubber_id = 0;
+      else if (line->rubber_id == 0)
+        {
+          line->rubber_id = cassino_store_begin_rubber (store, cassino_game_get_rules (step->game), &error);
+          if (line->rubber_id == 0)
+            {
+              step_report (step, error);
+              g_clear_error (&error);
+            }
+        }
+      if (step->in_rubber && line->rubber_id == 0)
+        line->start_pending = TRUE;
+      else
+        {
+          /* begin_game records the deal already dealt as well */
+          line->game_id = cassino_store_begin_game (store, step->game, line->rubber_id, NULL, &error);
+          line->start_pending = line->game_id == 0;
+          step_report (step, error);
+        }
+      break;
+
+    case STEP_PLAY:
+      if ((line->game_id == 0 && !line->start_pending) || catch_up (store, step))
+        break;
+      if (!cassino_store_record_move (store, line->game_id, step->game, &step->info, &error))
+        step_report_behind (step, error);
+      break;
+
+    case STEP_DEAL_OVER:
+      {
+        const CassinoDeal *deal = cassino_game_get_current_deal (step->game);
+
+        if ((line->game_id == 0 && !line->start_pending) || catch_up (store, step))
+          break;
+        if (deal && deal->finished &&
+            !cassino_store_end_deal (store, line->game_id, step->game, &error))
+          {
+            step_report_behind (step, error);
+            break;
+          }
+        if (cassino_game_get_state (step->game) == CASSINO_GAME_OVER &&
+            !cassino_store_end_game (store, line->game_id, step->game, &error))
+          step_report_behind (step, error);
+      }
+      break;
+
+    case STEP_DEAL_STARTED:
+      if ((line->game_id == 0 && !line->start_pending) || catch_up (store, step))
+        break;
+      if (!cassino_store_begin_deal (store, line->game_id, step->game, &error))
+        step_report_behind (step, error);
+      break;
+
+    case STEP_UNDO:
+      {
+        const CassinoDeal *deal = cassino_game_get_current_deal (step->game);
+
+        if (line->game_id == 0 || deal == NULL)
+          break;
+        /* the database holds every move: take the same ones out of it (an
+         * undo is no recovery, and says nothing) */
+        if (!line->behind)
+          {
+            if (cassino_store_truncate_deal (store, line->game_id, deal->number,
+                                             deal->plays->len, &error) ||
+                g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
+              break;
+            line->retract_deal = deal->number;
+            line->retract_from = deal->plays->len;
+            step_report_behind (step, error);
+            break;
+          }
+        /* an earlier step failed: what was taken back must go before
+         * anything else is written */
+        if (line->retract_deal == deal->number)
+          line->retract_from = MIN (line->retract_from, deal->plays->len);
+        else
+          {
+            line->retract_deal = deal->number;
+            line->retract_from = deal->plays->len;
+          }
+        catch_up (store, step);
+      }
+      break;
+
+    case STEP_CATCH_UP:
+      if (line->game_id != 0 || line->start_pending)
+        catch_up (store, step);
+      break;
+
+    case STEP_RUBBER_OVER:
+      if (line->rubber_id == 0)
+        break;
+      if (!cassino_store_end_rubber (store, line->rubber_id, &step->rubber, &error))
+        step_report (step, error);
+      line->rubber_id = 0;
+      break;
+
+    case STEP_LEAVE:
+      if (line->game_id != 0 || line->start_pending)
+        {
+          if (step->keep)
+            {
+              if (step->game)
+                catch_up (store, step);
+            }
+          else if (line->game_id == 0)
+            ;    /* never begun: nothing to delete */
+          else if (!cassino_store_delete_game (store, line->game_id, &error))
+            step_report (step, error);
+          else if (line->rubber_id)
+            {
+              g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, line->rubber_id, &error);
+
+              /* a rubber begun with that game only: nothing of it was played */
+              if (ids && ids->len == 0)
+                cassino_store_abandon_rubber (store, line->rubber_id, &error);
+              step_report (step, error);
+            }
+        }
+      line->game_id = 0;
+      line->behind = FALSE;
+      line->start_pending = FALSE;
+      line->retract_deal = 0;
+      line->rubber_id = 0;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  step->behind = line->behind || line->start_pending;
+  step->game_id = line->game_id;
+  step->rubber_id = line->rubber_id;
+  return TRUE;
+}
+
+static Step *push_step  (CassinoGameRecorder *self,
+                         StepKind             kind,
+                         const CassinoGame   *game);
+static void  queue_step (CassinoGameRecorder *self,
+                         Step                *step);
+
+static gboolean
+on_retry_cb (gpointer user_data)
+{
+  CassinoGameRecorder *self = user_data;
+  Step *step;
+
+  self->retry_source = 0;
+  if (!self->behind || self->worker == NULL || self->newest == NULL)
+    return G_SOURCE_REMOVE;
+  step = push_step (self, STEP_CATCH_UP, self->newest);
+  step->quiet = TRUE;
+  queue_step (self, step);
+  return G_SOURCE_REMOVE;
+}
+
+/* Back on the main thread: the failures a job met. */
+static void
+tell_failures (CassinoGameRecorder *self,
+               Step                *step)
+{
+  for (guint i = 0; step->messages && i < step->messages->len; i++)
+    g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
+}
+
+/* Back on the main thread: what a step did. */
+static void
+step_done (CassinoGameRecorder *self,
+           Step                *step)
+{
+  if (step->generation == self->generation)
+    {
+      self->game_id = step->game_id;
+      self->rubber_id = step->rubber_id;
+      self->behind = step->behind;
+      if (self->behind && self->retry_source == 0)
+        self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
+    }
+  tell_failures (self, step);
+  if (step->recovered)
+    g_signal_emit (self, signals[RECOVERED], 0);
+  if (!step->behind)
+    g_signal_emit (self, signals[SAVED], 0);
+}
+
+static void
+on_step_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Step *step = cassino_store_worker_get_job_data (result);
+
+  cassino_store_worker_push_finish (result, NULL);
+  if (!g_cancellable_is_cancelled (step->alive))    /* else the recorder is gone */
+    step_done (step->self, step);
+}
+
+/* Queue a step with a copy of @game (may be NULL). */
+static Step *
+push_step (CassinoGameRecorder *self,
+           StepKind             kind,
+           const CassinoGame   *game)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->self = self;
+  step->alive = g_object_ref (self->alive);
+  step->kind = kind;
+  step->game = game ? cassino_game_copy (game) : NULL;
+  if (step->game)
+    {
+      /* never changed after this: the worker and the retry share it */
+      g_clear_pointer (&self->newest, cassino_game_unref);
+      self->newest = cassino_game_ref (step->game);
+    }
+  step->info = (CassinoStoreMoveInfo) CASSINO_STORE_MOVE_INFO_INIT;
+  step->generation = self->generation;
+  g_mutex_lock (&self->latest_mutex);
+  step->seq = ++self->latest_seq;
+  self->latest_generation = self->generation;
+  g_mutex_unlock (&self->latest_mutex);
+  return step;
+}
+
+static void
+queue_step (CassinoGameRecorder *self,
+            Step                *step)
+{
+  cassino_store_worker_push (self->worker, run_step, step, step_free, on_step_done_cb, NULL);
 }
 
 static void
@@ -112,9 +509,26 @@ cassino_game_recorder_dispose (GObject *object)
 {
   CassinoGameRecorder *self = CASSINO_GAME_RECORDER (object);
 
-  g_clear_object (&self->store);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
+  /* runs every step still queued before the thread stops */
+  g_clear_object (&self->worker);
+  g_clear_pointer (&self->newest, cassino_game_unref);
+  if (self->alive)
+    g_cancellable_cancel (self->alive);
+  g_clear_object (&self->alive);
 
   G_OBJECT_CLASS (cassino_game_recorder_parent_class)->dispose (object);
+}
+
+static void
+cassino_game_recorder_finalize (GObject *object)
+{
+  CassinoGameRecorder *self = CASSINO_GAME_RECORDER (object);
+
+  g_free (self->moved_aside);
+  g_mutex_clear (&self->latest_mutex);
+
+  G_OBJECT_CLASS (cassino_game_recorder_parent_class)->finalize (object);
 }
 
 static void
@@ -123,6 +537,7 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = cassino_game_recorder_dispose;
+  object_class->finalize = cassino_game_recorder_finalize;
 
   /**
    * CassinoGameRecorder::failed:
@@ -143,11 +558,23 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
   signals[RECOVERED] =
     g_signal_new ("recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * CassinoGameRecorder::saved:
+   *
+   * A step reached the database (it runs on the database thread): what
+   * the history and statistics read now holds it.
+   */
+  signals[SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 cassino_game_recorder_init (CassinoGameRecorder *self)
 {
+  g_mutex_init (&self->latest_mutex);
+  self->alive = g_cancellable_new ();
 }
 
 CassinoGameRecorder *
@@ -156,32 +583,61 @@ cassino_game_recorder_new (void)
   return g_object_new (CASSINO_TYPE_GAME_RECORDER, NULL);
 }
 
+static void
+report (CassinoGameRecorder *self,
+        GError              *error)
+{
+  if (error == NULL)
+    return;
+  g_debug ("Recording failed: %s", error->message);
+  g_signal_emit (self, signals[FAILED], 0, error->message);
+}
+
+/* The recording is about another game (or none) from now on. */
+static void
+forget_game (CassinoGameRecorder *self)
+{
+  self->generation++;
+  self->game_id = 0;
+  self->behind = FALSE;
+  g_clear_pointer (&self->newest, cassino_game_unref);
+  self->hint_used = FALSE;
+  self->undo_used = FALSE;
+}
+
 gboolean
 cassino_game_recorder_open (CassinoGameRecorder *self,
                             const char          *path)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = NULL;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
 
-  g_clear_object (&self->store);
-  self->game_id = 0;
-  self->behind = FALSE;
-  self->retract_deal = 0;
+  g_clear_object (&self->worker);
+  g_clear_pointer (&self->moved_aside, g_free);
+  self->salvaged = FALSE;
+  memset (&self->line, 0, sizeof self->line);
+  forget_game (self);
   self->rubber_id = 0;
   if (path == NULL)
     return TRUE;
 
-  self->store = cassino_store_open (path, &error);
+  store = cassino_store_open (path, &error);
   report (self, error);
-  return self->store != NULL;
+  if (store == NULL)
+    return FALSE;
+  self->moved_aside = g_strdup (cassino_store_get_moved_aside_path (store));
+  self->salvaged = cassino_store_get_salvage_counts (store, &self->n_saved, &self->n_lost);
+  self->worker = cassino_store_worker_new (store);
+  return TRUE;
 }
 
 const char *
 cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
-  return self->store ? cassino_store_get_moved_aside_path (self->store) : NULL;
+  return self->moved_aside;
 }
 
 gboolean
@@ -190,26 +646,75 @@ cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self,
                                           guint               *out_lost)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
-  return self->store && cassino_store_get_salvage_counts (self->store, out_saved, out_lost);
+
+  if (out_saved)
+    *out_saved = self->salvaged ? self->n_saved : 0;
+  if (out_lost)
+    *out_lost = self->salvaged ? self->n_lost : 0;
+  return self->salvaged;
 }
 
 gboolean
 cassino_game_recorder_is_open (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
-  return self->store != NULL;
+  return self->worker != NULL;
+}
+
+void
+cassino_game_recorder_wait (CassinoGameRecorder *self)
+{
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  if (self->worker == NULL)
+    return;
+  cassino_store_worker_drain (self->worker);
+  /* the results of the steps come back through the main context */
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+guint
+cassino_game_recorder_get_n_queued (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), 0);
+  return self->worker ? cassino_store_worker_get_n_pending (self->worker) : 0;
+}
+
+/* On the worker, for flush(): catch up and say whether the database holds
+ * all of the game. */
+static gboolean
+flush_job (CassinoStore  *store,
+           gpointer       data,
+           GError       **error)
+{
+  Step *step = data;
+
+  run_step (store, step, NULL);
+  if (step->behind)
+    g_set_error_literal (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY,
+                         step->messages && step->messages->len
+                         ? step->messages->pdata[step->messages->len - 1] : "behind");
+  return !step->behind;
 }
 
 gboolean
 cassino_game_recorder_flush (CassinoGameRecorder *self,
                              const CassinoGame   *game)
 {
+  Step *step;
+  gboolean ok;
+
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
 
-  if (self->store == NULL || self->game_id == 0 || game == NULL)
+  if (self->worker == NULL || game == NULL)
     return TRUE;
-  catch_up (self, game);
-  return !self->behind;
+  step = push_step (self, STEP_CATCH_UP, game);
+  /* behind every step queued: when it returns, they have all run */
+  ok = cassino_store_worker_run (self->worker, flush_job, step, NULL);
+  step_done (self, step);
+  step_free (step);
+  return ok;
 }
 
 gint64
@@ -224,33 +729,18 @@ cassino_game_recorder_start (CassinoGameRecorder *self,
                              CassinoGame         *game,
                              gboolean             in_rubber)
 {
-  g_autoptr(GError) error = NULL;
+  Step *step;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  self->game_id = 0;
-  self->behind = FALSE;
-  self->retract_deal = 0;
-  self->hint_used = FALSE;
-  self->undo_used = FALSE;
-  if (self->store == NULL)
+  forget_game (self);
+  if (self->worker == NULL)
     return;
-
   if (!in_rubber)
     self->rubber_id = 0;
-  else if (self->rubber_id == 0)
-    {
-      self->rubber_id = cassino_store_begin_rubber (self->store, cassino_game_get_rules (game), &error);
-      if (self->rubber_id == 0)
-        {
-          report (self, error);
-          g_clear_error (&error);
-        }
-    }
-
-  /* begin_game records the deal already dealt as well */
-  self->game_id = cassino_store_begin_game (self->store, game, self->rubber_id, NULL, &error);
-  report (self, error);
+  step = push_step (self, STEP_START, game);
+  step->in_rubber = in_rubber;
+  queue_step (self, step);
 }
 
 void
@@ -262,67 +752,41 @@ cassino_game_recorder_play (CassinoGameRecorder *self,
                             gboolean             has_evaluation,
                             double               evaluation)
 {
-  g_autoptr(GError) error = NULL;
-  CassinoStoreMoveInfo info = CASSINO_STORE_MOVE_INFO_INIT;
+  Step *step;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store == NULL || self->game_id == 0)
+  if (self->worker == NULL)
     return;
-
-  info.think_ms = think_ms;
-  info.has_evaluation = has_evaluation;
-  info.evaluation = evaluation;
-  info.hint_used = self->hint_used;
-  info.undo_used = self->undo_used;
+  step = push_step (self, STEP_PLAY, game);
+  step->info.think_ms = think_ms;
+  step->info.has_evaluation = has_evaluation;
+  step->info.evaluation = evaluation;
+  step->info.hint_used = self->hint_used;
+  step->info.undo_used = self->undo_used;
   self->hint_used = FALSE;
   self->undo_used = FALSE;
-  if (catch_up (self, game))
-    return;
-  if (!cassino_store_record_move (self->store, self->game_id, game, &info, &error))
-    report_step (self, error);
+  queue_step (self, step);
 }
 
 void
 cassino_game_recorder_deal_over (CassinoGameRecorder *self,
                                  const CassinoGame   *game)
 {
-  g_autoptr(GError) error = NULL;
-  const CassinoDeal *deal;
-
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store == NULL || self->game_id == 0)
-    return;
-
-  if (catch_up (self, game))
-    return;
-  deal = cassino_game_get_current_deal (game);
-  if (deal && deal->finished &&
-      !cassino_store_end_deal (self->store, self->game_id, game, &error))
-    {
-      report_step (self, error);
-      return;
-    }
-  if (cassino_game_get_state (game) == CASSINO_GAME_OVER &&
-      !cassino_store_end_game (self->store, self->game_id, game, &error))
-    report_step (self, error);
+  if (self->worker)
+    queue_step (self, push_step (self, STEP_DEAL_OVER, game));
 }
 
 void
 cassino_game_recorder_deal_started (CassinoGameRecorder *self,
                                     const CassinoGame   *game)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store == NULL || self->game_id == 0)
-    return;
-  if (catch_up (self, game))
-    return;
-  if (!cassino_store_begin_deal (self->store, self->game_id, game, &error))
-    report_step (self, error);
+  if (self->worker)
+    queue_step (self, push_step (self, STEP_DEAL_STARTED, game));
 }
 
 void
@@ -337,54 +801,26 @@ void
 cassino_game_recorder_undo (CassinoGameRecorder *self,
                             const CassinoGame   *game)
 {
-  g_autoptr(GError) error = NULL;
-  const CassinoDeal *deal;
-
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
   self->undo_used = TRUE;
-  if (self->store == NULL || self->game_id == 0)
-    return;
-  deal = cassino_game_get_current_deal (game);
-  if (deal == NULL)
-    return;
-  /* the database holds every move: take the same ones out of it (an
-   * undo is no recovery, and says nothing) */
-  if (!self->behind)
-    {
-      if (cassino_store_truncate_deal (self->store, self->game_id, deal->number,
-                                       deal->plays->len, &error) ||
-          g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND))
-        return;
-      self->retract_deal = deal->number;
-      self->retract_from = deal->plays->len;
-      report_step (self, error);
-      return;
-    }
-  /* an earlier step failed: what was taken back must go before anything
-   * else is written */
-  if (self->retract_deal == deal->number)
-    self->retract_from = MIN (self->retract_from, deal->plays->len);
-  else
-    {
-      self->retract_deal = deal->number;
-      self->retract_from = deal->plays->len;
-    }
-  catch_up (self, game);
+  if (self->worker)
+    queue_step (self, push_step (self, STEP_UNDO, game));
 }
 
 void
 cassino_game_recorder_rubber_over (CassinoGameRecorder *self,
                                    const CassinoRubber *rubber)
 {
-  g_autoptr(GError) error = NULL;
+  Step *step;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store == NULL || self->rubber_id == 0)
+  if (self->worker == NULL)
     return;
-  if (!cassino_store_end_rubber (self->store, self->rubber_id, rubber, &error))
-    report (self, error);
+  step = push_step (self, STEP_RUBBER_OVER, NULL);
+  step->rubber = *rubber;
+  queue_step (self, step);
   self->rubber_id = 0;
 }
 
@@ -393,75 +829,105 @@ cassino_game_recorder_leave (CassinoGameRecorder *self,
                              const CassinoGame   *game,
                              gboolean             keep)
 {
-  g_autoptr(GError) error = NULL;
+  Step *step;
 
   g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
 
-  if (self->store != NULL && self->game_id != 0)
-    {
-      if (keep)
-        catch_up (self, game);
-      else if (!cassino_store_delete_game (self->store, self->game_id, &error))
-        report (self, error);
-      else if (self->rubber_id)
-        {
-          g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, self->rubber_id, &error);
-
-          /* a rubber begun with that game only: nothing of it was played */
-          if (ids && ids->len == 0)
-            cassino_store_abandon_rubber (self->store, self->rubber_id, &error);
-          report (self, error);
-        }
-    }
-  self->game_id = 0;
-  self->behind = FALSE;
-  self->retract_deal = 0;
+  if (self->worker == NULL)
+    return;
+  step = push_step (self, STEP_LEAVE, game);
+  step->keep = keep;
+  queue_step (self, step);
+  forget_game (self);
   self->rubber_id = 0;
+}
+
+/* Loading: run on the worker behind every queued step, the caller waits
+ * (it cannot go on without the game).  What it sets up for recording is
+ * copied back into the main thread's view by loaded(). */
+
+/* On the worker: @game (of @id) is the one recorded from now on.  A crash
+ * between a move and the end of its deal may have left the database behind
+ * it: a catch-up queued after the load brings it up to date. */
+static void
+line_take_game (RecorderLine *line,
+                gint64        id,
+                gint64        rubber_id)
+{
+  line->game_id = id;
+  line->rubber_id = rubber_id;
+  line->behind = TRUE;
+  line->start_pending = FALSE;
+  line->failure_reported = FALSE;
+  line->retract_deal = 0;
+}
+
+static gboolean
+load_unfinished_job (CassinoStore  *store,
+                     gpointer       data,
+                     GError       **unused)
+{
+  Step *step = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = cassino_store_list_unfinished_games (store, &error);
+
+  step->game_id = step->self->line.game_id;
+  step->rubber_id = step->self->line.rubber_id;
+  if (games == NULL)
+    {
+      step_report (step, error);
+      return TRUE;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const CassinoStoreGameSummary *summary = games->pdata[i];
+
+      step->game = cassino_store_load_game (store, summary->id, &error);
+      if (step->game == NULL)
+        {
+          step_report (step, error);
+          g_clear_error (&error);
+          continue;
+        }
+      line_take_game (&step->self->line, summary->id, summary->rubber_id);
+      step->game_id = summary->id;
+      step->rubber_id = summary->rubber_id;
+      break;
+    }
+  return TRUE;
+}
+
+/* Back on the main thread after a load: the failures, and the ids. */
+static void
+loaded (CassinoGameRecorder *self,
+        Step                *step,
+        gboolean             took_game)
+{
+  tell_failures (self, step);
+  if (took_game)
+    {
+      forget_game (self);
+      self->game_id = step->game_id;
+      self->rubber_id = step->rubber_id;
+      queue_step (self, push_step (self, STEP_CATCH_UP, step->game));
+    }
 }
 
 CassinoGame *
 cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) games = NULL;
+  Step step = { .self = self };
   CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->store == NULL)
+  if (self->worker == NULL)
     return NULL;
-
-  games = cassino_store_list_unfinished_games (self->store, &error);
-  if (games == NULL)
-    {
-      report (self, error);
-      return NULL;
-    }
-  for (guint i = 0; i < games->len; i++)
-    {
-      const CassinoStoreGameSummary *summary = games->pdata[i];
-      gint64 id = summary->id;
-
-      game = cassino_store_load_game (self->store, id, &error);
-      if (game == NULL)
-        {
-          report (self, error);
-          g_clear_error (&error);
-          continue;
-        }
-      /* a crash between a move and the end of its deal */
-      if (!cassino_store_sync_game (self->store, id, game, &error))
-        {
-          report (self, error);
-          g_clear_error (&error);
-        }
-      self->game_id = id;
-      self->behind = FALSE;
-  self->retract_deal = 0;
-      self->rubber_id = summary->rubber_id;
-      return game;
-    }
-  return NULL;
+  cassino_store_worker_run (self->worker, load_unfinished_job, &step, NULL);
+  loaded (self, &step, step.game != NULL);
+  game = g_steal_pointer (&step.game);
+  g_clear_pointer (&step.messages, g_ptr_array_unref);
+  return game;
 }
 
 gint64
@@ -471,60 +937,88 @@ cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self)
   return self->rubber_id;
 }
 
+/* FALSE with @error when there is no database to load from. */
+static gboolean
+check_open (CassinoGameRecorder  *self,
+            GError              **error)
+{
+  if (self->worker != NULL)
+    return TRUE;
+  g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+               _("No database is open: games are not being recorded."));
+  return FALSE;
+}
+
+typedef struct {
+  Step           step;
+  gint64         id;
+  gboolean       took_game;
+  /* continue_rubber() */
+  CassinoRubber *rubber;
+  guint          played;
+} Load;
+
+static gboolean
+load_game_job (CassinoStore  *store,
+               gpointer       data,
+               GError       **error)
+{
+  Load *load = data;
+  g_autoptr(CassinoStoreGameSummary) summary = NULL;
+
+  summary = cassino_store_get_game_summary (store, load->id, error);
+  if (summary == NULL)
+    return FALSE;
+  load->step.game = cassino_store_load_game (store, load->id, error);
+  if (load->step.game == NULL)
+    return FALSE;
+  if (g_strcmp0 (summary->state, "playing") == 0)
+    {
+      line_take_game (&load->step.self->line, load->id, summary->rubber_id);
+      load->step.game_id = load->id;
+      load->step.rubber_id = summary->rubber_id;
+      load->took_game = TRUE;
+    }
+  return TRUE;
+}
+
 CassinoGame *
 cassino_game_recorder_load_game (CassinoGameRecorder  *self,
                                  gint64                game_id,
                                  GError              **error)
 {
-  g_autoptr(CassinoStoreGameSummary) summary = NULL;
-  g_autoptr(GError) local_error = NULL;
+  Load load = { .step.self = self, .id = game_id };
   CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->store == NULL)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-                   _("No database is open: games are not being recorded."));
-      return NULL;
-    }
-  summary = cassino_store_get_game_summary (self->store, game_id, error);
-  if (summary == NULL)
+  if (!check_open (self, error))
     return NULL;
-  game = cassino_store_load_game (self->store, game_id, error);
-  if (game == NULL)
-    return NULL;
-  if (g_strcmp0 (summary->state, "playing") == 0)
-    {
-      if (!cassino_store_sync_game (self->store, game_id, game, &local_error))
-        report (self, local_error);
-      self->game_id = game_id;
-      self->behind = FALSE;
-  self->retract_deal = 0;
-      self->rubber_id = summary->rubber_id;
-      self->hint_used = FALSE;
-      self->undo_used = FALSE;
-    }
+  cassino_store_worker_run (self->worker, load_game_job, &load, error);
+  loaded (self, &load.step, load.took_game);
+  game = g_steal_pointer (&load.step.game);
+  g_clear_pointer (&load.step.messages, g_ptr_array_unref);
   return game;
 }
 
-/* The games of @rubber_id before @current (0: all) that are over, counted
- * into @rubber. */
+/* On the worker: the games of @rubber_id before @current (0: all) that
+ * are over, counted into @rubber. */
 static guint
-count_rubber (CassinoGameRecorder *self,
-              gint64               rubber_id,
-              gint64               current,
-              CassinoRubber       *rubber,
-              CassinoGame        **out_last,
-              gint64              *out_last_id)
+count_rubber (CassinoStore   *store,
+              Step           *step,
+              gint64          rubber_id,
+              gint64          current,
+              CassinoRubber  *rubber,
+              CassinoGame   **out_last,
+              gint64         *out_last_id)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, rubber_id, &error);
+  g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, rubber_id, &error);
   guint played = 0;
 
   if (ids == NULL)
     {
-      report (self, error);
+      step_report (step, error);
       return 0;
     }
   for (guint i = 0; i < ids->len; i++)
@@ -534,10 +1028,10 @@ count_rubber (CassinoGameRecorder *self,
 
       if (id == current)
         break;
-      game = cassino_store_load_game (self->store, id, &error);
+      game = cassino_store_load_game (store, id, &error);
       if (game == NULL)
         {
-          report (self, error);
+          step_report (step, error);
           g_clear_error (&error);
           continue;
         }
@@ -559,22 +1053,86 @@ count_rubber (CassinoGameRecorder *self,
   return played;
 }
 
+static gboolean
+rubber_standing_job (CassinoStore  *store,
+                     gpointer       data,
+                     GError       **error)
+{
+  Load *load = data;
+
+  load->played = count_rubber (store, &load->step, load->id, load->step.game_id,
+                               load->rubber, NULL, NULL);
+  return TRUE;
+}
+
 gboolean
 cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *self,
                                            const CassinoRules  *rules,
                                            CassinoRubber       *rubber,
                                            guint               *out_game_number)
 {
-  guint played;
+  Load load = { .step.self = self, .id = self->rubber_id, .step.game_id = self->game_id, .rubber = rubber };
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
 
   cassino_rubber_init (rubber, rules);
-  if (self->store == NULL || self->rubber_id == 0)
+  if (self->worker == NULL || self->rubber_id == 0)
     return FALSE;
-  played = count_rubber (self, self->rubber_id, self->game_id, rubber, NULL, NULL);
+  cassino_store_worker_run (self->worker, rubber_standing_job, &load, NULL);
+  loaded (self, &load.step, FALSE);
+  g_clear_pointer (&load.step.messages, g_ptr_array_unref);
   if (out_game_number)
-    *out_game_number = played + 1;
+    *out_game_number = load.played + 1;
+  return TRUE;
+}
+
+static gboolean
+continue_rubber_job (CassinoStore  *store,
+                     gpointer       data,
+                     GError       **error)
+{
+  Load *load = data;
+  RecorderLine *line = &load->step.self->line;
+  CassinoGame *last = NULL;
+  gint64 last_id = 0;
+
+  {
+    g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, load->id, error);
+    CassinoGame *first;
+
+    if (ids == NULL)
+      return FALSE;
+    if (ids->len == 0)
+      {
+        g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                     _("This rubber has no recorded game."));
+        return FALSE;
+      }
+    first = cassino_store_load_game (store, g_array_index (ids, gint64, 0), error);
+    if (first == NULL)
+      return FALSE;
+    cassino_rubber_init (load->rubber, cassino_game_get_rules (first));
+    cassino_game_unref (first);
+  }
+  load->played = count_rubber (store, &load->step, load->id, 0, load->rubber, &last, &last_id);
+  if (last == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                   _("The games of this rubber could not be loaded."));
+      return FALSE;
+    }
+  load->step.game = last;
+  memset (line, 0, sizeof *line);
+  line->rubber_id = load->id;
+  load->step.rubber_id = load->id;
+  load->step.game_id = 0;
+  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
+    {
+      /* the last game is still being played: it is the one recorded */
+      line_take_game (line, last_id, load->id);
+      load->step.game_id = last_id;
+      load->took_game = TRUE;
+    }
   return TRUE;
 }
 
@@ -585,60 +1143,29 @@ cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
                                        guint                *out_game_number,
                                        GError              **error)
 {
-  CassinoGame *last = NULL;
-  gint64 last_id = 0;
-  guint played;
+  Load load = { .step.self = self, .id = rubber_id, .rubber = rubber };
+  CassinoGame *game;
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->store == NULL)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-                   _("No database is open: games are not being recorded."));
-      return NULL;
-    }
+  if (!check_open (self, error))
+    return NULL;
   memset (rubber, 0, sizeof *rubber);
-  {
-    g_autoptr(GArray) ids = cassino_store_get_rubber_games (self->store, rubber_id, error);
-    CassinoGame *first;
-
-    if (ids == NULL)
-      return NULL;
-    if (ids->len == 0)
-      {
-        g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                     _("This rubber has no recorded game."));
-        return NULL;
-      }
-    first = cassino_store_load_game (self->store, g_array_index (ids, gint64, 0), error);
-    if (first == NULL)
-      return NULL;
-    cassino_rubber_init (rubber, cassino_game_get_rules (first));
-    cassino_game_unref (first);
-  }
-  played = count_rubber (self, rubber_id, 0, rubber, &last, &last_id);
-  if (last == NULL)
+  if (!cassino_store_worker_run (self->worker, continue_rubber_job, &load, error))
     {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                   _("The games of this rubber could not be loaded."));
+      loaded (self, &load.step, FALSE);
+      g_clear_pointer (&load.step.messages, g_ptr_array_unref);
       return NULL;
     }
-  self->rubber_id = rubber_id;
-  self->game_id = 0;
-  self->behind = FALSE;
-  self->retract_deal = 0;
-  self->hint_used = FALSE;
-  self->undo_used = FALSE;
-  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
+  loaded (self, &load.step, load.took_game);
+  if (!load.took_game)
     {
-      g_autoptr(GError) local_error = NULL;
-
-      /* the last game is still being played: it is the one recorded */
-      self->game_id = last_id;
-      if (!cassino_store_sync_game (self->store, last_id, last, &local_error))
-        report (self, local_error);
+      forget_game (self);
+      self->rubber_id = rubber_id;
     }
+  g_clear_pointer (&load.step.messages, g_ptr_array_unref);
+  game = g_steal_pointer (&load.step.game);
   if (out_game_number)
-    *out_game_number = played + 1;
-  return last;
+    *out_game_number = load.played + 1;
+  return game;
 }

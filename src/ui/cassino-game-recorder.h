@@ -92,10 +92,19 @@ CassinoGame *cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
 
 /* When an earlier step of @game could not be written (database busy,
  * disk full), try again now to bring the database up to date.  Every step
- * does this by itself; call it before letting go of the game.  Returns
- * TRUE when the database holds all of @game. */
+ * does this by itself; call it before letting go of the game.  It waits
+ * for every queued step.  Returns TRUE when the database holds all of
+ * @game. */
 gboolean     cassino_game_recorder_flush         (CassinoGameRecorder *self,
                                                   const CassinoGame   *game);
+/* The steps are written by a database thread, in order, while the caller
+ * goes on: wait until every step so far has been tried and its result
+ * (the "failed" and "recovered" signals, the game's id) has come back. */
+void         cassino_game_recorder_wait          (CassinoGameRecorder *self);
+/* Steps queued and not yet written (or refused). */
+guint        cassino_game_recorder_get_n_queued  (CassinoGameRecorder *self);
+/* The store's id of the game being recorded; 0 until its first step has
+ * been written. */
 gint64       cassino_game_recorder_get_game_id   (CassinoGameRecorder *self);
 gint64       cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self);
 

@@ -158,8 +158,11 @@ cassino_game_setup_get_rules (const CassinoGameSetup *setup,
   switch (setup->format)
     {
     case CASSINO_FORMAT_SINGLE:
+      /* no target: nothing to count towards, no lurch below it */
       out->target = 0;
       out->rubber_games = 1;
+      out->count_as_you_go = FALSE;
+      out->lurch_below = 0;
       break;
     case CASSINO_FORMAT_RUBBER:
       if (out->rubber_games < 3)
@@ -171,6 +174,18 @@ cassino_game_setup_get_rules (const CassinoGameSetup *setup,
       break;
     }
   return cassino_rules_finish (out, error);
+}
+
+char *
+cassino_game_setup_dup_variant_title (const CassinoRules *rules)
+{
+  g_autofree char *json = cassino_rules_to_json (rules);
+  const char *title = cassino_preset_get_title (rules->preset);
+
+  if (json[0] == '"')
+    return g_strdup (title);
+  /* Translators: the variant of a game whose advanced rules were changed; %s is the variant it started from */
+  return g_strdup_printf (_("Custom, based on %s"), title);
 }
 
 CassinoGameSetup *

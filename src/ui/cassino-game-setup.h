@@ -52,6 +52,9 @@ char             *cassino_game_setup_to_json     (const CassinoGameSetup *setup)
 gboolean          cassino_game_setup_get_rules   (const CassinoGameSetup *setup,
                                                   CassinoRules           *out_rules,
                                                   GError                **error);
+/* The variant's title, or "Custom, based on Classic" when @rules differ
+ * from their preset (translated, newly allocated). */
+char             *cassino_game_setup_dup_variant_title (const CassinoRules *rules);
 guint             cassino_game_setup_count_humans (const CassinoGameSetup *setup);
 
 /* A computer's name for @seat ("Anna", "Bruno", …), translated. */

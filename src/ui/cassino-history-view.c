@@ -15,9 +15,12 @@
 
 #include "cassino-history-view.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "cassino-ui-resources.h"
+
+#include "cassino-a11y.h"
 
 #include "cassino-rules.h"
 
@@ -41,6 +44,8 @@ struct _CassinoHistoryView
   GtkDropDown        *date_dropdown;
   GtkStack           *content_stack;
   GtkColumnView      *column_view;
+  AdwSqueezer        *list_squeezer;
+  GtkListView        *narrow_list;
   GtkLabel           *count_label;
 };
 
@@ -50,6 +55,7 @@ enum {
   OPEN_GAME,
   RESUME_GAME,
   EXPORT_GAME,
+  REVIEW_GAME,
   N_SIGNALS
 };
 
@@ -107,6 +113,7 @@ update_count (CassinoHistoryView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.open", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.delete", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.export", n > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.review", n > 0);
 }
 
 static CassinoHistoryItem *
@@ -230,6 +237,24 @@ on_records_changed_cb (CassinoRecords     *records,
 /* Cells */
 
 static void
+set_outcome_style (CassinoHistoryView *self,
+                   GtkWidget          *label,
+                   CassinoHistoryItem *item)
+{
+  int outcome = cassino_history_item_get_outcome (item, filter_player (self));
+
+  gtk_widget_remove_css_class (label, "success");
+  gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "dim-label");
+  if (outcome > 0)
+    gtk_widget_add_css_class (label, "success");
+  else if (outcome < 0)
+    gtk_widget_add_css_class (label, "error");
+  else if (cassino_history_item_is_unfinished (item))
+    gtk_widget_add_css_class (label, "dim-label");
+}
+
+static void
 on_setup_cell_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *list_item,
                   gpointer                  user_data)
@@ -253,19 +278,78 @@ on_bind_cell_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_label (GTK_LABEL (label), text);
   if (column == 3 && item)
-    {
-      int outcome = cassino_history_item_get_outcome (item, filter_player (self));
+    set_outcome_style (self, label, item);
+}
 
-      gtk_widget_remove_css_class (label, "success");
-      gtk_widget_remove_css_class (label, "error");
-      gtk_widget_remove_css_class (label, "dim-label");
-      if (outcome > 0)
-        gtk_widget_add_css_class (label, "success");
-      else if (outcome < 0)
-        gtk_widget_add_css_class (label, "error");
-      else if (cassino_history_item_is_unfinished (item))
-        gtk_widget_add_css_class (label, "dim-label");
-    }
+/* Narrow windows: a row of two lines, the players and the result, then
+ * the date, the variant and the length; the lines wrap, nothing is cut. */
+static GtkWidget *
+wrapping_label (const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  if (css_class)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+on_setup_row_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *first = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *players = wrapping_label ("heading");
+  GtkWidget *result = wrapping_label (NULL);
+  GtkWidget *details = wrapping_label ("caption");
+
+  gtk_widget_set_hexpand (players, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (result), 1);
+  gtk_label_set_justify (GTK_LABEL (result), GTK_JUSTIFY_RIGHT);
+  gtk_widget_add_css_class (details, "dim-label");
+  gtk_box_append (GTK_BOX (first), players);
+  gtk_box_append (GTK_BOX (first), result);
+  gtk_box_append (GTK_BOX (box), first);
+  gtk_box_append (GTK_BOX (box), details);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+on_bind_row_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                CassinoHistoryView       *self)
+{
+  CassinoHistoryItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  GtkWidget *first = gtk_widget_get_first_child (box);
+  GtkWidget *players = gtk_widget_get_first_child (first);
+  GtkWidget *result = gtk_widget_get_next_sibling (players);
+  GtkWidget *details = gtk_widget_get_next_sibling (first);
+  char *text[G_N_ELEMENTS (column_ids)] = { NULL };
+  g_autofree char *line = NULL;
+
+  if (item == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (column_ids); i++)
+    text[i] = cell_text (self, item, i);
+  gtk_label_set_label (GTK_LABEL (players), text[2]);
+  gtk_label_set_label (GTK_LABEL (result), text[3]);
+  set_outcome_style (self, result, item);
+  /* Translators: the second line of a game in the narrow history list:
+   * its date and time, its variant and its length, e.g.
+   * "2026-03-01 09:00 · Classic, 2 players · 3 deals · 20 min" */
+  line = g_strdup_printf (_("%s · %s · %s"), text[0], text[1], text[4]);
+  gtk_label_set_label (GTK_LABEL (details), line);
+  for (guint i = 0; i < G_N_ELEMENTS (column_ids); i++)
+    g_free (text[i]);
 }
 
 static void
@@ -332,6 +416,18 @@ export_activated (GtkWidget  *widget,
 }
 
 static void
+review_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CassinoHistoryView *self = CASSINO_HISTORY_VIEW (widget);
+  CassinoHistoryItem *item = selected_item (self);
+
+  if (item)
+    g_signal_emit (self, signals[REVIEW_GAME], 0, cassino_history_item_get_id (item));
+}
+
+static void
 on_delete_toast_dismissed_cb (AdwToast           *toast,
                               CassinoHistoryView *self)
 {
@@ -348,7 +444,7 @@ on_delete_toast_dismissed_cb (AdwToast           *toast,
   if (cassino_history_model_get_pending_delete (model) != id)
     return;
   if (!cassino_history_model_commit_delete (model, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
   update_actions (self);
 }
 
@@ -374,7 +470,7 @@ delete_activated (GtkWidget  *widget,
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
 
@@ -388,7 +484,7 @@ delete_activated (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (toast), "game-id", GSIZE_TO_POINTER ((gsize) id));
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_delete_toast_dismissed_cb), self, 0);
   self->delete_toast = toast;
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  cassino_a11y_add_toast (self->toast_overlay, toast);
   update_actions (self);
 }
 
@@ -405,7 +501,7 @@ undo_delete_activated (GtkWidget  *widget,
 }
 
 static void
-on_activate_cb (GtkColumnView      *view,
+on_activate_cb (GtkWidget          *view,
                 guint               position,
                 CassinoHistoryView *self)
 {
@@ -469,6 +565,10 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   signals[EXPORT_GAME] =
     g_signal_new ("export-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+  /* the game review of the selected game */
+  signals[REVIEW_GAME] =
+    g_signal_new ("review-game", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();
@@ -482,6 +582,8 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, date_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, content_stack);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, list_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, narrow_list);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, count_label);
 
   gtk_widget_class_install_action (widget_class, "history.open", NULL, open_activated);
@@ -489,6 +591,7 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_activated);
   gtk_widget_class_install_action (widget_class, "history.undo-delete", NULL, undo_delete_activated);
   gtk_widget_class_install_action (widget_class, "history.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "history.review", NULL, review_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "history.delete", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -541,6 +644,15 @@ cassino_history_view_init (CassinoHistoryView *self)
   self->opponents = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->opponent_dropdown, G_LIST_MODEL (self->opponents));
   add_columns (self);
+  {
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (on_setup_row_cb), NULL);
+    g_signal_connect (factory, "bind", G_CALLBACK (on_bind_row_cb), self);
+    gtk_list_view_set_factory (self->narrow_list, factory);
+  }
+
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
   g_signal_connect (self->player_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);
   g_signal_connect (self->opponent_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);
@@ -549,6 +661,7 @@ cassino_history_view_init (CassinoHistoryView *self)
   g_signal_connect (self->date_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (on_search_changed_cb), self);
   g_signal_connect (self->column_view, "activate", G_CALLBACK (on_activate_cb), self);
+  g_signal_connect (self->narrow_list, "activate", G_CALLBACK (on_activate_cb), self);
 
   update_actions (self);
 }
@@ -583,6 +696,7 @@ cassino_history_view_set_records (CassinoHistoryView *self,
       read_players (self);
     }
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_list_view_set_model (self->narrow_list, GTK_SELECTION_MODEL (self->selection));
   update_actions (self);
 }
 
@@ -606,6 +720,21 @@ cassino_history_view_set_filter (CassinoHistoryView *self,
       gtk_drop_down_set_selected (self->date_dropdown, i);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), search ? search : "");
   apply_filter (self);
+}
+
+gboolean
+cassino_history_view_is_narrow (CassinoHistoryView *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_VIEW (self), FALSE);
+  return adw_squeezer_get_visible_child (self->list_squeezer) ==
+         gtk_widget_get_ancestor (GTK_WIDGET (self->narrow_list), GTK_TYPE_SCROLLED_WINDOW);
+}
+
+GtkListView *
+cassino_history_view_get_narrow_list (CassinoHistoryView *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_VIEW (self), NULL);
+  return self->narrow_list;
 }
 
 GtkColumnView *

@@ -28,6 +28,10 @@ void          cassino_history_view_set_filter  (CassinoHistoryView *self,
                                                 guint               days,
                                                 const char         *search);
 
+/* Whether the narrow list of two-line rows is shown instead of the
+ * columns (windows narrower than the columns need). */
+gboolean       cassino_history_view_is_narrow       (CassinoHistoryView *self);
+GtkListView   *cassino_history_view_get_narrow_list (CassinoHistoryView *self);
 GtkColumnView *cassino_history_view_get_column_view (CassinoHistoryView *self);
 /* The text of column @column ("date", "variant", "players", "result",
  * "length") for row @position, as shown. */

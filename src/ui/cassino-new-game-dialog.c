@@ -14,6 +14,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+
 typedef enum {
   OPTION_SWITCH,
   OPTION_NUMBER,
@@ -28,51 +30,79 @@ typedef struct {
 typedef struct {
   const char   *name;
   const char   *title;
+  const char   *description;
   OptionKind    kind;
   int           min, max;
   OptionChoice  choices[4];
 } OptionInfo;
 
-/* Titles of the rules.md options; any option missing here still gets a
- * row, with a text entry. */
+/* Titles and descriptions of the rules.md options; any option missing
+ * here still gets a row, with a text entry. */
 static const OptionInfo option_info[] = {
-  { "deck", N_("Cards in the deck"), OPTION_CHOICE, 0, 0,
+  { "deck", N_("Cards in the deck"),
+    N_("The full deck, or forty cards without jacks, queens and kings"), OPTION_CHOICE, 0, 0,
     { { "52", N_("52, the full deck") }, { "40", N_("40, without courts") } } },
-  { "hand_size", N_("Cards in a hand"), OPTION_NUMBER, 1, 12 },
-  { "table_initial", N_("Cards dealt to the table"), OPTION_NUMBER, 0, 8 },
-  { "deal_packet", N_("Cards dealt at a time"), OPTION_NUMBER, 1, 2 },
-  { "draw_after_play", N_("Draw a card after each play"), OPTION_SWITCH },
-  { "partnerships", N_("Partners sit opposite"), OPTION_SWITCH },
-  { "court_values", N_("Court cards"), OPTION_CHOICE, 0, 0,
+  { "hand_size", N_("Cards in a hand"),
+    N_("How many cards each player gets at every deal"), OPTION_NUMBER, 1, 12 },
+  { "table_initial", N_("Cards dealt to the table"),
+    N_("How many cards are laid face up on the table at the first deal"), OPTION_NUMBER, 0, 8 },
+  { "deal_packet", N_("Cards dealt at a time"),
+    N_("Each player gets one or two cards at a time; it changes only who gets which card"), OPTION_NUMBER, 1, 2 },
+  { "draw_after_play", N_("Draw a card after each play"),
+    N_("After each play the player draws from the stock, and no new hands are dealt"), OPTION_SWITCH },
+  { "partnerships", N_("Partners sit opposite"),
+    N_("Players sitting opposite each other play as one side and share their cards and points"), OPTION_SWITCH },
+  { "court_values", N_("Court cards"),
+    N_("Whether jacks, queens and kings only pair with their rank, or count 11, 12 and 13 like any card"), OPTION_CHOICE, 0, 0,
     { { "pair-only", N_("Pair only") }, { "numeric", N_("Count 11, 12 and 13") } } },
-  { "court_capture", N_("A court takes"), OPTION_CHOICE, 0, 0,
+  { "court_capture", N_("A court takes"),
+    N_("How many courts of its rank a jack, queen or king takes from the table"), OPTION_CHOICE, 0, 0,
     { { "one", N_("One of its rank, or all three") }, { "all", N_("Any of its rank") } } },
-  { "ace_values", N_("An ace counts"), OPTION_CHOICE, 0, 0,
+  { "ace_values", N_("An ace counts"),
+    N_("Whether an ace may also count 14 when it takes, sums or builds"), OPTION_CHOICE, 0, 0,
     { { "[1]", N_("1") }, { "[1,14]", N_("1 or 14") } } },
-  { "big_cassino_values", N_("Big Cassino (10♦) counts"), OPTION_CHOICE, 0, 0,
+  { "big_cassino_values", N_("Big Cassino (10♦) counts"),
+    N_("Whether the ten of diamonds may also count 16"), OPTION_CHOICE, 0, 0,
     { { "[10]", N_("10") }, { "[10,16]", N_("10 or 16") } } },
-  { "little_cassino_values", N_("Little Cassino (2♠) counts"), OPTION_CHOICE, 0, 0,
+  { "little_cassino_values", N_("Little Cassino (2♠) counts"),
+    N_("Whether the two of spades may also count 15"), OPTION_CHOICE, 0, 0,
     { { "[2]", N_("2") }, { "[2,15]", N_("2 or 15") } } },
-  { "building", N_("Building"), OPTION_SWITCH },
-  { "multiple_builds", N_("Multiple builds"), OPTION_SWITCH },
-  { "increase_own_build", N_("Raise your own build"), OPTION_SWITCH },
-  { "trail_with_own_build", N_("Trail while owning a build"), OPTION_SWITCH },
-  { "builds_in_sums", N_("Builds count in sums"), OPTION_SWITCH },
-  { "sweeps", N_("Sweeps score"), OPTION_SWITCH },
-  { "sweep_on_last_play", N_("A sweep on the last play scores"), OPTION_SWITCH },
-  { "last_cards", N_("Cards left at the end go"), OPTION_CHOICE, 0, 0,
+  { "building", N_("Building"),
+    N_("Whether a card may be laid on table cards to take them all later with a card of their total"), OPTION_SWITCH },
+  { "multiple_builds", N_("Multiple builds"),
+    N_("Whether a build may hold several groups of the same value, or join another build of its value"), OPTION_SWITCH },
+  { "increase_own_build", N_("Raise your own build"),
+    N_("Whether you may add a card to a build you own to raise its value"), OPTION_SWITCH },
+  { "trail_with_own_build", N_("Trail while owning a build"),
+    N_("Whether you may lay a card on the table without taking while a build of yours is there"), OPTION_SWITCH },
+  { "builds_in_sums", N_("Builds count in sums"),
+    N_("Whether a build may be taken as part of a sum, at its value"), OPTION_SWITCH },
+  { "sweeps", N_("Sweeps score"),
+    N_("Whether taking every card on the table scores a point"), OPTION_SWITCH },
+  { "sweep_on_last_play", N_("A sweep on the last play scores"),
+    N_("Whether clearing the table with the last card of the deal also scores"), OPTION_SWITCH },
+  { "last_cards", N_("Cards left at the end go"),
+    N_("Who takes the cards still on the table when the deal ends"), OPTION_CHOICE, 0, 0,
     { { "last-capturer", N_("To the last to capture") }, { "court-last", N_("To a court played last") } } },
-  { "scoring", N_("Scoring"), OPTION_CHOICE, 0, 0,
+  { "scoring", N_("Scoring"),
+    N_("What scores at the end of a deal: most cards and spades, the cassinos and aces; every spade; or diamonds and fours of a rank"), OPTION_CHOICE, 0, 0,
     { { "classic", N_("Classic") }, { "spade", N_("Spade") }, { "diamond", N_("Diamond") } } },
-  { "target", N_("Points to win (0: one deal)"), OPTION_NUMBER, 0, 500 },
-  { "game_scoring", N_("Game score"), OPTION_CHOICE, 0, 0,
+  { "target", N_("Points to win (0: one deal)"),
+    N_("The points a side needs to win the game; with 0, one deal is the game"), OPTION_NUMBER, 0, 500 },
+  { "game_scoring", N_("Game score"),
+    N_("Whether every side adds its points after each deal, or only the deal’s winner scores what it won by"), OPTION_CHOICE, 0, 0,
     { { "cumulative", N_("Every side adds its points") }, { "difference", N_("The deal's winner scores the difference") } } },
-  { "at_target", N_("When two reach the target"), OPTION_CHOICE, 0, 0,
+  { "at_target", N_("When two reach the target"),
+    N_("Who wins when more than one side reaches the target in the same deal"), OPTION_CHOICE, 0, 0,
     { { "count-order", N_("Count in order: first there wins") }, { "another-deal", N_("Higher total wins, ties play on") } } },
-  { "count_as_you_go", N_("Count as you go"), OPTION_SWITCH },
-  { "lurch_below", N_("A lurch below (0: none)"), OPTION_NUMBER, 0, 100 },
-  { "rubber_games", N_("Games in a rubber"), OPTION_NUMBER, 1, 9 },
-  { "cassino_call", N_("Call “Cassino!” on a missed capture"), OPTION_SWITCH },
+  { "count_as_you_go", N_("Count as you go"),
+    N_("Points are counted the moment they are made, and the game ends as soon as a side reaches the target"), OPTION_SWITCH },
+  { "lurch_below", N_("A lurch below (0: none)"),
+    N_("A game won while the loser has fewer points than this counts double"), OPTION_NUMBER, 0, 100 },
+  { "rubber_games", N_("Games in a rubber"),
+    N_("The most games a rubber lasts: the first side to win more than half of them wins it"), OPTION_NUMBER, 1, 9 },
+  { "cassino_call", N_("Call “Cassino!” on a missed capture"),
+    N_("After a trail that could have taken cards, the next player may claim the card and what it could have taken"), OPTION_SWITCH },
 };
 
 typedef struct {
@@ -80,6 +110,7 @@ typedef struct {
   const OptionInfo *info;
   GtkWidget        *row;
   GtkWidget        *control;   /* GtkSwitch, GtkSpinButton, GtkEntry; the row for choices */
+  GtkWidget        *warning;   /* the icon shown when the option cannot be played so */
 } OptionRow;
 
 struct _CassinoNewGameDialog
@@ -100,6 +131,9 @@ struct _CassinoNewGameDialog
   guint            player_counts[CASSINO_MAX_PLAYERS + 1];
   guint            n_player_counts;
   gboolean         loading;
+  int              last_edited;   /* index in options of the option changed last, or -1 */
+  char            *variant_title; /* "Custom, based on Classic" once changed */
+  GtkLabel        *preset_label;  /* the variant's name shown in its row */
 };
 
 G_DEFINE_FINAL_TYPE (CassinoNewGameDialog, cassino_new_game_dialog, ADW_TYPE_WINDOW)
@@ -190,6 +224,8 @@ set_option_value (OptionRow  *o,
     }
 }
 
+static void validate (CassinoNewGameDialog *self);
+
 /* Show the options of @rules. */
 static void
 load_rules (CassinoNewGameDialog *self,
@@ -204,6 +240,190 @@ load_rules (CassinoNewGameDialog *self,
       set_option_value (o, value);
     }
   self->loading = FALSE;
+  self->last_edited = -1;
+  validate (self);
+}
+
+static OptionRow *
+find_row (CassinoNewGameDialog *self,
+          const char           *name)
+{
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+
+      if (g_str_equal (o->name, name))
+        return o;
+    }
+  return NULL;
+}
+
+/* The rules the rows show, over the variant's for the chosen number of
+ * players; not yet checked.  On a value the engine does not take, sets
+ * @out_option to its name. */
+static gboolean
+collect_rules (CassinoNewGameDialog  *self,
+               CassinoRules          *out_rules,
+               const char           **out_option,
+               GError               **error)
+{
+  CassinoRules preset_rules;
+
+  if (!cassino_rules_init_preset (&preset_rules, selected_preset (self), selected_players (self), error))
+    {
+      *out_option = "players";
+      return FALSE;
+    }
+  *out_rules = preset_rules;
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+      g_autofree char *value = option_value (o);
+      g_autofree char *preset_value = cassino_rules_get_option (&preset_rules, o->name);
+
+      if (value && g_strcmp0 (value, preset_value) != 0 &&
+          !cassino_rules_set_option (out_rules, o->name, value, error))
+        {
+          *out_option = o->name;
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Whether the option of @name plays a part in @rules with @format: the
+ * rest is hidden (partners with two players, a build's options without
+ * building, …). */
+static gboolean
+option_applies (const char         *name,
+                const CassinoRules *r,
+                CassinoFormat       format)
+{
+  gboolean has_target = format != CASSINO_FORMAT_SINGLE && r->target > 0;
+
+  if (g_str_equal (name, "partnerships"))
+    return r->n_players == 4 || r->n_players == 6;
+  if (g_str_equal (name, "draw_after_play"))
+    return r->n_players == 2;
+  if (g_str_equal (name, "court_values"))
+    return r->deck == 52;
+  if (g_str_equal (name, "court_capture"))
+    return r->deck == 52 && r->court_values == CASSINO_COURTS_PAIR_ONLY;
+  if (g_str_equal (name, "multiple_builds") || g_str_equal (name, "increase_own_build") ||
+      g_str_equal (name, "trail_with_own_build") || g_str_equal (name, "builds_in_sums"))
+    return r->building;
+  if (g_str_equal (name, "sweep_on_last_play"))
+    return r->sweeps;
+  if (g_str_equal (name, "target"))
+    return format != CASSINO_FORMAT_SINGLE;
+  if (g_str_equal (name, "game_scoring") || g_str_equal (name, "at_target") ||
+      g_str_equal (name, "count_as_you_go") || g_str_equal (name, "lurch_below"))
+    return has_target;
+  if (g_str_equal (name, "rubber_games"))
+    return format == CASSINO_FORMAT_RUBBER;
+  return TRUE;
+}
+
+static void
+show_option_problem (OptionRow  *o,
+                     const char *why)
+{
+  const char *description = o->info ? g_dgettext (GETTEXT_PACKAGE, o->info->description) : o->name;
+
+  gtk_widget_set_visible (o->warning, why != NULL);
+  if (why)
+    {
+      /* the reasons are phrased to follow a colon: start them with a capital */
+      g_autofree char *rest = g_utf8_strup (why, g_utf8_next_char (why) - why);
+      g_autofree char *text = g_strconcat (rest, g_utf8_next_char (why), NULL);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (o->row), text);
+      gtk_widget_add_css_class (o->row, "impossible-option");
+    }
+  else
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (o->row), description);
+      gtk_widget_remove_css_class (o->row, "impossible-option");
+    }
+}
+
+static void
+update_preset_label (CassinoNewGameDialog *self)
+{
+  if (self->preset_label)
+    gtk_label_set_label (self->preset_label, self->variant_title ? self->variant_title
+                                             : cassino_preset_get_title (selected_preset (self)));
+}
+
+/* Check the options as they are edited: what does not apply is hidden, an
+ * impossible one says why beside it, and Deal waits until all is well. */
+static void
+validate (CassinoNewGameDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  const char *option = NULL;
+  CassinoRules rules;
+  CassinoFormat format = (CassinoFormat) adw_combo_row_get_selected (self->format_row);
+  OptionRow *at = NULL;
+  gboolean ok;
+
+  if (self->loading || self->options == NULL)
+    return;
+  ok = collect_rules (self, &rules, &option, &error);
+  if (!ok)
+    why = g_strdup (error->message);
+  else
+    ok = cassino_rules_check (&rules, &option, &why);
+
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+
+      show_option_problem (o, NULL);
+      /* the rules of a rejected value are incomplete: keep what is shown */
+      if (error == NULL)
+        gtk_widget_set_visible (o->row, option_applies (o->name, &rules, format));
+    }
+
+  if (!ok)
+    {
+      at = option ? find_row (self, option) : NULL;
+      /* an option hidden because another took its meaning: say it at the
+       * one that was changed */
+      if ((at == NULL || !gtk_widget_get_visible (at->row)) && self->last_edited >= 0)
+        at = &g_array_index (self->options, OptionRow, self->last_edited);
+      if (at && gtk_widget_get_visible (at->row))
+        {
+          show_option_problem (at, why);
+          adw_expander_row_set_expanded (self->advanced_row, TRUE);
+        }
+      else
+        at = NULL;
+    }
+  gtk_label_set_label (self->error_label, !ok && at == NULL ? why : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), !ok && at == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dialog.start", ok);
+
+  if (ok)
+    {
+      g_free (self->variant_title);
+      self->variant_title = cassino_game_setup_dup_variant_title (&rules);
+      update_preset_label (self);
+    }
+}
+
+static void
+on_option_changed_cb (GtkWidget            *control,
+                      GParamSpec           *pspec,
+                      CassinoNewGameDialog *self)
+{
+  if (self->loading)
+    return;
+  for (guint i = 0; i < self->options->len; i++)
+    if (g_array_index (self->options, OptionRow, i).control == control)
+      self->last_edited = (int) i;
+  validate (self);
 }
 
 static void
@@ -375,6 +595,7 @@ on_format_selected_cb (AdwComboRow          *row,
                        CassinoNewGameDialog *self)
 {
   update_format_subtitle (self);
+  validate (self);
 }
 
 CassinoGameSetup *
@@ -382,24 +603,14 @@ cassino_new_game_dialog_get_setup (CassinoNewGameDialog  *self,
                                    GError               **error)
 {
   g_autoptr(CassinoGameSetup) setup = g_new0 (CassinoGameSetup, 1);
-  CassinoRules preset_rules, rules;
+  CassinoRules rules;
+  const char *option = NULL;
   guint n = selected_players (self);
 
   g_return_val_if_fail (CASSINO_IS_NEW_GAME_DIALOG (self), NULL);
 
-  if (!cassino_rules_init_preset (&preset_rules, selected_preset (self), n, error))
+  if (!collect_rules (self, &rules, &option, error))
     return NULL;
-  rules = preset_rules;
-  for (guint i = 0; i < self->options->len; i++)
-    {
-      OptionRow *o = &g_array_index (self->options, OptionRow, i);
-      g_autofree char *value = option_value (o);
-      g_autofree char *preset_value = cassino_rules_get_option (&preset_rules, o->name);
-
-      if (value && g_strcmp0 (value, preset_value) != 0 &&
-          !cassino_rules_set_option (&rules, o->name, value, error))
-        return NULL;
-    }
   if (!cassino_rules_finish (&rules, error))
     return NULL;
 
@@ -490,6 +701,36 @@ set_wrapping_factory (AdwComboRow *row)
     }
 }
 
+/* The variant's name in its row: "Custom, based on …" once changed. */
+static void
+bind_preset_label_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      CassinoNewGameDialog     *self)
+{
+  self->preset_label = GTK_LABEL (gtk_list_item_get_child (item));
+  update_preset_label (self);
+}
+
+static void
+unbind_preset_label_cb (GtkSignalListItemFactory *factory,
+                        GtkListItem              *item,
+                        CassinoNewGameDialog     *self)
+{
+  if (self->preset_label == GTK_LABEL (gtk_list_item_get_child (item)))
+    self->preset_label = NULL;
+}
+
+static void
+set_preset_factory (CassinoNewGameDialog *self)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_value_label_cb), GUINT_TO_POINTER (FALSE));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_preset_label_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_preset_label_cb), self);
+  adw_combo_row_set_factory (self->preset_row, factory);
+}
+
 static void
 build_option_rows (CassinoNewGameDialog *self)
 {
@@ -497,7 +738,7 @@ build_option_rows (CassinoNewGameDialog *self)
 
   for (guint i = 0; names[i]; i++)
     {
-      OptionRow o = { names[i], find_info (names[i]), NULL, NULL };
+      OptionRow o = { names[i], find_info (names[i]), NULL, NULL, NULL };
       const char *title = o.info ? g_dgettext (GETTEXT_PACKAGE, o.info->title) : names[i];
 
       if (o.info && o.info->kind == OPTION_CHOICE)
@@ -510,6 +751,7 @@ build_option_rows (CassinoNewGameDialog *self)
           set_wrapping_factory (ADW_COMBO_ROW (o.row));
           adw_combo_row_set_model (ADW_COMBO_ROW (o.row), G_LIST_MODEL (list));
           o.control = o.row;
+          g_signal_connect (o.control, "notify::selected", G_CALLBACK (on_option_changed_cb), self);
         }
       else
         {
@@ -518,6 +760,7 @@ build_option_rows (CassinoNewGameDialog *self)
             {
               o.control = gtk_switch_new ();
               adw_action_row_set_activatable_widget (ADW_ACTION_ROW (o.row), o.control);
+              g_signal_connect (o.control, "notify::active", G_CALLBACK (on_option_changed_cb), self);
               if (g_str_equal (o.name, "partnerships"))
                 g_signal_connect_swapped (o.control, "notify::active",
                                           G_CALLBACK (update_partners), self);
@@ -525,12 +768,16 @@ build_option_rows (CassinoNewGameDialog *self)
           else if (o.info && o.info->kind == OPTION_NUMBER)
             {
               o.control = gtk_spin_button_new_with_range (o.info->min, o.info->max, 1);
+              g_signal_connect (o.control, "notify::value", G_CALLBACK (on_option_changed_cb), self);
               if (g_str_equal (o.name, "rubber_games"))
                 g_signal_connect_swapped (o.control, "value-changed",
                                           G_CALLBACK (update_format_subtitle), self);
             }
           else
-            o.control = gtk_entry_new ();
+            {
+              o.control = gtk_entry_new ();
+              g_signal_connect (o.control, "notify::text", G_CALLBACK (on_option_changed_cb), self);
+            }
           gtk_widget_set_valign (o.control, GTK_ALIGN_CENTER);
           adw_action_row_add_suffix (ADW_ACTION_ROW (o.row), o.control);
           gtk_accessible_update_relation (GTK_ACCESSIBLE (o.control),
@@ -538,8 +785,13 @@ build_option_rows (CassinoNewGameDialog *self)
                                           -1);
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (o.row), title);
-      /* the option's name in the rule book, for those who read it */
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (o.row), names[i]);
+      /* what the option does, in words; replaced by why it cannot be
+       * played so while it cannot */
+      o.warning = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+      gtk_widget_add_css_class (o.warning, "error");
+      gtk_widget_set_visible (o.warning, FALSE);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (o.row), o.warning);
+      show_option_problem (&o, NULL);
       adw_expander_row_add_row (self->advanced_row, o.row);
       g_array_append_val (self->options, o);
     }
@@ -579,8 +831,7 @@ build_seat_rows (CassinoNewGameDialog *self)
         }
       kind = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL);
       gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Who plays this seat"), -1);
+      cassino_a11y_set_name (kind, _("Who plays this seat"));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
 
       self->seat_people[i] = gtk_menu_button_new ();
@@ -603,6 +854,7 @@ build_seat_rows (CassinoNewGameDialog *self)
 static void
 cassino_new_game_dialog_dispose (GObject *object)
 {
+  CASSINO_NEW_GAME_DIALOG (object)->preset_label = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (object), CASSINO_TYPE_NEW_GAME_DIALOG);
 
   G_OBJECT_CLASS (cassino_new_game_dialog_parent_class)->dispose (object);
@@ -614,6 +866,7 @@ cassino_new_game_dialog_finalize (GObject *object)
   CassinoNewGameDialog *self = CASSINO_NEW_GAME_DIALOG (object);
 
   g_clear_pointer (&self->options, g_array_unref);
+  g_free (self->variant_title);
 
   G_OBJECT_CLASS (cassino_new_game_dialog_parent_class)->finalize (object);
 }
@@ -669,7 +922,9 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   adw_combo_row_set_model (self->format_row, G_LIST_MODEL (formats));
 
   set_wrapping_factory (self->preset_row);
+  set_preset_factory (self);
   set_wrapping_factory (self->format_row);
+  self->last_edited = -1;
 
   build_option_rows (self);
   build_seat_rows (self);
@@ -715,6 +970,7 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
     load_rules (self, &rules);
   update_partners (self);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
   return self;
 }
 
@@ -744,8 +1000,20 @@ cassino_new_game_dialog_set_people (CassinoNewGameDialog *self,
         }
       gtk_popover_set_child (GTK_POPOVER (popover), box);
       gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->seat_people[i]), popover);
+      cassino_a11y_name_controls (self->seat_people[i]);
       gtk_widget_set_visible (self->seat_people[i], any);
     }
+}
+
+GtkWidget *
+cassino_new_game_dialog_get_option_row (CassinoNewGameDialog *self,
+                                        const char           *name)
+{
+  OptionRow *o;
+
+  g_return_val_if_fail (CASSINO_IS_NEW_GAME_DIALOG (self), NULL);
+  o = find_row (self, name);
+  return o ? o->row : NULL;
 }
 
 guint

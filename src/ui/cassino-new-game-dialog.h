@@ -29,5 +29,8 @@ CassinoGameSetup     *cassino_new_game_dialog_get_setup (CassinoNewGameDialog  *
 void                  cassino_new_game_dialog_set_people (CassinoNewGameDialog *self,
                                                           const char *const    *names);
 guint                 cassino_new_game_dialog_get_n_option_rows (CassinoNewGameDialog *self);
+/* The row of the rules.md option @name (for tests), or NULL. */
+GtkWidget            *cassino_new_game_dialog_get_option_row (CassinoNewGameDialog *self,
+                                                              const char           *name);
 
 G_END_DECLS

@@ -14,6 +14,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+#include "cassino-card-art.h"
 #include "cassino-card-theme.h"
 #include "cassino-game-setup.h"
 
@@ -27,10 +29,12 @@ struct _CassinoPreferencesWindow
   AdwComboRow          *card_theme_row;
   AdwComboRow          *animation_row;
   GtkSwitch            *confirm_switch;
+  GtkSwitch            *coach_switch;
   AdwEntryRow          *player_name_row;
   AdwActionRow         *default_game_row;
 
   GPtrArray            *card_themes;    /* card-theme values, in the order of the row */
+  GHashTable           *preview_themes; /* file name -> CassinoCardTheme, or NULL: cannot be read */
 };
 
 G_DEFINE_FINAL_TYPE (CassinoPreferencesWindow, cassino_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -78,11 +82,15 @@ on_last_game_changed_cb (GSettings                *settings,
   g_autofree char *name_setting = g_settings_get_string (settings, "player-name");
   g_autofree char *name = cassino_game_setup_default_player_name (name_setting);
   g_autoptr(CassinoGameSetup) setup = cassino_game_setup_from_json (json, name, NULL);
+  g_autofree char *variant = NULL;
+  CassinoRules rules;
   GString *s;
 
   if (setup == NULL)
     return;
-  s = g_string_new (cassino_preset_get_title (setup->preset));
+  variant = cassino_rules_parse (&rules, setup->options, setup->n_players, NULL) ?
+            cassino_game_setup_dup_variant_title (&rules) : g_strdup (cassino_preset_get_title (setup->preset));
+  s = g_string_new (variant);
   g_string_append (s, " — ");
   for (guint i = 0; i < setup->n_players; i++)
     {
@@ -106,6 +114,7 @@ cassino_preferences_window_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->card_themes, g_ptr_array_unref);
+  g_clear_pointer (&self->preview_themes, g_hash_table_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), CASSINO_TYPE_PREFERENCES_WINDOW);
 
   G_OBJECT_CLASS (cassino_preferences_window_parent_class)->dispose (object);
@@ -126,6 +135,7 @@ cassino_preferences_window_class_init (CassinoPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, card_theme_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, animation_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, confirm_switch);
+  gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, coach_switch);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, player_name_row);
   gtk_widget_class_bind_template_child (widget_class, CassinoPreferencesWindow, default_game_row);
 }
@@ -159,6 +169,119 @@ index_to_theme (const GValue       *value,
   return g_variant_new_string (i < card_themes->len ? card_themes->pdata[i] : "");
 }
 
+/* "Your Name": the field shows the name the game calls the player by,
+ * also when the setting is empty (the default: the user's real name);
+ * the default name, or nothing, written there keeps the setting empty.
+ * Written one way only: the field is not refilled while it is edited. */
+static GVariant *
+text_to_name (const GValue       *value,
+              const GVariantType *expected_type,
+              gpointer            user_data)
+{
+  g_autofree char *text = g_strstrip (g_strdup (g_value_get_string (value)));
+  g_autofree char *default_name = cassino_game_setup_default_player_name (NULL);
+
+  if (g_str_equal (text, default_name))
+    return g_variant_new_string ("");
+  return g_variant_new_string (text);
+}
+
+static void
+unref_theme_or_null (gpointer theme)
+{
+  if (theme)
+    g_object_unref (theme);
+}
+
+/* Card themes: each shown with two of its cards (the A♣ and K♦, which
+ * the four-colour cards draw green and blue). */
+#define PREVIEW_CARD_WIDTH 30
+#define PREVIEW_CARD_HEIGHT 42
+#define PREVIEW_GAP 4
+
+static void
+draw_theme_preview (GtkDrawingArea *area,
+                    cairo_t        *cr,
+                    int             width,
+                    int             height,
+                    gpointer        user_data)
+{
+  CassinoPreferencesWindow *self = user_data;
+  const char *key = g_object_get_data (G_OBJECT (area), "card-theme");
+  static const CassinoCard cards[] = {
+    CASSINO_CARD (1, CASSINO_SUIT_CLUBS), CASSINO_CARD (CASSINO_RANK_KING, CASSINO_SUIT_DIAMONDS),
+  };
+  CassinoCardTheme *theme = NULL;
+  CassinoCardArtFlags flags = 0;
+
+  if (key == NULL)
+    return;
+  if (*key && !g_str_equal (key, "four-color"))
+    {
+      if (!g_hash_table_lookup_extended (self->preview_themes, key, NULL, (gpointer *) &theme))
+        {
+          g_autoptr(GError) error = NULL;
+
+          theme = cassino_card_theme_new (key, &error);
+          if (theme == NULL)
+            g_debug ("Card theme %s: %s", key, error->message);
+          g_hash_table_insert (self->preview_themes, g_strdup (key), theme);
+        }
+    }
+  if (g_str_equal (key, "four-color"))
+    flags |= CASSINO_CARD_ART_FOUR_COLOR;
+  if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+    flags |= CASSINO_CARD_ART_DARK;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, i * (PREVIEW_CARD_WIDTH + PREVIEW_GAP), (height - PREVIEW_CARD_HEIGHT) / 2);
+      if (theme)
+        cassino_card_theme_draw (theme, cr, cards[i], PREVIEW_CARD_WIDTH, PREVIEW_CARD_HEIGHT);
+      else
+        cassino_card_art_draw_face (cr, cards[i], PREVIEW_CARD_WIDTH, PREVIEW_CARD_HEIGHT, flags);
+      cairo_restore (cr);
+    }
+}
+
+static void
+on_theme_item_setup_cb (GtkSignalListItemFactory *factory,
+                        GtkListItem              *item,
+                        CassinoPreferencesWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *preview = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (preview), 2 * PREVIEW_CARD_WIDTH + PREVIEW_GAP);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (preview), PREVIEW_CARD_HEIGHT);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (preview), draw_theme_preview, self, NULL);
+  gtk_widget_add_css_class (preview, "card-theme-preview");
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), preview);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+on_theme_item_bind_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item,
+                       CassinoPreferencesWindow *self)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *preview = gtk_widget_get_first_child (box);
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_last_child (box)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  g_object_set_data_full (G_OBJECT (preview), "card-theme",
+                          g_strdup (position < self->card_themes->len ? self->card_themes->pdata[position] : NULL),
+                          g_free);
+  gtk_widget_queue_draw (preview);
+}
+
 static void
 cassino_preferences_window_init (CassinoPreferencesWindow *self)
 {
@@ -183,6 +306,15 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
       gtk_string_list_append (themes, info->title);
       g_ptr_array_add (self->card_themes, g_strdup (info->file_name));
     }
+  self->preview_themes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                (GDestroyNotify) unref_theme_or_null);
+  {
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (on_theme_item_setup_cb), self);
+    g_signal_connect (factory, "bind", G_CALLBACK (on_theme_item_bind_cb), self);
+    adw_combo_row_set_factory (self->card_theme_row, factory);
+  }
   adw_combo_row_set_model (self->card_theme_row, G_LIST_MODEL (themes));
   if (installed->len > 0)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->card_theme_row),
@@ -198,7 +330,17 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, theme_to_index, index_to_theme,
                                 g_ptr_array_ref (self->card_themes), (GDestroyNotify) g_ptr_array_unref);
   g_settings_bind (self->settings, "confirm-moves", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "player-name", self->player_name_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "coach", self->coach_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  {
+    g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
+    g_autofree char *name = cassino_game_setup_default_player_name (setting);
+
+    gtk_editable_set_text (GTK_EDITABLE (self->player_name_row), name);
+  }
+  g_settings_bind_with_mapping (self->settings, "player-name", self->player_name_row, "text",
+                                G_SETTINGS_BIND_SET, NULL, text_to_name, NULL, NULL);
+
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
   g_signal_connect_object (self->settings, "changed::last-game",
                            G_CALLBACK (on_last_game_changed_cb), self, 0);
@@ -208,7 +350,10 @@ cassino_preferences_window_init (CassinoPreferencesWindow *self)
 CassinoPreferencesWindow *
 cassino_preferences_window_new (GtkWindow *parent)
 {
+  /* the window's application gives its buttons the app actions
+   * ("Change…" is app.new-game); transient-for alone does not */
   return g_object_new (CASSINO_TYPE_PREFERENCES_WINDOW,
                        "transient-for", parent,
+                       "application", parent ? gtk_window_get_application (parent) : NULL,
                        NULL);
 }

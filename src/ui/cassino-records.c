@@ -3,7 +3,8 @@
  *
  * The views never touch the store: they read these models and call these
  * functions.  Statistics are computed in a worker thread with a
- * connection of its own (a CassinoStore is used by one thread at a time).
+ * connection of its own (a CassinoStore is used by one thread at a time);
+ * import and export are jobs for a CassinoStoreWorker, with one more.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,6 +26,7 @@
 #include <adwaita.h>
 
 #include "cassino-store-record.h"
+#include "cassino-store-worker.h"
 
 struct _CassinoRecords
 {
@@ -32,6 +34,7 @@ struct _CassinoRecords
 
   char                *path;
   CassinoStore        *store;
+  CassinoStoreWorker  *worker;    /* files: import and export */
   CassinoHistoryModel *history;
   GtkStringList       *player_names;
   GArray              *player_ids;   /* gint64 */
@@ -56,6 +59,8 @@ cassino_records_dispose (GObject *object)
   g_clear_object (&self->history);
   g_clear_object (&self->player_names);
   g_clear_object (&self->store);
+  /* an import or export still queued is finished first */
+  g_clear_object (&self->worker);
 
   G_OBJECT_CLASS (cassino_records_parent_class)->dispose (object);
 }
@@ -287,12 +292,65 @@ is_own_avatar (CassinoRecords *self,
   return parent && g_str_equal (parent, dir);
 }
 
+/* Colours for players who have not chosen one, by their id: the GNOME
+ * palette's blue, green, yellow, orange, red, purple and brown. */
+static const char *const default_colours[] = {
+  "#3584e4", "#2ec27e", "#e5a50a", "#e66100", "#e01b24", "#9141ac", "#986a44",
+};
+
+void
+cassino_records_player_colour (const CassinoStorePlayer *player,
+                               GdkRGBA                  *out)
+{
+  if (player->colour && gdk_rgba_parse (out, player->colour))
+    return;
+  gdk_rgba_parse (out, default_colours[(guint64) MAX (player->id - 1, 0) % G_N_ELEMENTS (default_colours)]);
+}
+
+/* The CSS class that paints an avatar in @rgba, its rule added to the
+ * display once.  Returns: the class name (owned by the table) */
+static const char *
+colour_class (const GdkRGBA *rgba)
+{
+  static GHashTable *classes;   /* class name set */
+  g_autofree char *name = g_strdup_printf ("player-colour-%02x%02x%02x",
+                                           (guint) (rgba->red * 255 + 0.5), (guint) (rgba->green * 255 + 0.5),
+                                           (guint) (rgba->blue * 255 + 0.5));
+  const char *found;
+
+  if (classes == NULL)
+    classes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  found = g_hash_table_lookup (classes, name);
+  if (found == NULL)
+    {
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+      g_autofree char *colour = gdk_rgba_to_string (rgba);
+      /* the initials in white or black, as reads best */
+      g_autofree char *css = g_strdup_printf ("avatar.%s, .%s avatar { background-image: none; "
+                                              "background-color: %s; color: %s; }",
+                                              name, name, colour,
+                                              0.299 * rgba->red + 0.587 * rgba->green + 0.114 * rgba->blue > 0.6 ?
+                                              "rgba(0,0,0,0.8)" : "white");
+
+      gtk_css_provider_load_from_data (provider, css, -1);
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      found = g_strdup (name);
+      g_hash_table_insert (classes, (char *) found, (char *) found);
+    }
+  return found;
+}
+
 GtkWidget *
 cassino_records_new_avatar (const CassinoStorePlayer *player,
                             int                       size)
 {
   GtkWidget *avatar = adw_avatar_new (size, player->name, TRUE);
+  GdkRGBA rgba;
 
+  /* the initials on the player's colour */
+  cassino_records_player_colour (player, &rgba);
+  gtk_widget_add_css_class (avatar, colour_class (&rgba));
   if (player->avatar)
     {
       g_autoptr(GError) error = NULL;
@@ -607,7 +665,182 @@ cassino_records_load_stats (CassinoRecords                *self,
   return compute_stats (self->store, player_id, filter, error);
 }
 
-/* Export and import */
+/* Export and import: jobs for the records' database thread (a connection
+ * of its own, opened by the thread when first needed), so that a large
+ * file, a slow disk or another program's lock never holds the window. */
+
+typedef enum {
+  FILE_EXPORT_RECORDS,
+  FILE_EXPORT_STATS_CSV,
+  FILE_IMPORT_RECORDS,
+} FileJobKind;
+
+typedef struct {
+  FileJobKind               kind;
+  GFile                    *file;
+  CassinoStoreExportScope   scope;
+  gint64                    id;
+  guint                     count;
+  CassinoStoreImportReport  report;
+} FileJob;
+
+static void
+file_job_free (gpointer data)
+{
+  FileJob *job = data;
+
+  g_clear_object (&job->file);
+  cassino_store_import_report_clear (&job->report);
+  g_free (job);
+}
+
+static FileJob *
+file_job_new (FileJobKind  kind,
+              GFile       *file)
+{
+  FileJob *job = g_new0 (FileJob, 1);
+
+  job->kind = kind;
+  job->file = g_object_ref (file);
+  return job;
+}
+
+static FileJob *
+export_job_new (CassinoStoreExportScope  scope,
+                gint64                   id,
+                GFile                   *file)
+{
+  FileJob *job = file_job_new (FILE_EXPORT_RECORDS, file);
+
+  job->scope = scope;
+  job->id = id;
+  return job;
+}
+
+/* The import's counts change hands. */
+static void
+take_report (FileJob                  *job,
+             CassinoStoreImportReport *report)
+{
+  if (report == NULL)
+    return;
+  *report = job->report;
+  memset (&job->report, 0, sizeof job->report);
+}
+
+/* On the database thread. */
+static gboolean
+run_file_job (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  FileJob *job = data;
+  g_autoptr(GFileOutputStream) out = NULL;
+
+  if (job->kind == FILE_IMPORT_RECORDS)
+    {
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      if (!g_file_load_contents (job->file, NULL, &text, &length, NULL, error))
+        return FALSE;
+      return cassino_store_import_records (store, text, (gssize) length, &job->report, error);
+    }
+
+  out = g_file_replace (job->file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  if (job->kind == FILE_EXPORT_RECORDS
+      ? !cassino_store_export_records (store, job->scope, job->id, G_OUTPUT_STREAM (out), &job->count, error)
+      : !cassino_store_export_stats_csv (store, G_OUTPUT_STREAM (out), error))
+    return FALSE;
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+static CassinoStoreWorker *
+get_worker (CassinoRecords *self)
+{
+  if (self->worker == NULL)
+    self->worker = cassino_store_worker_new_for_path (self->path);
+  return self->worker;
+}
+
+/* Back on the main thread: a job's result becomes the task's. */
+static void
+on_file_job_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  FileJob *job = g_task_get_task_data (task);
+  GError *error = NULL;
+  gboolean ok = cassino_store_worker_push_finish (result, &error);
+
+  if (job->kind == FILE_IMPORT_RECORDS)
+    cassino_records_refresh (g_task_get_source_object (task));
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+push_file_job (CassinoRecords      *self,
+               FileJob             *job,
+               gpointer             source_tag,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, job, file_job_free);
+  cassino_store_worker_push (get_worker (self), run_file_job, job, NULL, on_file_job_done_cb, task);
+}
+
+/* The same job, waited for (tests). */
+static gboolean
+run_file_job_now (CassinoRecords  *self,
+                  FileJob         *job,
+                  GError         **error)
+{
+  gboolean ok = cassino_store_worker_run (get_worker (self), run_file_job, job, error);
+
+  if (job->kind == FILE_IMPORT_RECORDS)
+    cassino_records_refresh (self);
+  return ok;
+}
+
+void
+cassino_records_export_records_async (CassinoRecords           *self,
+                                      CassinoStoreExportScope   scope,
+                                      gint64                    id,
+                                      GFile                    *file,
+                                      GAsyncReadyCallback       callback,
+                                      gpointer                  user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  push_file_job (self, export_job_new (scope, id, file), cassino_records_export_records_async,
+                 callback, user_data);
+}
+
+gboolean
+cassino_records_export_records_finish (CassinoRecords  *self,
+                                       GAsyncResult    *result,
+                                       guint           *out_count,
+                                       GError         **error)
+{
+  FileJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  job = g_task_get_task_data (G_TASK (result));
+  if (out_count)
+    *out_count = job->count;
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
 
 gboolean
 cassino_records_export_records (CassinoRecords           *self,
@@ -617,16 +850,39 @@ cassino_records_export_records (CassinoRecords           *self,
                                 guint                    *out_count,
                                 GError                  **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  FileJob *job;
+  gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
 
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-  if (out == NULL)
-    return FALSE;
-  if (!cassino_store_export_records (self->store, scope, id, G_OUTPUT_STREAM (out), out_count, error))
-    return FALSE;
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  job = export_job_new (scope, id, file);
+  ok = run_file_job_now (self, job, error);
+  if (out_count)
+    *out_count = job->count;
+  file_job_free (job);
+  return ok;
+}
+
+void
+cassino_records_export_stats_csv_async (CassinoRecords      *self,
+                                        GFile               *file,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  push_file_job (self, file_job_new (FILE_EXPORT_STATS_CSV, file),
+                 cassino_records_export_stats_csv_async, callback, user_data);
+}
+
+gboolean
+cassino_records_export_stats_csv_finish (CassinoRecords  *self,
+                                         GAsyncResult    *result,
+                                         GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 gboolean
@@ -634,16 +890,43 @@ cassino_records_export_stats_csv (CassinoRecords  *self,
                                   GFile           *file,
                                   GError         **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  FileJob *job;
+  gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
 
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-  if (out == NULL)
-    return FALSE;
-  if (!cassino_store_export_stats_csv (self->store, G_OUTPUT_STREAM (out), error))
-    return FALSE;
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  job = file_job_new (FILE_EXPORT_STATS_CSV, file);
+  ok = run_file_job_now (self, job, error);
+  file_job_free (job);
+  return ok;
+}
+
+void
+cassino_records_import_records_async (CassinoRecords      *self,
+                                      GFile               *file,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  push_file_job (self, file_job_new (FILE_IMPORT_RECORDS, file),
+                 cassino_records_import_records_async, callback, user_data);
+}
+
+gboolean
+cassino_records_import_records_finish (CassinoRecords            *self,
+                                       GAsyncResult              *result,
+                                       CassinoStoreImportReport  *report,
+                                       GError                   **error)
+{
+  FileJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  job = g_task_get_task_data (G_TASK (result));
+  take_report (job, report);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 gboolean
@@ -652,15 +935,14 @@ cassino_records_import_records (CassinoRecords            *self,
                                 CassinoStoreImportReport  *report,
                                 GError                   **error)
 {
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  FileJob *job;
   gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), FALSE);
 
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
-    return FALSE;
-  ok = cassino_store_import_records (self->store, text, (gssize) length, report, error);
-  cassino_records_refresh (self);
+  job = file_job_new (FILE_IMPORT_RECORDS, file);
+  ok = run_file_job_now (self, job, error);
+  take_report (job, report);
+  file_job_free (job);
   return ok;
 }

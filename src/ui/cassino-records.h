@@ -63,7 +63,12 @@ gboolean      cassino_records_set_player_look  (CassinoRecords  *self,
 CassinoStorePlayer *cassino_records_get_player (CassinoRecords  *self,
                                                 gint64           player_id,
                                                 GError         **error);
-/* An AdwAvatar of @size for the player: the picture, else the initials.
+/* The player's colour: the chosen one, else one of a palette by the
+ * player's id, so that every player has one from the start. */
+void          cassino_records_player_colour    (const CassinoStorePlayer *player,
+                                                GdkRGBA                  *out);
+/* An AdwAvatar of @size for the player: the picture, else the initials on
+ * the player's colour.
  * Returns: (transfer floating) */
 GtkWidget    *cassino_records_new_avatar       (const CassinoStorePlayer *player,
                                                 int                       size);
@@ -135,7 +140,37 @@ CassinoStatsResult *cassino_records_load_stats   (CassinoRecords                
                                                   const CassinoStoreStatsFilter *filter,
                                                   GError                       **error);
 
-/* Export and import (cassino-store-export.h) to and from files. */
+/* Export and import (cassino-store-export.h) to and from files, on a
+ * database thread with a connection of its own: the window goes on
+ * meanwhile.  An import refreshes the records ("changed") when it is
+ * over.  The plain functions wait for it (tests). */
+void          cassino_records_export_records_async  (CassinoRecords           *self,
+                                                     CassinoStoreExportScope   scope,
+                                                     gint64                    id,
+                                                     GFile                    *file,
+                                                     GAsyncReadyCallback       callback,
+                                                     gpointer                  user_data);
+gboolean      cassino_records_export_records_finish (CassinoRecords           *self,
+                                                     GAsyncResult             *result,
+                                                     guint                    *out_count,
+                                                     GError                  **error);
+void          cassino_records_export_stats_csv_async  (CassinoRecords      *self,
+                                                       GFile               *file,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean      cassino_records_export_stats_csv_finish (CassinoRecords      *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
+/* @report (cleared by the caller) gets the counts. */
+void          cassino_records_import_records_async  (CassinoRecords            *self,
+                                                     GFile                     *file,
+                                                     GAsyncReadyCallback        callback,
+                                                     gpointer                   user_data);
+gboolean      cassino_records_import_records_finish (CassinoRecords            *self,
+                                                     GAsyncResult              *result,
+                                                     CassinoStoreImportReport  *report,
+                                                     GError                   **error);
+
 gboolean      cassino_records_export_records   (CassinoRecords           *self,
                                                 CassinoStoreExportScope   scope,
                                                 gint64                    id,

@@ -21,6 +21,8 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
+
 #include "cassino-replay-step.h"
 
 struct _CassinoReplayView
@@ -406,6 +408,26 @@ add_shortcut (GtkShortcutController *controller,
                                                           gtk_named_action_new (action)));
 }
 
+/* A step chosen while the list was not on screen (the review's "show this
+ * move"): its row is scrolled to once the list has its size. */
+static gboolean
+scroll_to_step_cb (gpointer user_data)
+{
+  CassinoReplayView *self = user_data;
+
+  if (self->replay && gtk_widget_get_mapped (GTK_WIDGET (self->move_list)))
+    gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u",
+                                cassino_replay_get_row_of_step (self->replay, cassino_replay_get_step (self->replay)));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_move_list_map_cb (GtkWidget         *list,
+                     CassinoReplayView *self)
+{
+  g_idle_add_full (G_PRIORITY_LOW, scroll_to_step_cb, g_object_ref (self), g_object_unref);
+}
+
 static void
 cassino_replay_view_init (CassinoReplayView *self)
 {
@@ -437,6 +459,7 @@ cassino_replay_view_init (CassinoReplayView *self)
   g_object_unref (factory);
 
   g_signal_connect (self->play_button, "toggled", G_CALLBACK (on_play_toggled_cb), self);
+  g_signal_connect (self->move_list, "map", G_CALLBACK (on_move_list_map_cb), self);
   g_signal_connect (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_changed_cb), self);
   g_signal_connect (self->seat_dropdown, "notify::selected", G_CALLBACK (on_seat_changed_cb), self);
 
@@ -449,6 +472,7 @@ cassino_replay_view_init (CassinoReplayView *self)
   add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_End, "replay.last");
   add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_F9, "replay.show-moves");
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 }
 
 void
@@ -504,6 +528,17 @@ cassino_replay_view_go_to_deal (CassinoReplayView *self,
 
   if (self->replay)
     go_to (self, cassino_replay_get_deal_step (self->replay, deal_index));
+}
+
+void
+cassino_replay_view_go_to_move (CassinoReplayView *self,
+                                guint              deal_index,
+                                guint              play_index)
+{
+  g_return_if_fail (CASSINO_IS_REPLAY_VIEW (self));
+
+  if (self->replay)
+    go_to (self, cassino_replay_get_deal_step (self->replay, deal_index) + play_index);
 }
 
 CassinoReplay *

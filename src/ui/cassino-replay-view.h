@@ -24,6 +24,11 @@ GtkListView      *cassino_replay_view_get_move_list (CassinoReplayView *self);
 /* Show the start of deal @deal_index (0-based) of the replay's game. */
 void              cassino_replay_view_go_to_deal    (CassinoReplayView *self,
                                                      guint              deal_index);
+/* Show the position just before play @play_index (0-based) of deal
+ * @deal_index (0-based). */
+void              cassino_replay_view_go_to_move    (CassinoReplayView *self,
+                                                     guint              deal_index,
+                                                     guint              play_index);
 /* -1: every hand face up; else the seat whose view is shown. */
 void              cassino_replay_view_set_seat_view (CassinoReplayView *self,
                                                      int                seat);

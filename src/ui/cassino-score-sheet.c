@@ -33,6 +33,7 @@ struct _CassinoScoreSheet
   GtkWidget *next_deal_button;
   GtkWidget *replay_deal_button;
   GtkWidget *replay_game_button;
+  GtkWidget *review_game_button;
 };
 
 G_DEFINE_FINAL_TYPE (CassinoScoreSheet, cassino_score_sheet, GTK_TYPE_WIDGET)
@@ -69,6 +70,7 @@ cassino_score_sheet_class_init (CassinoScoreSheetClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, next_deal_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, replay_deal_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, replay_game_button);
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, review_game_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "scoresheet");
 }
@@ -435,6 +437,7 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
     }
   gtk_widget_set_visible (self->replay_deal_button, deal != NULL);
   gtk_widget_set_visible (self->replay_game_button, state == CASSINO_GAME_OVER && n_deals > 1);
+  gtk_widget_set_visible (self->review_game_button, state == CASSINO_GAME_OVER);
   fill_game (self, controller, game, deal);
 
   /* the rubber */

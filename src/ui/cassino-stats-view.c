@@ -22,6 +22,7 @@
 
 #include "cassino-ui-resources.h"
 
+#include "cassino-a11y.h"
 #include "cassino-chart.h"
 #include "cassino-rules.h"
 #include "cassino-score.h"
@@ -139,13 +140,20 @@ streak_text (int streak)
   return g_strdup (C_("streak", "None"));
 }
 
+/* Fewer games than this make no trend: the graph says so instead. */
+#define MIN_GAMES_FOR_GRAPH 3
+
+/* A graph under its title; with @enough FALSE, a line that asks for more
+ * games stands in its place (the graph is kept, hidden, with its values). */
 static GtkWidget *
 add_chart (CassinoStatsView *self,
            const char       *name,
            const char       *title,
-           const char       *description)
+           const char       *description,
+           gboolean          enough)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *inside = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *chart = GTK_WIDGET (cassino_chart_new ());
   GtkWidget *frame = gtk_frame_new (NULL);
   GtkWidget *caption = gtk_label_new (description);
@@ -159,7 +167,24 @@ add_chart (CassinoStatsView *self,
   gtk_widget_set_margin_bottom (chart, 8);
   gtk_widget_set_margin_start (chart, 8);
   gtk_widget_set_margin_end (chart, 8);
-  gtk_frame_set_child (GTK_FRAME (frame), chart);
+  gtk_box_append (GTK_BOX (inside), chart);
+  if (!enough)
+    {
+      /* Translators: shown in place of a statistics graph with too little data */
+      GtkWidget *few = gtk_label_new (_("Play a few more games to see a trend"));
+
+      gtk_label_set_wrap (GTK_LABEL (few), TRUE);
+      gtk_label_set_justify (GTK_LABEL (few), GTK_JUSTIFY_CENTER);
+      gtk_widget_set_margin_top (few, 24);
+      gtk_widget_set_margin_bottom (few, 24);
+      gtk_widget_set_margin_start (few, 12);
+      gtk_widget_set_margin_end (few, 12);
+      gtk_widget_add_css_class (few, "dim-label");
+      gtk_widget_add_css_class (few, "chart-too-few");
+      gtk_box_append (GTK_BOX (inside), few);
+      gtk_widget_set_visible (chart, FALSE);
+    }
+  gtk_frame_set_child (GTK_FRAME (frame), inside);
   gtk_widget_add_css_class (frame, "view");
   gtk_box_append (GTK_BOX (box), frame);
   gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
@@ -204,7 +229,8 @@ build_charts (CassinoStatsView   *self,
       /* Translators: the rating graph's title; %s is a variant */
       title = g_strdup_printf (_("Rating in %s"), preset_title);
       chart = CASSINO_CHART (add_chart (self, "rating", title,
-                                        _("After each rated game; the band is twice the rating’s deviation either side: the narrower, the surer.")));
+                                        _("After each rated game; the band is twice the rating’s deviation either side: the narrower, the surer."),
+                                        n >= MIN_GAMES_FOR_GRAPH));
       cassino_chart_set_band (chart, v, lo, hi, m);
     }
 
@@ -226,7 +252,8 @@ build_charts (CassinoStatsView   *self,
         }
       g_ptr_array_add (labels, NULL);
       chart = CASSINO_CHART (add_chart (self, "months", _("Wins by Month"),
-                                        _("The share of the month’s games won.")));
+                                        _("The share of the month’s games won."),
+                                        r->stats->games >= MIN_GAMES_FOR_GRAPH));
       cassino_chart_set_bars (chart, v, (const char *const *) labels->pdata, n, 100);
     }
 
@@ -246,7 +273,8 @@ build_charts (CassinoStatsView   *self,
             g_ptr_array_add (labels, i % 2 == 0 ? g_strdup_printf ("%u", i / 2) : NULL);
         }
       chart = CASSINO_CHART (add_chart (self, "points", _("Points per Deal"),
-                                        _("How many games had each average of points per deal, in steps of a half point.")));
+                                        _("How many games had each average of points per deal, in steps of a half point."),
+                                        r->stats->games >= MIN_GAMES_FOR_GRAPH));
       cassino_chart_set_bars (chart, v, (const char *const *) labels->pdata, n, 0);
     }
 }
@@ -663,6 +691,7 @@ cassino_stats_view_init (CassinoStatsView *self)
   g_signal_connect (self->preset_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
   g_signal_connect (self->count_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
   g_signal_connect (self->compare_dropdown, "notify::selected", G_CALLBACK (on_choice_changed_cb), self);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 }
 
 void

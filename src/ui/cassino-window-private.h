@@ -8,7 +8,9 @@
 #include "cassino-window.h"
 #include "cassino-history-view.h"
 #include "cassino-records.h"
+#include "cassino-coach.h"
 #include "cassino-replay-view.h"
+#include "cassino-review-view.h"
 #include "cassino-score-sheet.h"
 #include "cassino-stats-view.h"
 
@@ -37,6 +39,11 @@ struct _CassinoWindow
   GtkStack              *history_stack;
   CassinoHistoryView    *history_view;
   CassinoReplayView     *replay_view;
+  CassinoReviewView     *review_view;      /* made on first use */
+  gboolean               replay_from_review;  /* Back from the replay returns to the review */
+  CassinoCoach          *coach;
+  GtkRevealer           *coach_revealer;
+  GtkLabel              *coach_label;
   CassinoStatsView      *stats_view;       /* made on first use, like the two above */
   AdwBin                *stats_bin;
   GtkWidget             *back_button;
@@ -59,6 +66,9 @@ struct _CassinoWindow
   AdwStatusPage         *pass_page;
   GtkButton             *pass_button;
   CassinoScoreSheet     *score_sheet;
+
+  GtkWindow             *tutorial_window;  /* weak: cassino-window-learn.c */
+  GtkWindow             *daily_window;     /* weak */
 };
 
 /* Show @text in a toast (and remember it: cassino_window_get_last_toast()). */
@@ -74,9 +84,24 @@ void _cassino_window_show_replay    (CassinoWindow *self,
                                      CassinoReplay *replay,
                                      int            deal_index);
 void _cassino_window_ensure_stats   (CassinoWindow *self);
+/* The review of @game (game @game_id of the database, 0 if it is not
+ * recorded; NULL: read game @game_id), run or read back and shown on the
+ * History page. */
+void _cassino_window_show_review    (CassinoWindow     *self,
+                                     gint64             game_id,
+                                     const CassinoGame *game);
 void _cassino_window_records_class_init (GtkWidgetClass *widget_class);
+/* cassino-window-review.c: the game review and the coach */
+void _cassino_window_review_class_init  (GtkWidgetClass *widget_class);
+void _cassino_window_review_init        (CassinoWindow  *self);
+void _cassino_window_review_dispose     (CassinoWindow  *self);
 void _cassino_window_records_init       (CassinoWindow  *self);
 void _cassino_window_records_open       (CassinoWindow  *self);
 void _cassino_window_records_dispose    (CassinoWindow  *self);
+
+/* cassino-window-learn.c: the tutorial and the daily deal */
+void _cassino_window_learn_class_init   (GtkWidgetClass *widget_class);
+void _cassino_window_learn_first_launch (CassinoWindow  *self);
+void _cassino_window_learn_dispose      (CassinoWindow  *self);
 
 G_END_DECLS

@@ -25,8 +25,9 @@ update_header (CassinoWindow *self)
 {
   const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
   gboolean table = g_strcmp0 (page, "table") == 0;
+  /* the replay or the review: Back goes back */
   gboolean replay = g_strcmp0 (page, "history") == 0 &&
-                    g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0;
+                    g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "list") != 0;
 
   /* (only the table page exists before the others are first shown) */
 
@@ -40,6 +41,7 @@ update_header (CassinoWindow *self)
 static void on_open_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_resume_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_export_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
+static void on_review_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_play_deal_again_cb (CassinoReplayView *view, guint deal_index, CassinoWindow *self);
 
 void
@@ -57,6 +59,7 @@ _cassino_window_ensure_history (CassinoWindow *self)
   g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
   g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
   g_signal_connect (self->history_view, "export-game", G_CALLBACK (on_export_game_cb), self);
+  g_signal_connect (self->history_view, "review-game", G_CALLBACK (on_review_game_cb), self);
   g_signal_connect (self->replay_view, "play-deal-again", G_CALLBACK (on_play_deal_again_cb), self);
   g_signal_connect_swapped (self->history_stack, "notify::visible-child", G_CALLBACK (update_header), self);
   theme = g_settings_get_string (self->settings, "card-theme");
@@ -106,6 +109,25 @@ on_move_played_cb (CassinoGameController *controller,
                    CassinoWindow         *self)
 {
   self->records_dirty = TRUE;
+}
+
+/* A step of the game reached the database (after the move, from the
+ * database thread): a history or statistics page on show reads it now
+ * (unless a delete waits for its Undo toast: reading again would bring
+ * the row back), the others when they are shown. */
+static void
+on_record_saved_cb (CassinoGameController *controller,
+                    CassinoWindow         *self)
+{
+  const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  self->records_dirty = TRUE;
+  if (self->records && g_strcmp0 (page, "table") != 0 &&
+      cassino_history_model_get_pending_delete (cassino_records_get_history (self->records)) == 0)
+    {
+      self->records_dirty = FALSE;
+      cassino_records_refresh (self->records);
+    }
 }
 
 /* History and replay */
@@ -158,6 +180,20 @@ on_open_game_cb (CassinoHistoryView *view,
 }
 
 static void
+on_review_game_cb (CassinoHistoryView *view,
+                   gint64              game_id,
+                   CassinoWindow      *self)
+{
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  /* the game is read with the review, off the main thread */
+  _cassino_window_show_review (self, game_id, NULL);
+}
+
+static void
 on_resume_game_cb (CassinoHistoryView *view,
                    gint64              game_id,
                    CassinoWindow      *self)
@@ -182,7 +218,20 @@ close_replay_activated (GtkWidget  *widget,
   if (self->replay_view == NULL)
     return;
   cassino_replay_view_set_autoplay (self->replay_view, 0);
-  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  /* from a move of the review, back to the review; from the review, its
+   * work stops */
+  if (self->replay_from_review &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0)
+    {
+      self->replay_from_review = FALSE;
+      gtk_stack_set_visible_child_name (self->history_stack, "review");
+    }
+  else
+    {
+      if (self->review_view)
+        cassino_review_view_cancel (self->review_view);
+      gtk_stack_set_visible_child_name (self->history_stack, "list");
+    }
   update_header (self);
 }
 
@@ -235,6 +284,45 @@ typedef enum {
   FILE_IMPORT,
 } FileJob;
 
+/* An export or import is over (it ran on the records' database thread):
+ * say how it went. */
+static void
+on_file_job_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(CassinoWindow) self = user_data;
+  CassinoRecords *records = CASSINO_RECORDS (source);
+  gpointer what = g_task_get_source_tag (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint count = 0;
+
+  if (what == cassino_records_export_stats_csv_async)
+    {
+      if (cassino_records_export_stats_csv_finish (records, result, &error))
+        message = g_strdup (_("Statistics exported"));
+    }
+  else if (what == cassino_records_import_records_async)
+    {
+      CassinoStoreImportReport report = { 0 };
+
+      if (cassino_records_import_records_finish (records, result, &report, &error))
+        /* Translators: a toast after importing game records: imported, already there,
+         * failed; the plural follows the number imported */
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Imported %u game · %u already there · %u failed",
+                                                "Imported %u games · %u already there · %u failed",
+                                                report.imported),
+                                   report.imported, report.skipped, report.failed);
+      cassino_store_import_report_clear (&report);
+    }
+  else if (cassino_records_export_records_finish (records, result, &count, &error))
+    /* Translators: a toast after exporting game records */
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+  toast (self, error ? error->message : message);
+}
+
 static void
 on_file_chosen_cb (GtkNativeDialog *dialog,
                    int              response,
@@ -243,9 +331,6 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
   FileJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "id"));
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  guint count = 0;
 
   if (response == GTK_RESPONSE_ACCEPT && self->records)
     {
@@ -255,37 +340,21 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
         case FILE_EXPORT_GAME:
         case FILE_EXPORT_RUBBER:
         case FILE_EXPORT_ALL:
-          if (cassino_records_export_records (self->records,
-                                              job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
-                                              job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
-                                              CASSINO_STORE_EXPORT_ALL,
-                                              id, file, &count, &error))
-            /* Translators: a toast after exporting game records */
-            message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+          cassino_records_export_records_async (self->records,
+                                                job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
+                                                job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
+                                                CASSINO_STORE_EXPORT_ALL,
+                                                id, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_EXPORT_STATS:
-          if (cassino_records_export_stats_csv (self->records, file, &error))
-            message = g_strdup (_("Statistics exported"));
+          cassino_records_export_stats_csv_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_IMPORT:
-          {
-            CassinoStoreImportReport report = { 0 };
-
-            if (cassino_records_import_records (self->records, file, &report, &error))
-              /* Translators: a toast after importing game records: imported, already there,
-               * failed; the plural follows the number imported */
-              message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                      "Imported %u game · %u already there · %u failed",
-                                                      "Imported %u games · %u already there · %u failed",
-                                                      report.imported),
-                                         report.imported, report.skipped, report.failed);
-            cassino_store_import_report_clear (&report);
-          }
+          cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         default:
           break;
         }
-      toast (self, error ? error->message : message);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -404,7 +473,9 @@ on_colour_set_cb (GtkColorButton *button,
   G_GNUC_END_IGNORE_DEPRECATIONS
   colour = g_strdup_printf ("#%02x%02x%02x", (guint) (rgba.red * 255 + 0.5),
                             (guint) (rgba.green * 255 + 0.5), (guint) (rgba.blue * 255 + 0.5));
-  cassino_records_set_player_colour (self->records, id, colour, NULL);
+  /* the picture's initials take the colour */
+  if (cassino_records_set_player_colour (self->records, id, colour, NULL))
+    fill_players (g_object_get_data (G_OBJECT (button), "group"), self);
 }
 
 static void
@@ -570,21 +641,25 @@ fill_players (AdwPreferencesGroup *group,
       avatar = picture_button (self, group, p);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
 
+      /* the player's colour from the start: the palette's until chosen */
+      cassino_records_player_colour (p, &rgba);
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      colour = gtk_color_button_new ();
-      if (p->colour && gdk_rgba_parse (&rgba, p->colour))
-        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (colour), &rgba);
+      colour = gtk_color_button_new_with_rgba (&rgba);
       G_GNUC_END_IGNORE_DEPRECATIONS
       gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (colour, _("Colour"));
       g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
+      g_object_set_data (G_OBJECT (colour), "group", group);
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), colour);
 
-      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "folder-symbolic");
+      archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "cassino-archive-symbolic");
       gtk_widget_set_valign (archive, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (archive, "flat");
       gtk_widget_set_tooltip_text (archive, p->archived ? _("Bring Back") : _("Archive — hidden from lists, records kept"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (archive), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      /* Translators: a button that hides a player from the lists */
+                                      p->archived ? _("Bring Back") : C_("player", "Archive"), -1);
       g_object_set_data (G_OBJECT (archive), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
       g_object_set_data (G_OBJECT (archive), "group", group);
@@ -885,6 +960,7 @@ _cassino_window_records_init (CassinoWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
+  g_signal_connect (self->controller, "record-saved", G_CALLBACK (on_record_saved_cb), self);
   update_header (self);
 }
 

@@ -18,6 +18,7 @@
 #include "cassino-ui-resources.h"
 
 #include "cassino-history-view.h"
+#include "cassino-a11y.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-replay.h"
 #include "cassino-replay-view.h"
@@ -779,7 +780,7 @@ _cassino_window_toast (CassinoWindow *self,
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  cassino_a11y_add_toast (self->toast_overlay, toast);
   return toast;
 }
 
@@ -882,6 +883,7 @@ cassino_window_constructed (GObject *object)
 
   if (!cassino_game_controller_resume (self->controller))
     start_last_game (self);
+  _cassino_window_learn_first_launch (self);
   _cassino_window_records_open (self);
   on_controller_changed_cb (self->controller, self);
   gtk_widget_grab_focus (GTK_WIDGET (self->table_view));
@@ -898,12 +900,14 @@ cassino_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->controller, self);
     }
   g_clear_handle_id (&self->score_source, g_source_remove);
+  _cassino_window_learn_dispose (self);
   if (self->record_toast)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
       self->record_toast = NULL;
     }
   _cassino_window_records_dispose (self);
+  _cassino_window_review_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CASSINO_TYPE_WINDOW);
   g_clear_object (&self->controller);
   g_clear_object (&self->settings);
@@ -1015,6 +1019,8 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoWindow, hint_button);
   _cassino_window_records_class_init (widget_class);
+  _cassino_window_learn_class_init (widget_class);
+  _cassino_window_review_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
@@ -1060,6 +1066,8 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
 
   _cassino_window_records_init (self);
+  cassino_a11y_name_controls (GTK_WIDGET (self));
+  _cassino_window_review_init (self);
 
 #ifdef DEVELOPMENT_PROFILE
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -6,10 +6,14 @@
 #pragma once
 
 #include <adwaita.h>
+#include "cassino-coach.h"
 #include "cassino-game-controller.h"
+#include "cassino-daily-window.h"
+#include "cassino-tutorial-window.h"
 #include "cassino-history-view.h"
 #include "cassino-records.h"
 #include "cassino-replay-view.h"
+#include "cassino-review-view.h"
 #include "cassino-stats-view.h"
 #include "cassino-table-view.h"
 
@@ -36,13 +40,18 @@ const char            *cassino_window_get_last_toast (CassinoWindow *self);
 /* The views of the database (NULL without one). */
 CassinoRecords        *cassino_window_get_records    (CassinoWindow *self);
 /* The top page: "table", "history" or "statistics"; history's sub-page
- * "list" or "replay". */
+ * "list", "replay" or "review". */
 const char            *cassino_window_get_top_page   (CassinoWindow *self);
 void                   cassino_window_set_top_page   (CassinoWindow *self,
                                                       const char    *name);
 CassinoHistoryView    *cassino_window_get_history_view (CassinoWindow *self);
 CassinoReplayView     *cassino_window_get_replay_view  (CassinoWindow *self);
 CassinoStatsView      *cassino_window_get_stats_view   (CassinoWindow *self);
+/* The game review (NULL before the first) and the coach. */
+CassinoReviewView     *cassino_window_get_review_view  (CassinoWindow *self);
+CassinoCoach          *cassino_window_get_coach        (CassinoWindow *self);
+/* The coach's advice on show under the table, or NULL. */
+const char            *cassino_window_get_coach_text   (CassinoWindow *self);
 /* Replay game @game_id in the history page. */
 gboolean               cassino_window_open_replay    (CassinoWindow  *self,
                                                       gint64          game_id,
@@ -51,5 +60,13 @@ gboolean               cassino_window_open_replay    (CassinoWindow  *self,
 /* Open the new game dialog; while a game is being played, after asking
  * (the game stays unfinished, to be resumed from the history). */
 void                   cassino_window_new_game       (CassinoWindow *self);
+/* The tutorial's window (made on first use) and the daily deal's. */
+CassinoTutorialWindow *cassino_window_open_tutorial  (CassinoWindow *self);
+CassinoDailyWindow    *cassino_window_open_daily     (CassinoWindow *self);
+/* Start the daily deal of @date (the player's local date) and @preset. */
+gboolean               cassino_window_start_daily    (CassinoWindow  *self,
+                                                      CassinoPreset   preset,
+                                                      const GDate    *date,
+                                                      GError        **error);
 
 G_END_DECLS

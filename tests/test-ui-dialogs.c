@@ -1,0 +1,467 @@
+/* test-ui-dialogs.c: the preferences and the new game dialog's advanced
+ * rules, in a real window under Xvfb
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "cassino-application.h"
+#include "cassino-card-widget.h"
+#include "cassino-new-game-dialog.h"
+#include "cassino-preferences-window.h"
+#include "cassino-window.h"
+#include "test-ui-util.h"
+
+static CassinoApplication *the_app;
+
+typedef struct {
+  CassinoWindow *window;
+  GSettings     *settings;
+  char          *tmpdir;
+  char          *database;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->tmpdir = g_dir_make_tmp ("cassino-ui-dialogs-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->database = g_build_filename (f->tmpdir, "cassino.db", NULL);
+  f->settings = g_settings_new (APPLICATION_ID);
+  g_settings_reset (f->settings, "last-game");
+  g_settings_set_enum (f->settings, "animation-speed", 0);
+  g_settings_set_string (f->settings, "player-name", "Tess");
+
+  f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* every window the test opened */
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      gtk_window_destroy (w);
+    }
+  iterate (50);
+  g_clear_object (&f->settings);
+  ui_test_remove_dir (f->tmpdir);
+  g_free (f->tmpdir);
+  g_free (f->database);
+}
+
+/* The open window of @type, or NULL. */
+static gpointer
+find_toplevel_of_type (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* The button under @widget whose label is @label. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
+/* Preferences → Default Game → Change… opens the new game dialog. */
+static void
+test_preferences_change (Fixture       *f,
+                         gconstpointer  data)
+{
+  CassinoPreferencesWindow *preferences;
+  GtkWidget *change;
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "preferences", NULL);
+  iterate (50);
+  preferences = find_toplevel_of_type (CASSINO_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
+
+  change = find_button (GTK_WIDGET (preferences), "_Change…");
+  g_assert_nonnull (change);
+  g_assert_true (gtk_widget_is_sensitive (change));
+  g_assert_null (find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG));
+  /* as a click: the button's activation plays out over 250 ms */
+  g_assert_true (gtk_widget_activate (change));
+  WAIT_FOR (find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
+}
+
+/* The preferences name a default game with house rules as custom. */
+static void
+test_preferences_custom_game (Fixture       *f,
+                              gconstpointer  data)
+{
+  CassinoPreferencesWindow *preferences;
+
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":{\"preset\":\"american\",\"sweeps\":false},\"players\":2,"
+                         "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"computer\",\"level\":\"hard\"}]}");
+  preferences = cassino_preferences_window_new (GTK_WINDOW (f->window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (preferences),
+                              "Custom, based on American (1867) — Tess, Anna (Hard)"));
+
+  g_settings_set_string (f->settings, "last-game", "{\"rules\":\"american\",\"players\":2}");
+  iterate (20);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (preferences), "American (1867) — Tess, Anna (Medium)"));
+}
+
+static CassinoNewGameDialog *
+open_dialog (Fixture *f)
+{
+  CassinoNewGameDialog *dialog;
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "new-game", NULL);
+  iterate (50);
+  dialog = find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
+  return dialog;
+}
+
+static GtkWidget *
+option_control (CassinoNewGameDialog *dialog,
+                const char           *name,
+                GType                 type)
+{
+  GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, name);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  g_assert_nonnull (row);
+  ui_test_collect (row, type, found);
+  g_assert_cmpuint (found->len, >=, 1);
+  return found->pdata[0];
+}
+
+static void
+select_players (CassinoNewGameDialog *dialog,
+                guint                 n)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "_Number of Players") == 0)
+      {
+        GListModel *model = adw_combo_row_get_model (rows->pdata[i]);
+
+        for (guint k = 0; k < g_list_model_get_n_items (model); k++)
+          {
+            g_autoptr(GtkStringObject) item = g_list_model_get_item (model, k);
+
+            if ((guint) atoi (gtk_string_object_get_string (item)) == n)
+              {
+                adw_combo_row_set_selected (rows->pdata[i], k);
+                return;
+              }
+          }
+      }
+  g_assert_not_reached ();
+}
+
+/* Every advanced rule says in words what it does, not its key. */
+static void
+test_rules_in_words (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  const char *const *names = cassino_rules_option_names ();
+
+  for (guint i = 0; names[i]; i++)
+    {
+      GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, names[i]);
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+
+      g_test_message ("%s: %s", names[i], subtitle);
+      g_assert_nonnull (subtitle);
+      g_assert_cmpuint (strlen (subtitle), >, 20);
+      g_assert_null (strchr (subtitle, '_'));
+      g_assert_cmpstr (subtitle, !=, names[i]);
+      g_assert_cmpstr (subtitle, !=, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cassino_new_game_dialog_get_option_row (dialog, "hand_size"))),
+                   ==, "How many cards each player gets at every deal");
+}
+
+/* An impossible setting: Deal cannot be pressed, the reason stands beside
+ * the option; put right, all is as before. */
+static void
+test_rules_validate (Fixture       *f,
+                     gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *deal = find_button (GTK_WIDGET (dialog), "_Deal");
+  GtkWidget *hand = option_control (dialog, "hand_size", GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *hand_row = cassino_new_game_dialog_get_option_row (dialog, "hand_size");
+  GtkWidget *target = option_control (dialog, "target", GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *count = option_control (dialog, "count_as_you_go", GTK_TYPE_SWITCH);
+  const char *description = adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row));
+  g_autofree char *saved = g_strdup (description);
+
+  g_assert_nonnull (deal);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  g_assert_false (gtk_widget_has_css_class (hand_row, "impossible-option"));
+
+  /* 5 cards each: 52 - 4 does not share out into hands of ten */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (hand), 5);
+  iterate (20);
+  g_assert_false (gtk_widget_is_sensitive (deal));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row)), ==,
+                   "The stock must share out into equal hands for every player");
+  g_assert_true (gtk_widget_has_css_class (hand_row, "impossible-option"));
+  g_assert_true (ui_test_shows_label (hand_row, "The stock must share out into equal hands for every player"));
+  /* not at the top of the dialog */
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "option “hand_size”: the stock must share out into equal hands for every player"));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (hand), 4);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hand_row)), ==, saved);
+  g_assert_false (gtk_widget_has_css_class (hand_row, "impossible-option"));
+
+  /* counting as you go needs a target: with the target at 0 that option
+   * is hidden, so the reason stands beside the target, just changed */
+  gtk_switch_set_active (GTK_SWITCH (count), TRUE);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (target), 0);
+  iterate (20);
+  g_assert_false (gtk_widget_is_sensitive (deal));
+  g_assert_false (gtk_widget_get_visible (cassino_new_game_dialog_get_option_row (dialog, "count_as_you_go")));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cassino_new_game_dialog_get_option_row (dialog, "target"))),
+                   ==, "Points counted as they are made need a target");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (target), 21);
+  iterate (20);
+  g_assert_true (gtk_widget_is_sensitive (deal));
+}
+
+/* The variant says "Custom, based on Classic" once a rule changes. */
+static void
+test_rules_custom (Fixture       *f,
+                   gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *sweeps = option_control (dialog, "sweeps", GTK_TYPE_SWITCH);
+  g_autoptr(CassinoGameSetup) setup = NULL;
+
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Classic"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), FALSE);
+  iterate (20);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  setup = cassino_new_game_dialog_get_setup (dialog, NULL);
+  g_assert_nonnull (strstr (setup->options, "\"sweeps\":false"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), TRUE);
+  iterate (20);
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Classic"));
+}
+
+/* What does not apply is hidden: partners with two or three players,
+ * drawing with more than two, a build's options without building, the
+ * sweep on the last play without sweeps. */
+static void
+test_rules_hidden (Fixture       *f,
+                   gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  GtkWidget *building = option_control (dialog, "building", GTK_TYPE_SWITCH);
+  GtkWidget *sweeps = option_control (dialog, "sweeps", GTK_TYPE_SWITCH);
+
+#define SHOWN(name) gtk_widget_get_visible (cassino_new_game_dialog_get_option_row (dialog, name))
+  g_assert_false (SHOWN ("partnerships"));
+  g_assert_true (SHOWN ("draw_after_play"));
+  g_assert_false (SHOWN ("rubber_games"));
+  select_players (dialog, 3);
+  iterate (20);
+  g_assert_false (SHOWN ("partnerships"));
+  g_assert_false (SHOWN ("draw_after_play"));
+  select_players (dialog, 4);
+  iterate (20);
+  g_assert_true (SHOWN ("partnerships"));
+  g_assert_false (SHOWN ("draw_after_play"));
+
+  g_assert_true (SHOWN ("multiple_builds"));
+  gtk_switch_set_active (GTK_SWITCH (building), FALSE);
+  iterate (20);
+  g_assert_false (SHOWN ("multiple_builds"));
+  g_assert_false (SHOWN ("increase_own_build"));
+  g_assert_false (SHOWN ("trail_with_own_build"));
+  g_assert_false (SHOWN ("builds_in_sums"));
+
+  g_assert_true (SHOWN ("sweep_on_last_play"));
+  gtk_switch_set_active (GTK_SWITCH (sweeps), FALSE);
+  iterate (20);
+  g_assert_false (SHOWN ("sweep_on_last_play"));
+#undef SHOWN
+}
+
+/* A dimmed card (no legal move with it) is disabled for a screen reader. */
+static void
+test_card_dimmed_disabled (void)
+{
+  CassinoCardWidget *card = g_object_ref_sink (cassino_card_widget_new ());
+
+  cassino_card_widget_set_card (card, 9);
+  gtk_test_accessible_assert_role (card, GTK_ACCESSIBLE_ROLE_BUTTON);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_DIMMED);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_NONE);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, FALSE);
+  cassino_card_widget_set_marks (card, CASSINO_CARD_MARK_DIMMED | CASSINO_CARD_MARK_SELECTED);
+  gtk_test_accessible_assert_state (card, GTK_ACCESSIBLE_STATE_DISABLED, TRUE);
+  g_object_unref (card);
+}
+
+/* Pixels of @window's rendering in the band @inner..@outer px outside
+ * @r: how many are near white, how many near black. */
+static void
+count_ring (GtkWidget             *window,
+            const graphene_rect_t *r,
+            double                 inner,
+            double                 outer,
+            guint                 *n_light,
+            guint                 *n_dark)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  *n_light = *n_dark = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double dx = MAX (r->origin.x - x, x - (r->origin.x + r->size.width));
+        double dy = MAX (r->origin.y - y, y - (r->origin.y + r->size.height));
+        double d = MAX (dx, dy);
+        guint32 px;
+        double lum;
+
+        if (d < inner || d > outer)
+          continue;
+        px = *(const guint32 *) (data + y * stride + x * 4);
+        lum = (0.2126 * ((px >> 16) & 0xff) + 0.7152 * ((px >> 8) & 0xff) + 0.0722 * (px & 0xff)) / 255.0;
+        if (lum > 0.9)
+          (*n_light)++;
+        else if (lum < 0.2)
+          (*n_dark)++;
+      }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The keyboard focus on a card is a ring that shows on the felt: white
+ * and dark pixels around the card, where there were none. */
+static void
+test_card_focus_ring (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *felt = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  CassinoCardWidget *card = cassino_card_widget_new ();
+  graphene_rect_t bounds;
+  guint light_before, dark_before, light, dark;
+
+  gtk_widget_add_css_class (felt, "felt");
+  gtk_widget_set_size_request (GTK_WIDGET (card), 100, 140);
+  gtk_widget_set_halign (GTK_WIDGET (card), GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (GTK_WIDGET (card), GTK_ALIGN_CENTER);
+  gtk_widget_set_vexpand (GTK_WIDGET (card), TRUE);
+  cassino_card_widget_set_card (card, 9);
+  gtk_box_append (GTK_BOX (felt), GTK_WIDGET (card));
+  gtk_window_set_child (GTK_WINDOW (window), felt);
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (card)) && gtk_widget_get_width (GTK_WIDGET (card)) > 0, 10);
+  iterate (50);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (card), window, &bounds));
+
+  count_ring (window, &bounds, 2, 14, &light_before, &dark_before);
+  gtk_widget_set_state_flags (GTK_WIDGET (card), GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED, FALSE);
+  iterate (50);
+  count_ring (window, &bounds, 2, 14, &light, &dark);
+  g_test_message ("around the card: %u light, %u dark pixels before; %u and %u focused",
+                  light_before, dark_before, light, dark);
+  /* a ring of at least 3 px white all round (the card is 100 × 140) */
+  g_assert_cmpuint (light, >=, light_before + 3 * 2 * (100 + 140));
+  g_assert_cmpuint (dark, >=, dark_before + 2 * (100 + 140));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static GTestDBus *bus;   /* kept to the end: still reachable at exit, as the application holds its connection */
+  int ret;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  /* accessible states readable by gtk_test_accessible_*() */
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  bus = ui_test_bus_up ();
+  the_app = ui_test_app_new (&argc, &argv);
+
+#define ADD(path, func) \
+  g_test_add ("/cassino/ui-dialogs/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("preferences-change", test_preferences_change);
+  ADD ("preferences-custom-game", test_preferences_custom_game);
+  ADD ("rules-in-words", test_rules_in_words);
+  ADD ("rules-validate", test_rules_validate);
+  ADD ("rules-custom", test_rules_custom);
+  ADD ("rules-hidden", test_rules_hidden);
+  ADD ("card-focus-ring", test_card_focus_ring);
+  g_test_add_func ("/cassino/ui-dialogs/card-dimmed-disabled", test_card_dimmed_disabled);
+
+  ret = g_test_run ();
+  g_clear_object (&the_app);
+  g_test_dbus_stop (bus);
+  return ret;
+}
