@@ -266,11 +266,12 @@ test_medium_beats_easy (void)
   g_assert_cmpuint (medium, >, easy + 12);
 }
 
-/* Plain minimax over the rest of the deal: the value of the best line for
- * the side of the player to move. */
+/* Plain minimax over the rest of the deal: the result of @pos for @side
+ * with every card known, every other side playing against it (as the
+ * solvers see a deal). */
 static float
-minimax (CassinoPosition *pos,
-         guint            side)
+paranoid (CassinoPosition *pos,
+          guint            side)
 {
   CassinoMoveList list;
   float best;
@@ -279,9 +280,13 @@ minimax (CassinoPosition *pos,
   if (pos->deal_over)
     {
       CassinoDealScore s;
+      float other = -1e9f;
 
       cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
-      return (float) s.total[side] - (float) s.total[1 - side];
+      for (guint i = 0; i < pos->rules->n_sides; i++)
+        if (i != side)
+          other = MAX (other, (float) s.total[i]);
+      return (float) s.total[side] - other;
     }
   maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
   best = maximize ? -1e9f : 1e9f;
@@ -293,7 +298,7 @@ minimax (CassinoPosition *pos,
       float v;
 
       cassino_position_apply (&p, &list.moves[i], NULL);
-      v = minimax (&p, side);
+      v = paranoid (&p, side);
       best = maximize ? MAX (best, v) : MIN (best, v);
     }
   cassino_move_list_clear (&list);
@@ -324,19 +329,19 @@ test_endgame_solver (void)
         }
       side = cassino_rules_side_of (pos->rules, pos->to_move);
       after = *pos;
-      best = minimax (&after, side);
+      best = paranoid (&after, side);
 
       cassino_view_init_from_game (&view, game);
       /* master solves it as exactly as expert */
       g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, NULL, 1, NULL, &reason));
       after = *pos;
       cassino_position_apply (&after, &reason.move, NULL);
-      g_assert_cmpfloat (minimax (&after, side), ==, best);
+      g_assert_cmpfloat (paranoid (&after, side), ==, best);
       g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &reason));
       cassino_view_clear (&view);
       after = *pos;
       cassino_position_apply (&after, &reason.move, NULL);
-      got = minimax (&after, side);
+      got = paranoid (&after, side);
       g_assert_cmpfloat (got, ==, best);
       checked++;
       cassino_game_unref (game);
@@ -488,12 +493,12 @@ test_endgame_handmade (void)
   pos.deck_len = 0;
 
   after = pos;
-  best = minimax (&after, 0);
+  best = paranoid (&after, 0);
   cassino_view_init_from_position (&view, &pos, 0, NULL);
   g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 3, NULL, &reason));
   after = pos;
   cassino_position_apply (&after, &reason.move, NULL);
-  got = minimax (&after, 0);
+  got = paranoid (&after, 0);
   g_assert_cmpfloat (got, ==, best);
 }
 
@@ -854,44 +859,6 @@ test_partners_leave_no_sweep (void)
         g_assert_false (cassino_move_equal (&reason.move, &two));
       }
   cassino_json_position_clear (&p);
-}
-
-/* The result of @pos for @side with every card known, every other side
- * playing against it (as master's solver sees a sampled deal). */
-static float
-paranoid (CassinoPosition *pos,
-          guint            side)
-{
-  CassinoMoveList list;
-  float best;
-  gboolean maximize;
-
-  if (pos->deal_over)
-    {
-      CassinoDealScore s;
-      float other = -1e9f;
-
-      cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
-      for (guint i = 0; i < pos->rules->n_sides; i++)
-        if (i != side)
-          other = MAX (other, (float) s.total[i]);
-      return (float) s.total[side] - other;
-    }
-  maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
-  best = maximize ? -1e9f : 1e9f;
-  cassino_move_list_init (&list);
-  cassino_position_legal_moves (pos, &list);
-  for (guint i = 0; i < list.len; i++)
-    {
-      CassinoPosition p = *pos;
-      float v;
-
-      cassino_position_apply (&p, &list.moves[i], NULL);
-      v = paranoid (&p, side);
-      best = maximize ? MAX (best, v) : MIN (best, v);
-    }
-  cassino_move_list_clear (&list);
-  return best;
 }
 
 /* Issue 17: in the last hand of three players master solves every
