@@ -1,4 +1,5 @@
-/* cassino-ai.c: computer players from beginner to master, and hints
+/* cassino-ai-private.h: the computer players' parts, shared inside src/ai/;
+ * how the levels play, from beginner to master, and hints:
  *
  * Every level sees only a CassinoView: its own hand, the table, the piles,
  * the counts of the other hands and the stock, and the set of cards it has
