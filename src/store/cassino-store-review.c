@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "cassino-store-private.h"
 #include "cassino-store-review.h"
@@ -57,7 +58,7 @@ cassino_store_save_review (CassinoStore        *store,
       if (ok && ids->len == 0)
         {
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                       _("There is no game %" G_GINT64_FORMAT " to review"), game_id);
+                       _("There is no game %" PRId64 " to review"), (int64_t) game_id);
           ok = FALSE;
         }
     }
@@ -192,7 +193,7 @@ cassino_store_record_puzzle_try (CassinoStore  *store,
   if (cassino_sqlite_changes (store->db) == 0)
     {
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                   _("There is no puzzle %" G_GINT64_FORMAT), puzzle_id);
+                   _("There is no puzzle %" PRId64), (int64_t) puzzle_id);
       return FALSE;
     }
   return TRUE;
