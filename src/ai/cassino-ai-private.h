@@ -78,6 +78,9 @@ G_BEGIN_DECLS
 #define MASTER_EXACT_NODES 60000
 #define MASTER_SOLVE_NODES 8000000
 #define MASTER_EXACT_TOTAL 3000000
+/* the same for hints and the review's evaluations without a time limit
+ * (a review judges every decision of a game) */
+#define MASTER_EXACT_HINT  600000
 #define PRIOR_PULL         0.05   /* search: pull of the one-ply judgement on near ties */
 #define HORIZON_PER_SEAT   2      /* playout plies per player before the cut */
 #define HORIZON_HAND_END   G_MAXUINT  /* playouts to the end of the hand (master) */

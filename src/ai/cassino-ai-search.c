@@ -345,7 +345,8 @@ ai_choose (const CassinoView     *view,
               break;
             /* without a time limit, the exact samples stop at a number of
              * nodes (reproducible) */
-            if (!deadline && exact_nodes > MASTER_EXACT_TOTAL && iterations >= min_iter)
+            if (!deadline && iterations >= min_iter &&
+                exact_nodes > (hint ? MASTER_EXACT_HINT : MASTER_EXACT_TOTAL))
               break;
 
             /* the same sampled deal for every candidate: fair comparison */
