@@ -12,12 +12,19 @@
 #   RULES    preset (default classic)
 #   PLAYERS  2, 3 or 4 (default 2; 4 = partnerships)
 #   PAIRS    level pairs "stronger,weaker" (default the whole ladder and
-#            expert,easy); with 3 players give three levels "a,b,b"
+#            expert,easy); with 3 players give three levels "a,b,b".  A
+#            level may carry its own number of sampled deals a move
+#            ("master:200,expert"); "hint" is a side that follows every
+#            hint (master's search, the hint's budget)
+#
+# Environment: TIME_MS gives every level a time limit a decision (master
+# then searches until it; not reproducible).
 #
 # Prints one Markdown row per pair: the first level's games, wins, win
 # rate with its Wilson 95% interval, points per deal of both, and the
 # decision time (median / p95 / max ms) of both.  Uses the levels' default
-# budgets (iterations, no time limit), so the figures are reproducible.
+# budgets (iterations, no time limit), so the figures are reproducible,
+# unless TIME_MS is set.
 set -eu
 
 CLI=${1:-_build/src/cli/cassino-cli}
@@ -26,13 +33,14 @@ JOBS=${3:-2}
 RULES=${4:-classic}
 PLAYERS=${5:-2}
 if [ $# -ge 5 ]; then shift 5; else shift $#; fi
-PAIRS=${*:-"easy,beginner medium,easy hard,medium expert,hard expert,easy"}
+PAIRS=${*:-"easy,beginner medium,easy hard,medium expert,hard master,expert expert,easy"}
+TIME_OPT=${TIME_MS:+--time-ms $TIME_MS}
 
 echo "| pair | games | wins (first) | win % | 95% interval | points/deal | ms median / p95 / max |"
 echo "|---|---|---|---|---|---|---|"
 for pair in $PAIRS; do
   json=$("$CLI" simulate --games "$SEEDS" --levels "$pair" --rules "$RULES" \
-           --players "$PLAYERS" --jobs "$JOBS" --seed 20260101 --json)
+           --players "$PLAYERS" --jobs "$JOBS" --seed 20260101 $TIME_OPT --json)
   echo "$json" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -266,11 +266,12 @@ test_medium_beats_easy (void)
   g_assert_cmpuint (medium, >, easy + 12);
 }
 
-/* Plain minimax over the rest of the deal: the value of the best line for
- * the side of the player to move. */
+/* Plain minimax over the rest of the deal: the result of @pos for @side
+ * with every card known, every other side playing against it (as the
+ * solvers see a deal). */
 static float
-minimax (CassinoPosition *pos,
-         guint            side)
+paranoid (CassinoPosition *pos,
+          guint            side)
 {
   CassinoMoveList list;
   float best;
@@ -279,9 +280,13 @@ minimax (CassinoPosition *pos,
   if (pos->deal_over)
     {
       CassinoDealScore s;
+      float other = -1e9f;
 
       cassino_deal_score_compute (&s, pos->rules, pos->piles, pos->sweeps, NULL, 0);
-      return (float) s.total[side] - (float) s.total[1 - side];
+      for (guint i = 0; i < pos->rules->n_sides; i++)
+        if (i != side)
+          other = MAX (other, (float) s.total[i]);
+      return (float) s.total[side] - other;
     }
   maximize = cassino_rules_side_of (pos->rules, pos->to_move) == side;
   best = maximize ? -1e9f : 1e9f;
@@ -293,7 +298,7 @@ minimax (CassinoPosition *pos,
       float v;
 
       cassino_position_apply (&p, &list.moves[i], NULL);
-      v = minimax (&p, side);
+      v = paranoid (&p, side);
       best = maximize ? MAX (best, v) : MIN (best, v);
     }
   cassino_move_list_clear (&list);
@@ -324,14 +329,19 @@ test_endgame_solver (void)
         }
       side = cassino_rules_side_of (pos->rules, pos->to_move);
       after = *pos;
-      best = minimax (&after, side);
+      best = paranoid (&after, side);
 
       cassino_view_init_from_game (&view, game);
+      /* master solves it as exactly as expert */
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, NULL, 1, NULL, &reason));
+      after = *pos;
+      cassino_position_apply (&after, &reason.move, NULL);
+      g_assert_cmpfloat (paranoid (&after, side), ==, best);
       g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 1, NULL, &reason));
       cassino_view_clear (&view);
       after = *pos;
       cassino_position_apply (&after, &reason.move, NULL);
-      got = minimax (&after, side);
+      got = paranoid (&after, side);
       g_assert_cmpfloat (got, ==, best);
       checked++;
       cassino_game_unref (game);
@@ -483,12 +493,12 @@ test_endgame_handmade (void)
   pos.deck_len = 0;
 
   after = pos;
-  best = minimax (&after, 0);
+  best = paranoid (&after, 0);
   cassino_view_init_from_position (&view, &pos, 0, NULL);
   g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EXPERT, NULL, 3, NULL, &reason));
   after = pos;
   cassino_position_apply (&after, &reason.move, NULL);
-  got = minimax (&after, 0);
+  got = paranoid (&after, 0);
   g_assert_cmpfloat (got, ==, best);
 }
 
@@ -653,6 +663,364 @@ test_hint_ace_or_ten (void)
   cassino_json_position_clear (&p);
 }
 
+/* Issue 17: whether another legal move does all that @m does and more
+ * with the same card: a capture of a strict superset whose extra cards
+ * are all loose (the same builds taken), or a build of the same value
+ * that also merges whole builds of that value owned by the mover's side. */
+static gboolean
+is_dominated (const CassinoPosition *pos,
+              guint                  seat,
+              const CassinoMove     *m,
+              const CassinoMoveList *legal)
+{
+  const CassinoRules *r = pos->rules;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CassinoMove *o = &legal->moves[i];
+      CassinoCards extra = o->set & ~m->set;
+      gboolean whole = TRUE;
+
+      if (o->type != m->type || o->card != m->card || (m->set & ~o->set) || extra == 0)
+        continue;
+      if (m->type == CASSINO_MOVE_CAPTURE && (extra & ~pos->loose) == 0)
+        return TRUE;
+      if (m->type != CASSINO_MOVE_BUILD || o->value != m->value)
+        continue;
+      for (guint b = 0; b < pos->n_builds; b++)
+        {
+          const CassinoBuild *bd = &pos->builds[b];
+
+          if (!(extra & bd->cards))
+            continue;
+          whole &= (extra & bd->cards) == bd->cards && bd->value == m->value && bd->owner >= 0 &&
+                   cassino_rules_side_of (r, (guint) bd->owner) == cassino_rules_side_of (r, seat);
+          extra &= ~bd->cards;
+        }
+      if (whole && extra == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+assert_not_dominated (const CassinoView *view,
+                      CassinoLevel       level,
+                      guint              iterations,
+                      guint64            seed)
+{
+  CassinoAiBudget budget = { .iterations = iterations };
+  CassinoAiReason reason;
+  CassinoMoveList legal;
+  g_autofree char *text = NULL;
+
+  g_assert_true (cassino_ai_choose (view, level, &budget, seed, NULL, &reason));
+  cassino_move_list_init (&legal);
+  cassino_position_legal_moves_for_hand (&view->pos, view->seat, view->pos.hands[view->seat],
+                                         FALSE, &legal);
+  text = cassino_move_to_notation (&reason.move);
+  if (is_dominated (&view->pos, view->seat, &reason.move, &legal))
+    g_error ("%s chose %s, which another move with the same card beats",
+             cassino_level_to_string (level), text);
+  cassino_move_list_clear (&legal);
+}
+
+/* Every level from medium up, with a few seeds. */
+static void
+assert_no_level_dominated (const CassinoView *view)
+{
+  for (CassinoLevel level = CASSINO_LEVEL_MEDIUM; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      assert_not_dominated (view, level, 48, seed);
+}
+
+/* A position of cli.md's JSON, and its legal moves. */
+static void
+parse_with_moves (const char          *json,
+                  CassinoJsonPosition *p,
+                  CassinoMoveList     *legal)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_json_position_parse (p, json, -1, &error));
+  g_assert_no_error (error);
+  cassino_move_list_init (legal);
+  cassino_position_legal_moves (&p->view.pos, legal);
+}
+
+/* Issue 17 item 2: table 3h 3s 5s 6s 8d 9s Td Kh, hand As 8s 9d Kd: expert
+ * played 8s taking 3s 5s and left the 8d the same card could also take.
+ * No level from medium up takes less than its card could with the same
+ * builds, here or in positions of random games. */
+static void
+test_no_cheap_captures (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 2, \"to_move\": 0, \"dealer\": 1,"
+    " \"hand\": [\"As\", \"8s\", \"9d\", \"Kd\"], \"hand_sizes\": [4, 4], \"stock\": 20,"
+    " \"table\": [\"3h\", \"3s\", \"5s\", \"6s\", \"8d\", \"9s\", \"Td\", \"Kh\"]}";
+  static const struct { const char *rules; guint players; } cases[] = {
+    { "classic", 2 }, { "classic", 4 }, { "royal", 3 },
+  };
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+
+  parse_with_moves (json, &p, &legal);
+  g_assert_true (test_has_move (&legal, "8s x 3s 5s"));
+  g_assert_true (test_has_move (&legal, "8s x 3s 5s 8d"));
+  assert_no_level_dominated (&p.view);
+  /* an evaluation (the review's) values the cheap capture too, below its
+   * choice, which is never it */
+  {
+    CassinoAiBudget budget = { .iterations = 64 };
+    CassinoMove cheap = test_move ("8s x 3s 5s");
+    g_autoptr(GArray) values = cassino_ai_evaluate (&p.view, CASSINO_LEVEL_MASTER, &budget, 1, NULL, NULL);
+    gboolean valued = FALSE;
+
+    g_assert_nonnull (values);
+    g_assert_cmpuint (values->len, ==, legal.len);
+    g_assert_false (is_dominated (&p.view.pos, 0, &g_array_index (values, CassinoAiMoveValue, 0).move, &legal));
+    for (guint i = 1; i < values->len; i++)
+      if (cassino_move_equal (&g_array_index (values, CassinoAiMoveValue, i).move, &cheap))
+        valued = g_array_index (values, CassinoAiMoveValue, i).value > -G_MAXDOUBLE;
+    g_assert_true (valued);
+  }
+  cassino_move_list_clear (&legal);
+  cassino_json_position_clear (&p);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint64 seed = 1; seed <= 40; seed++)
+      {
+        CassinoGame *game = game_in_progress (cases[c].rules, cases[c].players, seed, seed % 30);
+        CassinoView view;
+
+        if (cassino_game_get_state (game) == CASSINO_GAME_PLAYING)
+          {
+            cassino_view_init_from_game (&view, game);
+            assert_not_dominated (&view, CASSINO_LEVEL_EXPERT, 0, seed);
+            assert_not_dominated (&view, CASSINO_LEVEL_MASTER, 48, seed);
+            cassino_view_clear (&view);
+          }
+        cassino_game_unref (game);
+      }
+}
+
+/* Issue 17 item 3: with a build of 8 of its own on the table, a player
+ * who builds another 8 merges it into its build (which then cannot be
+ * raised) rather than leaving two. */
+static void
+test_merges_own_builds (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 2, \"to_move\": 0, \"dealer\": 1,"
+    " \"hand\": [\"5h\", \"8d\", \"9c\", \"Ks\"], \"hand_sizes\": [4, 4], \"stock\": 16,"
+    " \"table\": [\"3c\", \"Jd\", \"4s\", {\"build\": [\"2c\", \"6h\"], \"value\": 8, \"owner\": 0}]}";
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+
+  parse_with_moves (json, &p, &legal);
+  g_assert_true (test_has_move (&legal, "5h b8 3c"));
+  g_assert_true (test_has_move (&legal, "5h m8 2c 3c 6h"));
+  {
+    CassinoMove separate = test_move ("5h b8 3c");
+    CassinoMove merged = test_move ("5h m8 2c 3c 6h");
+
+    g_assert_true (is_dominated (&p.view.pos, 0, &separate, &legal));
+    g_assert_false (is_dominated (&p.view.pos, 0, &merged, &legal));
+  }
+  cassino_move_list_clear (&legal);
+  assert_no_level_dominated (&p.view);
+  cassino_json_position_clear (&p);
+}
+
+/* Issue 17 item 4: in a partnership the next player is an opponent.
+ * With 3c alone on the table, trailing 2h would leave 5 for a sweep;
+ * a court cannot be swept with the 3. */
+static void
+test_partners_leave_no_sweep (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"players\": 4, \"to_move\": 0, \"dealer\": 3,"
+    " \"hand\": [\"2h\", \"Kd\", \"Qc\"], \"hand_sizes\": [3, 3, 3, 3], \"stock\": 24,"
+    " \"table\": [\"3c\"]}";
+  CassinoJsonPosition p;
+  CassinoMoveList legal;
+  CassinoMove two = test_move ("2h");
+
+  parse_with_moves (json, &p, &legal);
+  g_assert_true (test_has_move (&legal, "2h"));
+  cassino_move_list_clear (&legal);
+  for (CassinoLevel level = CASSINO_LEVEL_HARD; level < CASSINO_N_LEVELS; level++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      {
+        CassinoAiReason reason;
+
+        g_assert_true (cassino_ai_choose (&p.view, level, NULL, seed, NULL, &reason));
+        g_assert_false (cassino_move_equal (&reason.move, &two));
+      }
+  cassino_json_position_clear (&p);
+}
+
+/* Issue 17: in the last hand of three players master solves every
+ * sampled deal exactly.  Its choice is as good, on average over every way
+ * the unseen cards can lie between the other two hands, as the best move
+ * (exact values of every deal, the way master values them). */
+static void
+test_master_last_hand_three (void)
+{
+  guint checked = 0;
+
+  for (guint64 seed = 1; seed <= 40 && checked < 6; seed++)
+    {
+      CassinoGame *game = game_in_progress ("classic", 3, seed, 0);
+      CassinoMoveList list;
+      CassinoRng rng;
+      const CassinoPosition *pos;
+      CassinoView view;
+      CassinoAiBudget budget = { .iterations = 400 };
+      CassinoAiReason reason;
+      guint8 unseen[8];
+      guint n = 0, seat, a, b, side;
+      CassinoCard c;
+      float sums[64] = { 0 }, best = -1e9f, chosen = 1e9f;
+      guint deals = 0;
+
+      /* random plays until the last hand holds at most six cards */
+      cassino_rng_init (&rng, seed);
+      cassino_move_list_init (&list);
+      pos = cassino_game_get_position (game);
+      while (cassino_game_get_state (game) == CASSINO_GAME_PLAYING &&
+             (cassino_position_stock_count (pos) > 0 ||
+              cassino_cards_count (pos->hands[0] | pos->hands[1] | pos->hands[2]) > 6))
+        {
+          list.len = 0;
+          cassino_game_legal_moves (game, &list);
+          cassino_game_play (game, &list.moves[cassino_rng_below (&rng, list.len)], NULL);
+        }
+      seat = pos->to_move;
+      a = (seat + 1) % 3;
+      b = (seat + 2) % 3;
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING || pos->n_builds > 0 ||
+          cassino_cards_count (pos->hands[seat]) < 2 || pos->claim_seat >= 0)
+        {
+          cassino_move_list_clear (&list);
+          cassino_game_unref (game);
+          continue;
+        }
+      side = cassino_rules_side_of (pos->rules, seat);
+      list.len = 0;
+      cassino_position_legal_moves (pos, &list);
+      g_assert_cmpuint (list.len, <=, G_N_ELEMENTS (sums));
+
+      /* every split of the unseen cards between the other two hands */
+      CASSINO_CARDS_FOREACH (c, pos->hands[a] | pos->hands[b])
+        unseen[n++] = c;
+      for (guint mask = 0; mask < (1u << n); mask++)
+        {
+          CassinoPosition deal = *pos;
+
+          if ((guint) __builtin_popcount (mask) != cassino_cards_count (pos->hands[a]))
+            continue;
+          deal.hands[a] = deal.hands[b] = 0;
+          for (guint i = 0; i < n; i++)
+            deal.hands[(mask >> i) & 1 ? a : b] |= CASSINO_CARD_BIT (unseen[i]);
+          for (guint m = 0; m < list.len; m++)
+            {
+              CassinoPosition p = deal;
+
+              cassino_position_apply (&p, &list.moves[m], NULL);
+              sums[m] += paranoid (&p, side);
+            }
+          deals++;
+        }
+
+      cassino_view_init_from_position (&view, pos, seat, NULL);
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, seed, NULL, &reason));
+      for (guint m = 0; m < list.len; m++)
+        {
+          if (is_dominated (pos, seat, &list.moves[m], &list))
+            continue;
+          best = MAX (best, sums[m] / deals);
+          if (cassino_move_equal (&list.moves[m], &reason.move))
+            chosen = sums[m] / deals;
+        }
+      g_test_message ("seed %" G_GUINT64_FORMAT ": %u deals, chosen %.2f, best %.2f",
+                      seed, deals, chosen, best);
+      g_assert_cmpfloat (chosen, >=, best - 0.2f);
+      checked++;
+      cassino_move_list_clear (&list);
+      cassino_game_unref (game);
+    }
+  g_assert_cmpuint (checked, >=, 4);
+}
+
+/* Issue 17 item 5: a hint is master's choice with the same budget. */
+static void
+test_hint_is_master (void)
+{
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      CassinoGame *game = game_in_progress (seed % 2 ? "classic" : "royal", 2, seed, 2 + seed);
+      CassinoAiBudget budget = { .iterations = 96 };
+      CassinoAiReason hint, master;
+      CassinoView view;
+
+      cassino_view_init_from_game (&view, game);
+      g_assert_true (cassino_ai_hint (&view, &budget, seed, NULL, &hint));
+      g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, seed, NULL, &master));
+      g_assert_true (cassino_move_equal (&hint.move, &master.move));
+      g_assert_cmpfloat (hint.value, ==, master.value);
+      cassino_view_clear (&view);
+      cassino_game_unref (game);
+    }
+}
+
+/* Master stops when cancelled from another thread, mid-search. */
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (30000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+static void
+test_master_cancel (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 3, 2);
+  CassinoView view;
+  CassinoAiReason reason;
+  CassinoAiBudget forever = { .iterations = 50000000 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  GThread *thread;
+
+  cassino_view_init_from_game (&view, game);
+  thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  g_assert_false (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &forever, 1, cancellable, &reason));
+  g_thread_join (thread);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
+/* Without a limit master samples its default number of deals
+ * (reproducible); with a time limit, as many as the time allows. */
+static void
+test_master_time_budget (void)
+{
+  CassinoGame *game = game_in_progress ("classic", 2, 5, 3);
+  CassinoView view;
+  CassinoAiReason fixed, timed;
+  CassinoAiBudget budget = { .time_ms = 300 };
+
+  cassino_view_init_from_game (&view, game);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, NULL, 1, NULL, &fixed));
+  g_assert_cmpuint (fixed.iterations, ==, 320);
+  g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_MASTER, &budget, 1, NULL, &timed));
+  g_assert_cmpuint (timed.iterations, >, 64);
+  cassino_view_clear (&view);
+  cassino_game_unref (game);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -661,6 +1029,13 @@ main (int    argc,
 
   g_test_add_func ("/cassino/ai/levels", test_levels);
   g_test_add_func ("/cassino/ai/no-cheating", test_no_cheating);
+  g_test_add_func ("/cassino/ai/no-cheap-captures", test_no_cheap_captures);
+  g_test_add_func ("/cassino/ai/merges-own-builds", test_merges_own_builds);
+  g_test_add_func ("/cassino/ai/partners-leave-no-sweep", test_partners_leave_no_sweep);
+  g_test_add_func ("/cassino/ai/master-last-hand-three", test_master_last_hand_three);
+  g_test_add_func ("/cassino/ai/hint-is-master", test_hint_is_master);
+  g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
+  g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);
   g_test_add_func ("/cassino/ai/endgame-solver", test_endgame_solver);
   g_test_add_func ("/cassino/ai/endgame-handmade", test_endgame_handmade);
   g_test_add_func ("/cassino/ai/endgame-exploits-easy", test_endgame_exploits_easy);

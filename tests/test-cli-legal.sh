@@ -172,7 +172,30 @@ fi
 
 # choose
 if "$cli" choose --list | grep -q '^expert'; then ok "choose --list"; else not_ok "choose --list"; fi
-for level in beginner easy medium hard expert; do
+if [ "$("$cli" choose --list | cut -f1 | tr '\n' ' ')" = "beginner easy medium hard expert master " ]; then
+  ok "choose --list shows six levels, master last"
+else
+  not_ok "choose --list shows six levels, master last" "$("$cli" choose --list)"
+fi
+a=$("$cli" choose --level master --iterations 40 --seed 7 "$tmp/pos.json")
+b=$("$cli" choose --level master --iterations 40 --seed 7 "$tmp/pos.json")
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "choose: master reproducible with --iterations"; else not_ok "choose: master reproducible with --iterations" "$a / $b"; fi
+if "$cli" choose --level master --time-ms 50 "$tmp/pos.json" > "$tmp/choice" && "$cli" legal "$tmp/pos.json" | grep -qxF -f "$tmp/choice"; then
+  ok "choose: master with --time-ms gives a legal move"
+else
+  not_ok "choose: master with --time-ms gives a legal move" "$(cat "$tmp/choice")"
+fi
+"$cli" choose --level master --time-ms -5 "$tmp/pos.json" > /dev/null 2> "$tmp/err"
+if [ $? -eq 2 ] && grep -q 'time-ms' "$tmp/err"; then ok "choose: bad --time-ms named"; else not_ok "choose: bad --time-ms named" "$(cat "$tmp/err")"; fi
+if "$cli" simulate --games 1 --levels master:8,hint:8 --json > "$tmp/sim" &&
+   grep -q '"level": "master:8"' "$tmp/sim" && grep -q '"level": "hint:8"' "$tmp/sim"; then
+  ok "simulate: a side's own budget and a side that follows the hints"
+else
+  not_ok "simulate: a side's own budget and a side that follows the hints" "$(cat "$tmp/sim")"
+fi
+"$cli" simulate --games 1 --levels master:x,expert > /dev/null 2> "$tmp/err"
+if [ $? -eq 2 ] && grep -q '“x”' "$tmp/err"; then ok "simulate: bad budget in --levels named"; else not_ok "simulate: bad budget in --levels named" "$(cat "$tmp/err")"; fi
+for level in beginner easy medium hard expert master; do
   "$cli" choose --level "$level" --seed 3 "$tmp/pos.json" > "$tmp/choice" 2> "$tmp/err"
   if [ $? -eq 0 ] && grep -qxF -f "$tmp/choice" "$tmp/expected" 2>/dev/null || "$cli" legal "$tmp/pos.json" | grep -qxF -f "$tmp/choice"; then
     ok "choose --level $level gives a legal move"

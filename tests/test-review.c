@@ -278,7 +278,7 @@ test_evaluate_agrees_with_hint (void)
       g_assert_true (replay_with_deck (source, 0, 4, deal->deck, &game));
       cassino_view_init_from_game (&view, game);
       g_assert_true (cassino_ai_hint (&view, &budget, s, NULL, &hint));
-      values = cassino_ai_evaluate (&view, CASSINO_LEVEL_EXPERT, &budget, s, NULL, &best);
+      values = cassino_ai_evaluate (&view, CASSINO_REVIEW_LEVEL, &budget, s, NULL, &best);
       g_assert_nonnull (values);
       g_assert_true (cassino_move_equal (&hint.move, &best.move));
       g_assert_true (cassino_move_equal (&g_array_index (values, CassinoAiMoveValue, 0).move, &hint.move));
@@ -314,7 +314,7 @@ test_evaluate_agrees_with_hint_crowded (void)
       g_autoptr(GArray) values = NULL;
 
       g_assert_true (cassino_ai_hint (&pos.view, &budget, seed, NULL, &hint));
-      values = cassino_ai_evaluate (&pos.view, CASSINO_LEVEL_EXPERT, &budget, seed, NULL, &best);
+      values = cassino_ai_evaluate (&pos.view, CASSINO_REVIEW_LEVEL, &budget, seed, NULL, &best);
       g_assert_nonnull (values);
       g_assert_cmpuint (values->len, >, 32);
       g_assert_true (cassino_move_equal (&hint.move, &best.move));

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cassino-cli.h"
+#include "cassino-ai.h"
 #include "cassino-daily.h"
 #include "cassino-game.h"
 

@@ -109,13 +109,14 @@ cassino_cli_choose (int    argc,
   gint64 seed = 0;
   gboolean list_levels = FALSE;
   gboolean explain = FALSE;
-  int iterations = 0;
+  int iterations = 0, time_ms = 0;
   GOptionEntry entries[] = {
     { "level", 'l', 0, G_OPTION_ARG_STRING, &level_name, "Computer level (see --list)", "LEVEL" },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Seed for a reproducible choice", "N" },
     { "list", 0, 0, G_OPTION_ARG_NONE, &list_levels, "List the levels", NULL },
     { "explain", 0, 0, G_OPTION_ARG_NONE, &explain, "Also print the reason on standard error", NULL },
-    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Search budget (sampled deals) for hard and expert", "N" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Search budget (sampled deals) for hard, expert and master", "N" },
+    { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, "Time limit in ms (master: its time; not reproducible)", "MS" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("[FILE] — the move a computer level would make");
@@ -144,7 +145,10 @@ cassino_cli_choose (int    argc,
     }
   if (iterations < 0)
     return bad_input ("choose", "--iterations must be positive");
+  if (time_ms < 0)
+    return bad_input ("choose", "--time-ms must be positive");
   budget.iterations = (guint) iterations;
+  budget.time_ms = (guint) time_ms;
 
   if ((status = read_position ("choose", argc, argv, &pos)) != 0)
     return status;

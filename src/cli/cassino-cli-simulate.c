@@ -34,7 +34,9 @@ typedef struct {
   CassinoRules       rules;
   CassinoLevel       levels[CASSINO_MAX_SIDES];
   guint              n_entries;
-  CassinoAiBudget    budget;
+  CassinoAiBudget    budgets[CASSINO_MAX_SIDES];
+  gboolean           hints[CASSINO_MAX_SIDES];
+  char               names[CASSINO_MAX_SIDES][32];
   guint64            seed;
   guint              n_seeds;
   gboolean           mirror;
@@ -51,7 +53,8 @@ typedef struct {
 CassinoGame *
 cassino_simulate_game (const CassinoRules    *rules,
                        const CassinoLevel    *side_levels,
-                       const CassinoAiBudget *budget,
+                       const CassinoAiBudget *side_budgets,
+                       const gboolean        *side_hints,
                        guint64                game_seed,
                        GArray                *times_us_per_side[],
                        GError               **error)
@@ -95,7 +98,11 @@ cassino_simulate_game (const CassinoRules    *rules,
       side = cassino_rules_side_of (rules, seat);
       cassino_view_init_from_game (&view, game);
       t0 = g_get_monotonic_time ();
-      if (!cassino_ai_choose (&view, side_levels[side], budget,
+      if (side_hints && side_hints[side] ?
+          !cassino_ai_hint (&view, &side_budgets[side],
+                            cassino_mix64 (game_seed + ply * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)),
+                            NULL, &reason) :
+          !cassino_ai_choose (&view, side_levels[side], &side_budgets[side],
                               cassino_mix64 (game_seed + ply * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)),
                               NULL, &reason))
         {
@@ -133,6 +140,8 @@ run_seed (Sim   *sim,
   for (guint rot = 0; rot < rotations; rot++)
     {
       CassinoLevel side_levels[CASSINO_MAX_SIDES];
+      CassinoAiBudget side_budgets[CASSINO_MAX_SIDES];
+      gboolean side_hints[CASSINO_MAX_SIDES];
       guint entry_of_side[CASSINO_MAX_SIDES];
       GArray *times[CASSINO_MAX_SIDES];
       g_autoptr(GError) error = NULL;
@@ -143,10 +152,13 @@ run_seed (Sim   *sim,
         {
           entry_of_side[s] = (s + rot) % n_sides;
           side_levels[s] = sim->levels[entry_of_side[s]];
+          side_budgets[s] = sim->budgets[entry_of_side[s]];
+          side_hints[s] = sim->hints[entry_of_side[s]];
           times[s] = g_array_new (FALSE, FALSE, sizeof (gint64));
         }
 
-      game = cassino_simulate_game (&sim->rules, side_levels, &sim->budget, game_seed, times, &error);
+      game = cassino_simulate_game (&sim->rules, side_levels, side_budgets, side_hints, game_seed,
+                                    times, &error);
 
       g_mutex_lock (&sim->lock);
       if (game == NULL)
@@ -281,7 +293,9 @@ cassino_simulate_run (const CassinoSimulateOptions *opts,
   sim.rules = opts->rules;
   sim.n_entries = opts->n_levels;
   memcpy (sim.levels, opts->levels, sizeof sim.levels);
-  sim.budget = opts->budget;
+  memcpy (sim.budgets, opts->budgets, sizeof sim.budgets);
+  memcpy (sim.hints, opts->hints, sizeof sim.hints);
+  memcpy (sim.names, opts->names, sizeof sim.names);
   sim.seed = opts->seed;
   sim.n_seeds = opts->games;
   sim.mirror = opts->mirror;
@@ -329,12 +343,12 @@ cassino_simulate_run (const CassinoSimulateOptions *opts,
         printf ("%s{\"level\": \"%s\", \"games\": %u, \"wins\": %u, \"draws\": %u, \"win_pct\": %.2f, "
                 "\"ci95\": [%.2f, %.2f], \"points_per_deal\": %.3f, \"median_ms\": %.3f, "
                 "\"p95_ms\": %.3f, \"max_ms\": %.3f}",
-                e ? ", " : "", cassino_level_to_string (sim.levels[e]), st->games, st->wins, st->draws,
+                e ? ", " : "", sim.names[e], st->games, st->wins, st->draws,
                 win, 100 * lo, 100 * hi, ppd, percentile_ms (st->times_us, 0.5),
                 percentile_ms (st->times_us, 0.95), percentile_ms (st->times_us, 1.0));
       else
         printf ("%-3u %-9s %6u %6u %6u %6.1f%% [%6.1f%%, %6.1f%%] %9.2f %10.2f %8.2f %8.2f\n",
-                e + 1, cassino_level_to_string (sim.levels[e]), st->games, st->wins, st->draws,
+                e + 1, sim.names[e], st->games, st->wins, st->draws,
                 win, 100 * lo, 100 * hi, ppd, percentile_ms (st->times_us, 0.5),
                 percentile_ms (st->times_us, 0.95), percentile_ms (st->times_us, 1.0));
       g_array_unref (st->times_us);
@@ -366,7 +380,7 @@ cassino_cli_simulate (int    argc,
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "First seed (default 1)", "N" },
     { "no-mirror", 0, 0, G_OPTION_ARG_NONE, &no_mirror, "Play each seed once only", NULL },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "Threads to use (default 1)", "N" },
-    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Search budget for hard and expert (sampled deals per move)", "N" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Search budget for hard, expert and master (sampled deals per move); one side's own: --levels master:300,expert", "N" },
     { "time-ms", 0, 0, G_OPTION_ARG_INT, &time_ms, "Time limit per decision in ms (not reproducible)", "MS" },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &database, "Record every game into this database", "PATH" },
     { "database", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &database, NULL, NULL },
@@ -405,15 +419,40 @@ cassino_cli_simulate (int    argc,
       fprintf (stderr, "cassino-cli simulate: --levels needs one level per side (%u)\n", opts.rules.n_sides);
       return 2;
     }
-  for (guint i = 0; i < opts.n_levels; i++)
-    if (!cassino_level_from_string (g_strstrip (names[i]), &opts.levels[i]))
-      {
-        fprintf (stderr, "cassino-cli simulate: unknown level “%s” (see cassino-cli choose --list)\n", names[i]);
-        return 2;
-      }
-
   opts.budget.iterations = (guint) iterations;
   opts.budget.time_ms = (guint) time_ms;
+  for (guint i = 0; i < opts.n_levels; i++)
+    {
+      /* LEVEL[:ITERATIONS]; "hint" follows every hint (master's search) */
+      char *name = g_strstrip (names[i]);
+      char *colon = strchr (name, ':');
+      guint64 n = 0;
+
+      opts.budgets[i] = opts.budget;
+      if (colon)
+        {
+          *colon = '\0';
+          if (!g_ascii_string_to_unsigned (colon + 1, 10, 1, G_MAXUINT, &n, NULL))
+            {
+              fprintf (stderr, "cassino-cli simulate: --levels: “%s” after “%s:” is not a number of sampled deals\n",
+                       colon + 1, name);
+              return 2;
+            }
+          opts.budgets[i].iterations = (guint) n;
+        }
+      opts.hints[i] = g_strcmp0 (name, "hint") == 0;
+      if (!opts.hints[i] && !cassino_level_from_string (name, &opts.levels[i]))
+        {
+          fprintf (stderr, "cassino-cli simulate: unknown level “%s” (see cassino-cli choose --list)\n", name);
+          return 2;
+        }
+      if (opts.hints[i])
+        opts.levels[i] = CASSINO_LEVEL_MASTER;
+      if (colon)
+        g_snprintf (opts.names[i], sizeof opts.names[i], "%s:%" G_GUINT64_FORMAT, name, n);
+      else
+        g_strlcpy (opts.names[i], name, sizeof opts.names[i]);
+    }
   opts.seed = (guint64) seed;
   opts.games = (guint) games;
   opts.mirror = !no_mirror;

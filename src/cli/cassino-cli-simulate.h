@@ -19,6 +19,11 @@ typedef struct {
   CassinoLevel              levels[CASSINO_MAX_SIDES];
   guint                     n_levels;
   CassinoAiBudget           budget;
+  /* per side: its budget ("master:300" gives 300 sampled deals; else
+   * @budget), whether it follows the hints ("hint"), its name as given */
+  CassinoAiBudget           budgets[CASSINO_MAX_SIDES];
+  gboolean                  hints[CASSINO_MAX_SIDES];
+  char                      names[CASSINO_MAX_SIDES][32];
   guint64                   seed;
   guint                     games;
   gboolean                  mirror;
@@ -29,7 +34,8 @@ typedef struct {
 
 CassinoGame *cassino_simulate_game (const CassinoRules    *rules,
                                     const CassinoLevel    *side_levels,
-                                    const CassinoAiBudget *budget,
+                                    const CassinoAiBudget *side_budgets,
+                                    const gboolean        *side_hints,
                                     guint64                game_seed,
                                     GArray                *times_us_per_side[],
                                     GError               **error);

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <glib.h>
-#include "cassino-ai.h"
+#include "cassino-game.h"
 #include "cassino-rules.h"
 
 G_BEGIN_DECLS
@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * meets one computer at CASSINO_DAILY_LEVEL.  The game is recorded with
  * the tag "Daily" = the date and "DailyPreset" = the preset.
  */
-#define CASSINO_DAILY_LEVEL         CASSINO_LEVEL_MEDIUM
+#define CASSINO_DAILY_LEVEL         CASSINO_LEVEL_MEDIUM   /* cassino-ai.h (src/ai/) */
 #define CASSINO_DAILY_N_PLAYERS     2
 #define CASSINO_DAILY_FIRST_DEALER  1
 #define CASSINO_DAILY_TAG           "Daily"

@@ -21,6 +21,7 @@ static const struct {
   { "medium",   1600.0 },
   { "hard",     1900.0 },
   { "expert",   2200.0 },
+  { "master",   2400.0 },
 };
 
 void

@@ -566,9 +566,10 @@ on_computer_turn_due_cb (gpointer user_data)
   const CassinoSeat *seat;
   CassinoLevel level = CASSINO_LEVEL_MEDIUM;
   CassinoView view;
-  /* the level's own search, but never a decision of over 0.9 s: the
-   * exact solver and the sampling loop both stop at the time limit */
-  CassinoAiBudget budget = { 0, 900 };
+  /* the level's own search, but never a decision of over 0.9 s (master:
+   * its time a move); the exact solver and the sampling loop both stop at
+   * the time limit */
+  CassinoAiBudget budget;
   const CassinoDeal *deal;
   guint64 seed;
 
@@ -584,6 +585,7 @@ on_computer_turn_due_cb (gpointer user_data)
   seed = cassino_game_get_seed (self->game) * 1000003u +
          (deal ? deal->number * 1009u + deal->plays->len : 0);
 
+  cassino_ai_app_budget (level, &budget);
   cassino_view_init_from_game (&view, self->game);
   self->ai_cancellable = g_cancellable_new ();
   self->ai_started = g_get_monotonic_time ();
@@ -1905,7 +1907,7 @@ hint_thread (GTask        *task,
              GCancellable *cancellable)
 {
   HintData *data = task_data;
-  CassinoAiBudget budget = { 0, 1500 };
+  CassinoAiBudget budget = { 0, CASSINO_AI_HINT_TIME_MS };
 
   if (cassino_ai_hint (&data->view, &budget, data->seed, cancellable, &data->reason))
     g_task_return_boolean (task, TRUE);

@@ -13,6 +13,7 @@
 
 #include "cassino-window-private.h"
 #include "cassino-a11y.h"
+#include "cassino-ai.h"
 #include "cassino-daily.h"
 #include "cassino-daily-window.h"
 #include "cassino-tutorial-window.h"

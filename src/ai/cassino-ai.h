@@ -16,6 +16,7 @@ typedef enum {
   CASSINO_LEVEL_MEDIUM,     /* counts cards, guards the Cassinos and aces, avoids leaving sweeps */
   CASSINO_LEVEL_HARD,       /* search over sampled hidden hands */
   CASSINO_LEVEL_EXPERT,     /* deeper search, exact endgame */
+  CASSINO_LEVEL_MASTER,     /* information-set search on a time budget */
   CASSINO_N_LEVELS
 } CassinoLevel;
 
@@ -56,9 +57,19 @@ void        cassino_view_init_from_game     (CassinoView           *view,
 void        cassino_view_clear              (CassinoView           *view);
 
 typedef struct {
-  guint    iterations;   /* 0: the level's default */
+  guint    iterations;   /* 0: the level's default (master with a time
+                          * limit: as many as the time allows) */
   guint    time_ms;      /* 0: no time limit (deterministic for a seed) */
 } CassinoAiBudget;
+
+/* Master's time a move in the app, and the hint's */
+#define CASSINO_AI_MASTER_TIME_MS 500
+#define CASSINO_AI_HINT_TIME_MS   1500
+
+/* The budget the app gives @level for one move: the level's own search,
+ * never over 0.9 s; master uses CASSINO_AI_MASTER_TIME_MS. */
+void        cassino_ai_app_budget   (CassinoLevel           level,
+                                     CassinoAiBudget       *out_budget);
 
 /* Why a move was chosen, for hints and the move log (the UI puts it into words). */
 typedef struct {
@@ -98,10 +109,10 @@ gboolean    cassino_ai_choose_finish (GAsyncResult          *result,
                                       CassinoAiReason       *out_reason,
                                       GError               **error);
 
-/* A hint for a human: the expert's choice with its reason, from a deeper
- * search than the expert's own move (more sampled deals, every candidate);
- * a time limit in @budget stops it only after as many deals as the expert
- * samples.  @budget may be NULL (or its iterations 0) for the hint's
+/* A hint for a human: the strongest level's (master's) choice with its
+ * reason, from its search within @budget (without a limit of its own: as
+ * many sampled deals as a deep search needs); a time limit in @budget
+ * stops it only after as many deals as the expert samples.  @budget may be NULL (or its iterations 0) for the hint's
  * default.  Returns FALSE if there is no legal move or @cancellable was
  * cancelled. */
 gboolean    cassino_ai_hint          (const CassinoView     *view,
@@ -118,7 +129,7 @@ typedef struct {
 
 /* Every legal move of the seat of @view with its value, as the search of
  * @level sees it: for the searching levels every move is searched over the
- * same sampled deals (the hint's search when @level is the expert's; a
+ * same sampled deals (the hint's search when @level is master's; a
  * NULL or zero @budget takes the hint's number of deals); easy and medium
  * give their one-move judgement, the beginner none (an empty array).  The
  * first element is the move the level chooses (among the moves it would

@@ -43,7 +43,7 @@ typedef enum {
  * over the same sampled deals.  The default number of deals keeps a whole
  * classic game under ten seconds on one core (BENCHMARKS.md). */
 #define CASSINO_REVIEW_LEVEL       ((CassinoLevel) (CASSINO_N_LEVELS - 1))
-#define CASSINO_REVIEW_ITERATIONS  1024   /* the hint's number of deals (cassino-ai.c) */
+#define CASSINO_REVIEW_ITERATIONS  1024   /* the hint's number of deals (HINT_SAMPLES) */
 
 typedef enum {
   CASSINO_REVIEW_MARK_GOOD,
