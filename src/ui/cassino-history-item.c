@@ -148,14 +148,15 @@ char *
 cassino_history_item_dup_players_text (CassinoHistoryItem *self)
 {
   const CassinoStoreGameSummary *s;
-  GString *text = g_string_new (NULL);
+  GString *text;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
   if (self->summary == NULL)
-    return g_strdup ("");
+    return g_strdup ("");   /* a row still loading */
 
   s = self->summary;
+  text = g_string_new (NULL);
   /* sides against each other: "Anna & Chiara – Bruno & Dario" */
   for (guint side = 0; side < s->n_sides; side++)
     {
