@@ -96,6 +96,7 @@ row_of_game (Fixture *f,
   CassinoHistoryView *view = cassino_window_get_history_view (f->window);
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (cassino_history_view_get_column_view (view)));
 
+  ui_test_wait_history (view);   /* pages come from the database thread */
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       cassino_history_view_select (view, i);
