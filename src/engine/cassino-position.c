@@ -568,7 +568,9 @@ clear_lists (SetList *lists,
       guint v = (guint) __builtin_ctz (have);
 
       have &= have - 1;
-      set_list_clear (&lists[v]);
+      /* the generator goes away: only what was allocated needs freeing */
+      if (lists[v].items != lists[v].inline_items)
+        g_free (lists[v].items);
     }
 }
 
@@ -663,6 +665,11 @@ static const SetList *
 gen_sums (Gen   *g,
           guint  v)
 {
+  static const SetList no_sums = { .items = NULL, .len = 0 };
+
+  /* most values are out of reach of two loose cards: nothing to list */
+  if (v >= 64 || !(g->reach2 & (G_GUINT64_CONSTANT (1) << v)))
+    return &no_sums;
   if (!(g->have_sums & (1u << v)))
     {
       set_list_init (&g->sums[v]);
@@ -1306,7 +1313,10 @@ cassino_move_compare (const CassinoMove *a,
     return (int) type_order[a->type] - (int) type_order[b->type];
   if (a->card != b->card)
     return a->card < b->card ? -1 : 1;
-  c = cassino_cards_compare (a->set, b->set);
+  if (a->set == b->set)
+    c = 0;
+  else
+    c = cassino_cards_compare (a->set, b->set);
   if (c != 0)
     return c;
   if (a->type == CASSINO_MOVE_BUILD)
