@@ -1234,6 +1234,47 @@ bit_reverse (guint64 x)
 
 static const guint8 type_order[] = { 1, 2, 3, 0 };  /* claim first */
 
+/* cassino_cards_compare(), inline: by count, then card by card (with
+ * equal counts the lowest card that only one set holds decides). */
+static inline int
+cards_compare_inline (CassinoCards a,
+                      CassinoCards b)
+{
+  guint na, nb;
+  CassinoCards diff = a ^ b;
+
+  if (diff == 0)
+    return 0;
+  na = cassino_cards_count (a);
+  nb = cassino_cards_count (b);
+  if (na != nb)
+    return na < nb ? -1 : 1;
+  return (a & diff & (~diff + 1)) ? -1 : 1;
+}
+
+static inline int
+move_compare_inline (const CassinoMove *a,
+                     const CassinoMove *b)
+{
+  int c;
+
+  if (a->type != b->type)
+    return (int) type_order[a->type] - (int) type_order[b->type];
+  if (a->card != b->card)
+    return a->card < b->card ? -1 : 1;
+  c = cards_compare_inline (a->set, b->set);
+  if (c != 0)
+    return c;
+  if (a->type == CASSINO_MOVE_BUILD)
+    {
+      if (a->value != b->value)
+        return a->value < b->value ? -1 : 1;
+      return (int) (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) -
+             (int) (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
+    }
+  return 0;
+}
+
 static int
 keyed_compare (const void *a,
                const void *b)
@@ -1262,7 +1303,7 @@ move_key (const CassinoMove *m,
 }
 
 #define KEYED_GREATER(a, b) (keyed_compare ((a), (b)) > 0)
-#define MOVE_GREATER(a, b) (cassino_move_compare ((a), (b)) > 0)
+#define MOVE_GREATER(a, b) (move_compare_inline ((a), (b)) > 0)
 
 /* Sort @moves in canonical order and drop repeats; returns the new count. */
 static guint
@@ -1282,7 +1323,7 @@ sort_unique_moves (CassinoMove *moves,
         g_free (keyed);
       INSERTION_SORT (CassinoMove, moves, n, MOVE_GREATER);
       for (guint i = 1; i < n; i++)
-        if (cassino_move_compare (&moves[i], &moves[j]) != 0)
+        if (move_compare_inline (&moves[i], &moves[j]) != 0)
           moves[++j] = moves[i];
       return j + 1;
     }
@@ -1307,26 +1348,7 @@ int
 cassino_move_compare (const CassinoMove *a,
                       const CassinoMove *b)
 {
-  int c;
-
-  if (a->type != b->type)
-    return (int) type_order[a->type] - (int) type_order[b->type];
-  if (a->card != b->card)
-    return a->card < b->card ? -1 : 1;
-  if (a->set == b->set)
-    c = 0;
-  else
-    c = cassino_cards_compare (a->set, b->set);
-  if (c != 0)
-    return c;
-  if (a->type == CASSINO_MOVE_BUILD)
-    {
-      if (a->value != b->value)
-        return a->value < b->value ? -1 : 1;
-      return (int) (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) -
-             (int) (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
-    }
-  return 0;
+  return move_compare_inline (a, b);
 }
 
 gboolean
