@@ -508,35 +508,50 @@ gen_init (Gen                   *g,
   g->owned = owned_values (pos, seat, 0);
   g->have_sums = g->have_bsums = g->have_extras = g->have_unions = g->have_cores = 0;
 
-  g->n_loose = 0;
-  CASSINO_CARDS_FOREACH (card, pos->loose & r->numeric_cards)
-    {
-      Summand *s = &g->loose[g->n_loose++];
+  {
+    /* locals: the stores into g->loose must not make the compiler reload
+     * the reach sets */
+    guint n = 0;
+    guint64 reach1 = 0, reach2 = 0;
 
-      s->mask = CASSINO_CARD_BIT (card);
-      s->values = r->card_values[card];
-      s->is_build = FALSE;
-    }
-  /* no sort needed: in card order, the lowest value of a card is its rank */
+    CASSINO_CARDS_FOREACH (card, pos->loose & r->numeric_cards)
+      {
+        Summand *s = &g->loose[n++];
+        guint32 vals = r->card_values[card];
 
-  /* which sums are within reach at all: most queries can stop here */
-  g->reach1 = g->reach2 = 0;
-  for (guint i = 0; i < g->n_loose; i++)
-    {
-      guint32 vals = g->loose[i].values;
-      guint64 r1 = g->reach1, r2 = g->reach2;
+        s->mask = CASSINO_CARD_BIT (card);
+        s->values = vals;
+        s->is_build = FALSE;
 
-      while (vals)
-        {
-          guint w = (guint) __builtin_ctz (vals);
+        /* which sums are within reach at all: most queries can stop here */
+        if (vals != 0 && (vals & (vals - 1)) == 0)
+          {
+            guint w = (guint) __builtin_ctz (vals);
 
-          vals &= vals - 1;
-          r2 |= (g->reach1 << w) | (g->reach2 << w);
-          r1 |= (G_GUINT64_CONSTANT (1) << w) | (g->reach1 << w);
-        }
-      g->reach1 = r1;
-      g->reach2 = r2;
-    }
+            reach2 |= (reach1 | reach2) << w;
+            reach1 |= (G_GUINT64_CONSTANT (1) << w) | (reach1 << w);
+          }
+        else
+          {
+            guint64 r1 = reach1, r2 = reach2;
+
+            while (vals)
+              {
+                guint w = (guint) __builtin_ctz (vals);
+
+                vals &= vals - 1;
+                r2 |= (reach1 << w) | (reach2 << w);
+                r1 |= (G_GUINT64_CONSTANT (1) << w) | (reach1 << w);
+              }
+            reach1 = r1;
+            reach2 = r2;
+          }
+      }
+    /* no sort needed: in card order, the lowest value of a card is its rank */
+    g->n_loose = n;
+    g->reach1 = reach1;
+    g->reach2 = reach2;
+  }
 
   g->have_subsets = FALSE;
   g->subsets_tried = FALSE;
