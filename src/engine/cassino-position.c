@@ -415,6 +415,7 @@ typedef struct {
   gboolean               truncated;          /* some list hit CASSINO_MAX_MOVE_SETS */
   guint64                reach1;             /* bit v: some loose cards add up to v */
   guint64                reach2;             /* bit v: two or more loose cards add up to v */
+  guint64                loose_suffix[CASSINO_N_CARDS + 1];  /* sums_dfs() on many loose cards */
   gboolean               subsets_tried;
   gboolean               have_subsets;
   guint8                 subset_sum[256];
@@ -446,8 +447,11 @@ summands_sort (Summand *s,
   INSERTION_SORT (Summand, s, n, SUMMAND_GREATER);
 }
 
+/* @suf (or NULL): bit t of suf[j], some of s[j..n-1] (or none) add up
+ * to t; a branch that cannot be completed is not entered. */
 static void
 sums_dfs (const Summand *s,
+          const guint64 *suf,
           guint          n,
           guint          i,
           guint          remaining,
@@ -462,6 +466,8 @@ sums_dfs (const Summand *s,
       guint builds_left = max_builds;
 
       if ((guint) __builtin_ctz (vals) > remaining)
+        break;
+      if (suf && !((suf[j] >> remaining) & 1))
         break;
       if (s[j].is_build)
         {
@@ -482,8 +488,8 @@ sums_dfs (const Summand *s,
               if (count + 1 >= 2)
                 set_list_add (out, mask | s[j].mask);
             }
-          else
-            sums_dfs (s, n, j + 1, remaining - w, mask | s[j].mask, count + 1,
+          else if (!suf || ((suf[j + 1] >> (remaining - w)) & 1))
+            sums_dfs (s, suf, n, j + 1, remaining - w, mask | s[j].mask, count + 1,
                       builds_left, out);
         }
     }
@@ -612,7 +618,23 @@ build_subsets (Gen *g)
 
   g->subsets_tried = TRUE;
   if (g->n_loose > SUBSET_TABLE_MAX)
-    return;
+    {
+      /* for the search: the sums within reach of each suffix of the cards */
+      g->loose_suffix[g->n_loose] = 1;
+      for (guint i = g->n_loose; i-- > 0;)
+        {
+          guint32 vals = g->loose[i].values;
+          guint64 reach = g->loose_suffix[i + 1];
+
+          while (vals)
+            {
+              reach |= g->loose_suffix[i + 1] << __builtin_ctz (vals);
+              vals &= vals - 1;
+            }
+          g->loose_suffix[i] = reach;
+        }
+      return;
+    }
   for (guint i = 0; i < g->n_loose && single; i++)
     single = (g->loose[i].values & (g->loose[i].values - 1)) == 0;
 
@@ -672,7 +694,7 @@ loose_sums (Gen     *g,
           set_list_add (out, g->subset_cards[sub]);
       return;
     }
-  sums_dfs (g->loose, g->n_loose, 0, v, 0, min_count >= 2 ? 0 : 1, 0, out);
+  sums_dfs (g->loose, g->loose_suffix, g->n_loose, 0, v, 0, min_count >= 2 ? 0 : 1, 0, out);
 }
 
 /* Loose-only sums of two or more cards to @v. */
@@ -704,7 +726,7 @@ gen_build_sums (Gen   *g,
   if (!(g->have_bsums & (1u << v)))
     {
       set_list_init (&g->bsums[v]);
-      sums_dfs (g->with_builds, g->n_with_builds, 0, v, 0, 0, CASSINO_MAX_BUILDS, &g->bsums[v]);
+      sums_dfs (g->with_builds, NULL, g->n_with_builds, 0, v, 0, 0, CASSINO_MAX_BUILDS, &g->bsums[v]);
       set_list_sort_unique (&g->bsums[v]);
       g->truncated |= g->bsums[v].full;
       g->have_bsums |= 1u << v;
