@@ -888,6 +888,20 @@ unions_of (const CassinoCards *groups,
 {
   SetHash seen;
 
+  /* the usual few groups, as small_unions_dfs() lists them */
+  if (n == 1)
+    {
+      set_list_add (out, groups[0]);
+      return;
+    }
+  if (n == 2 && groups[0] != groups[1] && groups[0] && groups[1])
+    {
+      set_list_add (out, groups[0]);
+      if (!(groups[0] & groups[1]))
+        set_list_add (out, groups[0] | groups[1]);
+      set_list_add (out, groups[1]);
+      return;
+    }
   if (n <= 6)
     {
       small_unions_dfs (groups, n, 0, 0, out->len, out);
