@@ -985,7 +985,7 @@ capture_keeps_ownership (Gen          *g,
   return hand_covers (g->rules, g->hand & ~CASSINO_CARD_BIT (card), owned);
 }
 
-static void
+static inline void
 emit_capture (Gen             *g,
               CassinoCard      card,
               CassinoCards     take,
