@@ -1105,7 +1105,7 @@ gen_captures_for_card (Gen             *g,
   set_list_clear (&takes);
 }
 
-static void
+static inline void
 emit_build (Gen             *g,
             CassinoCard      card,
             guint            value,
