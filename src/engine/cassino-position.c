@@ -415,6 +415,7 @@ typedef struct {
   gboolean               truncated;          /* some list hit CASSINO_MAX_MOVE_SETS */
   guint64                reach1;             /* bit v: some loose cards add up to v */
   guint64                reach2;             /* bit v: two or more loose cards add up to v */
+  guint64                loose_suffix[CASSINO_N_CARDS + 1];  /* sums_dfs() on many loose cards */
   gboolean               subsets_tried;
   gboolean               have_subsets;
   guint8                 subset_sum[256];
@@ -446,8 +447,11 @@ summands_sort (Summand *s,
   INSERTION_SORT (Summand, s, n, SUMMAND_GREATER);
 }
 
+/* @suf (or NULL): bit t of suf[j], some of s[j..n-1] (or none) add up
+ * to t; a branch that cannot be completed is not entered. */
 static void
 sums_dfs (const Summand *s,
+          const guint64 *suf,
           guint          n,
           guint          i,
           guint          remaining,
@@ -462,6 +466,8 @@ sums_dfs (const Summand *s,
       guint builds_left = max_builds;
 
       if ((guint) __builtin_ctz (vals) > remaining)
+        break;
+      if (suf && !((suf[j] >> remaining) & 1))
         break;
       if (s[j].is_build)
         {
@@ -482,8 +488,8 @@ sums_dfs (const Summand *s,
               if (count + 1 >= 2)
                 set_list_add (out, mask | s[j].mask);
             }
-          else
-            sums_dfs (s, n, j + 1, remaining - w, mask | s[j].mask, count + 1,
+          else if (!suf || ((suf[j + 1] >> (remaining - w)) & 1))
+            sums_dfs (s, suf, n, j + 1, remaining - w, mask | s[j].mask, count + 1,
                       builds_left, out);
         }
     }
@@ -508,35 +514,50 @@ gen_init (Gen                   *g,
   g->owned = owned_values (pos, seat, 0);
   g->have_sums = g->have_bsums = g->have_extras = g->have_unions = g->have_cores = 0;
 
-  g->n_loose = 0;
-  CASSINO_CARDS_FOREACH (card, pos->loose & r->numeric_cards)
-    {
-      Summand *s = &g->loose[g->n_loose++];
+  {
+    /* locals: the stores into g->loose must not make the compiler reload
+     * the reach sets */
+    guint n = 0;
+    guint64 reach1 = 0, reach2 = 0;
 
-      s->mask = CASSINO_CARD_BIT (card);
-      s->values = r->card_values[card];
-      s->is_build = FALSE;
-    }
-  /* no sort needed: in card order, the lowest value of a card is its rank */
+    CASSINO_CARDS_FOREACH (card, pos->loose & r->numeric_cards)
+      {
+        Summand *s = &g->loose[n++];
+        guint32 vals = r->card_values[card];
 
-  /* which sums are within reach at all: most queries can stop here */
-  g->reach1 = g->reach2 = 0;
-  for (guint i = 0; i < g->n_loose; i++)
-    {
-      guint32 vals = g->loose[i].values;
-      guint64 r1 = g->reach1, r2 = g->reach2;
+        s->mask = CASSINO_CARD_BIT (card);
+        s->values = vals;
+        s->is_build = FALSE;
 
-      while (vals)
-        {
-          guint w = (guint) __builtin_ctz (vals);
+        /* which sums are within reach at all: most queries can stop here */
+        if (vals != 0 && (vals & (vals - 1)) == 0)
+          {
+            guint w = (guint) __builtin_ctz (vals);
 
-          vals &= vals - 1;
-          r2 |= (g->reach1 << w) | (g->reach2 << w);
-          r1 |= (G_GUINT64_CONSTANT (1) << w) | (g->reach1 << w);
-        }
-      g->reach1 = r1;
-      g->reach2 = r2;
-    }
+            reach2 |= (reach1 | reach2) << w;
+            reach1 |= (G_GUINT64_CONSTANT (1) << w) | (reach1 << w);
+          }
+        else
+          {
+            guint64 r1 = reach1, r2 = reach2;
+
+            while (vals)
+              {
+                guint w = (guint) __builtin_ctz (vals);
+
+                vals &= vals - 1;
+                r2 |= (reach1 << w) | (reach2 << w);
+                r1 |= (G_GUINT64_CONSTANT (1) << w) | (reach1 << w);
+              }
+            reach1 = r1;
+            reach2 = r2;
+          }
+      }
+    /* no sort needed: in card order, the lowest value of a card is its rank */
+    g->n_loose = n;
+    g->reach1 = reach1;
+    g->reach2 = reach2;
+  }
 
   g->have_subsets = FALSE;
   g->subsets_tried = FALSE;
@@ -568,7 +589,9 @@ clear_lists (SetList *lists,
       guint v = (guint) __builtin_ctz (have);
 
       have &= have - 1;
-      set_list_clear (&lists[v]);
+      /* the generator goes away: only what was allocated needs freeing */
+      if (lists[v].items != lists[v].inline_items)
+        g_free (lists[v].items);
     }
 }
 
@@ -595,7 +618,23 @@ build_subsets (Gen *g)
 
   g->subsets_tried = TRUE;
   if (g->n_loose > SUBSET_TABLE_MAX)
-    return;
+    {
+      /* for the search: the sums within reach of each suffix of the cards */
+      g->loose_suffix[g->n_loose] = 1;
+      for (guint i = g->n_loose; i-- > 0;)
+        {
+          guint32 vals = g->loose[i].values;
+          guint64 reach = g->loose_suffix[i + 1];
+
+          while (vals)
+            {
+              reach |= g->loose_suffix[i + 1] << __builtin_ctz (vals);
+              vals &= vals - 1;
+            }
+          g->loose_suffix[i] = reach;
+        }
+      return;
+    }
   for (guint i = 0; i < g->n_loose && single; i++)
     single = (g->loose[i].values & (g->loose[i].values - 1)) == 0;
 
@@ -655,7 +694,7 @@ loose_sums (Gen     *g,
           set_list_add (out, g->subset_cards[sub]);
       return;
     }
-  sums_dfs (g->loose, g->n_loose, 0, v, 0, min_count >= 2 ? 0 : 1, 0, out);
+  sums_dfs (g->loose, g->loose_suffix, g->n_loose, 0, v, 0, min_count >= 2 ? 0 : 1, 0, out);
 }
 
 /* Loose-only sums of two or more cards to @v. */
@@ -663,6 +702,11 @@ static const SetList *
 gen_sums (Gen   *g,
           guint  v)
 {
+  static const SetList no_sums = { .items = NULL, .len = 0 };
+
+  /* most values are out of reach of two loose cards: nothing to list */
+  if (v >= 64 || !(g->reach2 & (G_GUINT64_CONSTANT (1) << v)))
+    return &no_sums;
   if (!(g->have_sums & (1u << v)))
     {
       set_list_init (&g->sums[v]);
@@ -682,7 +726,7 @@ gen_build_sums (Gen   *g,
   if (!(g->have_bsums & (1u << v)))
     {
       set_list_init (&g->bsums[v]);
-      sums_dfs (g->with_builds, g->n_with_builds, 0, v, 0, 0, CASSINO_MAX_BUILDS, &g->bsums[v]);
+      sums_dfs (g->with_builds, NULL, g->n_with_builds, 0, v, 0, 0, CASSINO_MAX_BUILDS, &g->bsums[v]);
       set_list_sort_unique (&g->bsums[v]);
       g->truncated |= g->bsums[v].full;
       g->have_bsums |= 1u << v;
@@ -844,6 +888,20 @@ unions_of (const CassinoCards *groups,
 {
   SetHash seen;
 
+  /* the usual few groups, as small_unions_dfs() lists them */
+  if (n == 1)
+    {
+      set_list_add (out, groups[0]);
+      return;
+    }
+  if (n == 2 && groups[0] != groups[1] && groups[0] && groups[1])
+    {
+      set_list_add (out, groups[0]);
+      if (!(groups[0] & groups[1]))
+        set_list_add (out, groups[0] | groups[1]);
+      set_list_add (out, groups[1]);
+      return;
+    }
   if (n <= 6)
     {
       small_unions_dfs (groups, n, 0, 0, out->len, out);
@@ -927,7 +985,7 @@ capture_keeps_ownership (Gen          *g,
   return hand_covers (g->rules, g->hand & ~CASSINO_CARD_BIT (card), owned);
 }
 
-static void
+static inline void
 emit_capture (Gen             *g,
               CassinoCard      card,
               CassinoCards     take,
@@ -1047,7 +1105,7 @@ gen_captures_for_card (Gen             *g,
   set_list_clear (&takes);
 }
 
-static void
+static inline void
 emit_build (Gen             *g,
             CassinoCard      card,
             guint            value,
@@ -1227,6 +1285,47 @@ bit_reverse (guint64 x)
 
 static const guint8 type_order[] = { 1, 2, 3, 0 };  /* claim first */
 
+/* cassino_cards_compare(), inline: by count, then card by card (with
+ * equal counts the lowest card that only one set holds decides). */
+static inline int
+cards_compare_inline (CassinoCards a,
+                      CassinoCards b)
+{
+  guint na, nb;
+  CassinoCards diff = a ^ b;
+
+  if (diff == 0)
+    return 0;
+  na = cassino_cards_count (a);
+  nb = cassino_cards_count (b);
+  if (na != nb)
+    return na < nb ? -1 : 1;
+  return (a & diff & (~diff + 1)) ? -1 : 1;
+}
+
+static inline int
+move_compare_inline (const CassinoMove *a,
+                     const CassinoMove *b)
+{
+  int c;
+
+  if (a->type != b->type)
+    return (int) type_order[a->type] - (int) type_order[b->type];
+  if (a->card != b->card)
+    return a->card < b->card ? -1 : 1;
+  c = cards_compare_inline (a->set, b->set);
+  if (c != 0)
+    return c;
+  if (a->type == CASSINO_MOVE_BUILD)
+    {
+      if (a->value != b->value)
+        return a->value < b->value ? -1 : 1;
+      return (int) (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) -
+             (int) (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
+    }
+  return 0;
+}
+
 static int
 keyed_compare (const void *a,
                const void *b)
@@ -1255,7 +1354,7 @@ move_key (const CassinoMove *m,
 }
 
 #define KEYED_GREATER(a, b) (keyed_compare ((a), (b)) > 0)
-#define MOVE_GREATER(a, b) (cassino_move_compare ((a), (b)) > 0)
+#define MOVE_GREATER(a, b) (move_compare_inline ((a), (b)) > 0)
 
 /* Sort @moves in canonical order and drop repeats; returns the new count. */
 static guint
@@ -1275,7 +1374,7 @@ sort_unique_moves (CassinoMove *moves,
         g_free (keyed);
       INSERTION_SORT (CassinoMove, moves, n, MOVE_GREATER);
       for (guint i = 1; i < n; i++)
-        if (cassino_move_compare (&moves[i], &moves[j]) != 0)
+        if (move_compare_inline (&moves[i], &moves[j]) != 0)
           moves[++j] = moves[i];
       return j + 1;
     }
@@ -1300,23 +1399,7 @@ int
 cassino_move_compare (const CassinoMove *a,
                       const CassinoMove *b)
 {
-  int c;
-
-  if (a->type != b->type)
-    return (int) type_order[a->type] - (int) type_order[b->type];
-  if (a->card != b->card)
-    return a->card < b->card ? -1 : 1;
-  c = cassino_cards_compare (a->set, b->set);
-  if (c != 0)
-    return c;
-  if (a->type == CASSINO_MOVE_BUILD)
-    {
-      if (a->value != b->value)
-        return a->value < b->value ? -1 : 1;
-      return (int) (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) -
-             (int) (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
-    }
-  return 0;
+  return move_compare_inline (a, b);
 }
 
 gboolean
