@@ -66,22 +66,6 @@ fixture_teardown (Fixture       *f,
   g_free (f->database);
 }
 
-/* The open window of @type, or NULL. */
-static gpointer
-find_toplevel_of_type (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return w;
-    }
-  return NULL;
-}
-
 /* The button under @widget whose label is @label. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
@@ -106,17 +90,17 @@ test_preferences_change (Fixture       *f,
 
   g_action_group_activate_action (G_ACTION_GROUP (the_app), "preferences", NULL);
   iterate (50);
-  preferences = find_toplevel_of_type (CASSINO_TYPE_PREFERENCES_WINDOW);
+  preferences = ui_test_find_window (CASSINO_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (preferences);
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
 
   change = find_button (GTK_WIDGET (preferences), "_Change…");
   g_assert_nonnull (change);
   g_assert_true (gtk_widget_is_sensitive (change));
-  g_assert_null (find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG));
+  g_assert_null (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG));
   /* as a click: the button's activation plays out over 250 ms */
   g_assert_true (gtk_widget_activate (change));
-  WAIT_FOR (find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
 }
 
 /* The preferences name a default game with house rules as custom. */
@@ -147,7 +131,7 @@ open_dialog (Fixture *f)
 
   g_action_group_activate_action (G_ACTION_GROUP (the_app), "new-game", NULL);
   iterate (50);
-  dialog = find_toplevel_of_type (CASSINO_TYPE_NEW_GAME_DIALOG);
+  dialog = ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG);
   g_assert_nonnull (dialog);
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
   return dialog;

@@ -74,28 +74,13 @@ fixture_teardown (Fixture       *f,
 }
 
 static CassinoNewGameDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (CASSINO_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return CASSINO_NEW_GAME_DIALOG (w);
-    }
-  return NULL;
-}
-
-static CassinoNewGameDialog *
 open_dialog (Fixture *f)
 {
   CassinoNewGameDialog *dialog;
 
   cassino_window_new_game (f->window);
-  WAIT_FOR (find_dialog () != NULL, 10);
-  dialog = find_dialog ();
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
+  dialog = ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG);
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
   return dialog;
 }

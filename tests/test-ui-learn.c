@@ -19,18 +19,6 @@
 static CassinoApplication *the_app;
 static GTestDBus *bus;
 
-#define WAIT_FOR(cond, seconds)                                             \
-  G_STMT_START {                                                            \
-    gint64 _end = g_get_monotonic_time () + (seconds) * G_USEC_PER_SEC;     \
-    while (!(cond))                                                         \
-      {                                                                     \
-        if (g_get_monotonic_time () > _end)                                 \
-          g_error ("timed out waiting for %s", #cond);                      \
-        g_main_context_iteration (NULL, FALSE);                             \
-        g_usleep (200);                                                     \
-      }                                                                     \
-  } G_STMT_END
-
 typedef struct {
   CassinoWindow *window;
   GSettings     *settings;
@@ -65,39 +53,12 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   gtk_window_destroy (GTK_WINDOW (f->window));
-  for (gint64 end = g_get_monotonic_time () + 50000; g_get_monotonic_time () < end;)
-    g_main_context_iteration (NULL, FALSE);
+  iterate (50);
   g_clear_object (&f->settings);
-  dir = g_dir_open (f->tmpdir, 0, NULL);
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (f->tmpdir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (f->tmpdir);
+  ui_test_remove_dir (f->tmpdir);
   g_free (f->tmpdir);
   g_free (f->database);
-}
-
-static gboolean
-send_key (GtkWidget *widget,
-          guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
-    }
-  return handled;
 }
 
 /* The rows of the tutorial's lesson list. */
@@ -127,7 +88,7 @@ press_card (CassinoTutorialWindow *tutorial,
   g_assert_nonnull (w);
   WAIT_FOR (gtk_widget_get_mapped (w) && !cassino_table_view_is_animating (table), 20);
   g_assert_true (gtk_widget_grab_focus (w));
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
 }
 
 /* The first-launch offer leads to the tutorial; the pairing lesson is
@@ -175,9 +136,9 @@ test_tutorial_pairing (Fixture       *f,
   press_card (tutorial, "7c", FALSE);
   g_assert_cmpstr (cassino_tutorial_window_get_prompt (tutorial), ==,
                    "Those cards do not add up to the card you play.");
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
   g_assert_cmpuint (cassino_game_get_current_deal (game)->plays->len, ==, plays);
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Escape));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
 
   /* a legal move that is not the lesson's: refused, and said why */
   press_card (tutorial, "Ks", TRUE);
@@ -185,12 +146,12 @@ test_tutorial_pairing (Fixture       *f,
   g_assert_cmpstr (cassino_tutorial_window_get_prompt (tutorial), ==, lesson->steps[0].not_this);
   g_assert_cmpuint (cassino_game_get_current_deal (game)->plays->len, ==, plays);
   g_assert_false (cassino_tutorial_window_get_step_done (tutorial));
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Escape));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
 
   /* the lesson's move, by keyboard: 7♥ then 7♣, Enter */
   press_card (tutorial, "7h", TRUE);
   press_card (tutorial, "7c", FALSE);
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
   g_assert_true (cassino_tutorial_window_get_step_done (tutorial));
   g_assert_cmpstr (cassino_tutorial_window_get_instruction (tutorial), ==, lesson->steps[0].praise);
   /* the computer does not play on: the lesson waits for Next */
@@ -202,7 +163,7 @@ test_tutorial_pairing (Fixture       *f,
   g_assert_false (cassino_tutorial_window_get_step_done (tutorial));
   press_card (tutorial, "Kc", TRUE);
   press_card (tutorial, "Kd", FALSE);
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
   g_assert_true (cassino_tutorial_window_get_step_done (tutorial));
 
   /* progress stored */
@@ -357,25 +318,7 @@ main (int   argc,
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("GTK_A11Y", "test", TRUE);
-  /* a private session bus, so that GtkApplication has one */
-  {
-    g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
-
-    bus = g_test_dbus_new (G_TEST_DBUS_NONE);
-    g_test_dbus_up (bus);   /* unsets DISPLAY */
-    if (display)
-      g_setenv ("DISPLAY", display, TRUE);
-  }
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  {
-    g_autoptr(GError) error = NULL;
-
-    the_app = cassino_application_new ();
-    g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-    g_application_register (G_APPLICATION (the_app), NULL, &error);
-    g_assert_no_error (error);
-  }
+  the_app = ui_test_start_app (&argc, &argv, &bus);
 
   g_test_add ("/cassino/ui-learn/tutorial-pairing", Fixture, NULL, fixture_setup, test_tutorial_pairing, fixture_teardown);
   g_test_add ("/cassino/ui-learn/tutorial-all-lessons", Fixture, NULL, fixture_setup, test_tutorial_all_lessons, fixture_teardown);

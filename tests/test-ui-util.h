@@ -259,3 +259,38 @@ ui_test_count_turns (guint ms)
     }
   return turns;
 }
+
+/* The visible window of @type (a GtkWindow subclass), or NULL. */
+static inline gpointer
+ui_test_find_window (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* Press @keyval on @widget as its key controllers see it; whether one
+ * handled it. */
+static inline gboolean
+ui_test_send_key (GtkWidget *widget,
+                  guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}

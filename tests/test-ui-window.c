@@ -788,23 +788,6 @@ test_undo_not_across_hands (Fixture       *f,
 }
 
 /* Keyboard: arrows move between cards, Space selects, Enter plays. */
-static gboolean
-send_key (GtkWidget *widget,
-          guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
-    }
-  return handled;
-}
-
 static void
 test_keyboard (Fixture       *f,
                gconstpointer  data)
@@ -837,10 +820,10 @@ test_keyboard (Fixture       *f,
 
   /* Space selects the focused card */
   g_assert_true (gtk_widget_grab_focus (first));
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
   g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, card);
   /* Escape clears */
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Escape));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
   g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, CASSINO_NO_CARD);
 
   /* a card whose obvious move is one move, played with Space then Enter */
@@ -850,7 +833,7 @@ test_keyboard (Fixture       *f,
     if (g_array_index (moves, CassinoMove, i).type == CASSINO_MOVE_TRAIL)
       card = g_array_index (moves, CassinoMove, i).card;
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (cassino_table_view_get_hand_card (table, card))));
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
   g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, card);
 
   /* a table item chosen with Space too, then chosen again to undo it */
@@ -860,9 +843,9 @@ test_keyboard (Fixture       *f,
       GtkWidget *item = GTK_WIDGET (cassino_table_view_get_table_item (table, t));
 
       g_assert_true (gtk_widget_grab_focus (item));
-      g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+      g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
       g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), !=, 0);
-      g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_space));
+      g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
       g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), ==, 0);
     }
 
@@ -873,7 +856,7 @@ test_keyboard (Fixture       *f,
       cassino_game_controller_clear_selection (f->controller);
       select_move (f, &g_array_index (moves, CassinoMove, 0));
     }
-  g_assert_true (send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
   if (cassino_table_view_is_chooser_visible (table))
     cassino_game_controller_play_candidate (f->controller, 0);
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
@@ -2212,28 +2195,13 @@ count_games (Fixture    *f,
   return count_rows (f, "games", state);
 }
 
-static CassinoNewGameDialog *
-find_new_game_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (CASSINO_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return CASSINO_NEW_GAME_DIALOG (w);
-    }
-  return NULL;
-}
-
 /* Press New Game as the player does; return the question asked, or NULL
  * when the New Game dialog opened at once. */
 static AdwMessageDialog *
 press_new_game (Fixture *f)
 {
   g_action_group_activate_action (G_ACTION_GROUP (f->app), "new-game", NULL);
-  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) || find_new_game_dialog (), 10);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) || ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG), 10);
   return find_message_dialog (GTK_WINDOW (f->window));
 }
 
@@ -2251,11 +2219,11 @@ answer (Fixture          *f,
 static void
 deal_from_dialog (Fixture *f)
 {
-  CassinoNewGameDialog *dialog = find_new_game_dialog ();
+  CassinoNewGameDialog *dialog = ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG);
 
   g_assert_nonnull (dialog);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL);
-  WAIT_FOR (find_new_game_dialog () == NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) == NULL, 10);
 }
 
 static guint
@@ -2331,12 +2299,12 @@ test_new_game_confirm (Fixture       *f,
   g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "keep"), ==, "_Keep Playing");
   g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "new"), ==, "_Start New Game");
   g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "keep");
-  g_assert_null (find_new_game_dialog ());
+  g_assert_null (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG));
 
   /* Keep Playing: the same game, nothing else */
   answer (f, dialog, "keep");
   iterate (50);
-  g_assert_null (find_new_game_dialog ());
+  g_assert_null (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG));
   g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), ==, old_id);
   g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
                     ==, plays);
@@ -2345,7 +2313,7 @@ test_new_game_confirm (Fixture       *f,
   dialog = press_new_game (f);
   g_assert_nonnull (dialog);
   answer (f, dialog, "new");
-  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
   deal_from_dialog (f);
   g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), !=, old_id);
   g_assert_cmpuint (count_games (f, "abandoned"), ==, 0);
@@ -2396,7 +2364,7 @@ test_unplayed_rubber (Fixture       *f,
   /* one played in stays, and the new game begins a rubber of its own */
   play_first_moves (f, 1);
   answer (f, press_new_game (f), "new");
-  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
   deal_from_dialog (f);
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);
   g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
@@ -2444,7 +2412,7 @@ test_resume_leaves_no_unplayed (Fixture       *f,
 
   /* a new game nobody plays, then Resume of the first from History */
   answer (f, press_new_game (f), "new");
-  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
   deal_from_dialog (f);
   wait_for_turn (f);
   WAIT_FOR (count_games (f, "playing") == 2, 10);
@@ -2470,7 +2438,7 @@ test_resume_leaves_no_unplayed (Fixture       *f,
 
   /* again, and the rubber continued from the Rubbers window's button */
   answer (f, press_new_game (f), "new");
-  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
   deal_from_dialog (f);
   wait_for_turn (f);
   WAIT_FOR (count_games (f, NULL) == 2, 10);
@@ -2483,7 +2451,7 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   /* a game someone played in stays */
   play_first_moves (f, 1);
   answer (f, press_new_game (f), "new");
-  WAIT_FOR (find_new_game_dialog () != NULL, 10);
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
   deal_from_dialog (f);
   wait_for_turn (f);
   play_first_moves (f, 1);
