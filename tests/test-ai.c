@@ -7,6 +7,7 @@
 
 #include "cassino-test-util.h"
 #include "cassino-ai.h"
+#include "cassino-ai-private.h"
 
 static void
 test_levels (void)
@@ -861,6 +862,77 @@ test_partners_leave_no_sweep (void)
   cassino_json_position_clear (&p);
 }
 
+/* Under forced capture a trail says that no card of the hand could take
+ * anything (Callabra: any card; Pasur, Scopa: the card played).  The
+ * sampled deals must respect it: in every deal the search samples, each
+ * observed play of another seat is legal with the hand that deal gives it
+ * (the cards it holds now and those it played since). */
+static void
+test_sampling_respects_forced_capture (void)
+{
+  static const struct { const char *rules; guint players; } cases[] = {
+    { "callabra", 2 }, { "callabra", 3 }, { "pasur", 2 }, { "scopa", 2 }, { "diloti", 2 },
+  };
+  guint observed_trails = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    for (guint64 seed = 1; seed <= 60; seed++)
+      {
+        CassinoGame *game = game_in_progress (cases[k].rules, cases[k].players, seed, 7 + seed % 5);
+        CassinoView view;
+        Values v, counting;
+        Inference inf;
+        CassinoMoveList scratch, legal;
+        CassinoRng rng;
+        guint side;
+
+        if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
+          {
+            cassino_game_unref (game);
+            continue;
+          }
+        cassino_view_init_from_game (&view, game);
+        side = cassino_rules_side_of (view.pos.rules, view.seat);
+        ai_values_init (&v, view.pos.rules);
+        ai_values_init_counting (&counting, view.pos.rules, view.pos.piles, side);
+        ai_inference_init (&inf, &view, &counting, &v);
+        cassino_move_list_init (&scratch);
+        cassino_move_list_init (&legal);
+        cassino_rng_init (&rng, seed);
+        for (guint i = 0; i < inf.n; i++)
+          observed_trails += inf.obs[i].move.type == CASSINO_MOVE_TRAIL;
+        for (guint d = 0; d < 40; d++)
+          {
+            CassinoPosition sample;
+
+            ai_sample_consistent (&view, &inf, &rng, &scratch, &sample);
+            for (guint i = 0; i < inf.n; i++)
+              {
+                const Observation *o = &inf.obs[i];
+                CassinoCards then = sample.hands[o->seat] | o->played_since;
+                gboolean found = FALSE;
+
+                g_assert_true (then & CASSINO_CARD_BIT (o->move.card));
+                legal.len = 0;
+                cassino_position_legal_moves_for_hand (&o->before, o->seat, then, FALSE, &legal);
+                for (guint j = 0; j < legal.len && !found; j++)
+                  found = legal.moves[j].type == o->move.type && legal.moves[j].card == o->move.card &&
+                          legal.moves[j].set == o->move.set;
+                if (!found)
+                  g_error ("%s, %u players, seed %" G_GUINT64_FORMAT ": a sampled hand makes seat %u's "
+                           "play of the %s illegal", cases[k].rules, cases[k].players, seed, o->seat,
+                           cassino_card_to_string (o->move.card));
+              }
+          }
+        cassino_move_list_clear (&legal);
+        cassino_move_list_clear (&scratch);
+        cassino_view_clear (&view);
+        cassino_game_unref (game);
+      }
+  /* the case the test is about happened */
+  g_assert_cmpuint (observed_trails, >, 20);
+}
+
 /* Issue 17: in the last hand of three players master solves every
  * sampled deal exactly.  Its choice is as good, on average over every way
  * the unseen cards can lie between the other two hands, as the best move
@@ -1033,6 +1105,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/merges-own-builds", test_merges_own_builds);
   g_test_add_func ("/cassino/ai/partners-leave-no-sweep", test_partners_leave_no_sweep);
   g_test_add_func ("/cassino/ai/master-last-hand-three", test_master_last_hand_three);
+  g_test_add_func ("/cassino/ai/sampling-respects-forced-capture", test_sampling_respects_forced_capture);
   g_test_add_func ("/cassino/ai/hint-is-master", test_hint_is_master);
   g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
   g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);

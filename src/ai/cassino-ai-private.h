@@ -143,6 +143,9 @@ typedef struct {
   float           value;     /* what the play was worth to its player */
   float           gain;      /* the play as the easy level judges moves */
   gboolean        last_play;
+  CassinoMove     move;
+  guint           index;     /* its place in the deal's plays */
+  CassinoCards    played_since;  /* the cards its seat played from it on */
 } Observation;
 
 typedef struct {
@@ -150,9 +153,15 @@ typedef struct {
   const Values *plain;       /* the easy level's values */
   const gint8  *seat_levels; /* CassinoView.levels */
   float         skill;
+  gboolean      check_legal; /* observed plays must be legal with the sampled hands */
   guint         n;
   Observation   obs[MAX_OBSERVATIONS];
 } Inference;
+
+/* A sampled deal that would have made an observed play illegal (a trail
+ * while a forced capture was open, a build without a card to take it) is
+ * all but ruled out: its odds are multiplied by this. */
+#define ILLEGAL_PLAY_ODDS 1e-6f
 
 /* A seat shown as the easy computer plays the move that takes most now
  * (move_gain), nothing else: its plays say exactly what it did not hold,

@@ -46,6 +46,7 @@ ai_inference_init (Inference         *inf,
   inf->seat_levels = view->levels;
   inf->skill = INFERENCE_SKILL;
   inf->n = 0;
+  inf->check_legal = r->capture_mode != CASSINO_CAPTURE_MODE_PILE;
   if (!view->history || r->draw_after_play || inf->skill <= 0)
     return;
 
@@ -94,6 +95,9 @@ ai_inference_init (Inference         *inf,
           o->value = observed_value (v, &pl->move);
           o->last_play = FALSE;
           o->gain = ai_move_gain (plain, &p, &pl->move, FALSE);
+          o->move = pl->move;
+          o->index = i;
+          o->played_since = 0;
         }
       /* keep some hand non-empty so that nothing is dealt or ended */
       p.hands[pl->seat] = bit;
@@ -101,6 +105,40 @@ ai_inference_init (Inference         *inf,
       cassino_position_apply (&p, &pl->move, NULL);
       k++;
     }
+
+  /* the hand a seat held at each of its plays: the cards it holds now and
+   * those it played since */
+  for (guint j = 0; j < inf->n; j++)
+    for (guint i = inf->obs[j].index; i < view->history->len; i++)
+      {
+        const CassinoPlay *pl = &g_array_index (view->history, CassinoPlay, i);
+
+        if (pl->seat == inf->obs[j].seat && pl->move.type != CASSINO_MOVE_CLAIM)
+          inf->obs[j].played_since |= CASSINO_CARD_BIT (pl->move.card);
+      }
+}
+
+/* Whether the observed play was legal for its seat holding @hand then:
+ * forced captures (Callabra, Scopa, Pasur, Diloti's courts) make a trail
+ * say that no card of the hand could capture, a build that the hand held a
+ * card of its value. */
+static gboolean
+observed_play_legal (const Observation *o,
+                     CassinoCards       hand,
+                     CassinoMoveList   *scratch)
+{
+  scratch->len = 0;
+  cassino_position_legal_moves_for_hand (&o->before, o->seat, hand, o->last_play, scratch);
+  for (guint i = 0; i < scratch->len; i++)
+    {
+      const CassinoMove *m = &scratch->moves[i];
+
+      /* the replayed table does not know the stock: flags may differ */
+      if (m->type == o->move.type && m->card == o->move.card && m->set == o->move.set &&
+          m->value == o->move.value)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* The odds of the observed plays with the hands of @sample. */
@@ -110,11 +148,20 @@ inference_weight (const Inference       *inf,
                   CassinoMoveList       *scratch)
 {
   float missed = 0;
+  float odds = 1;
 
   for (guint i = 0; i < inf->n; i++)
     {
       const Observation *o = &inf->obs[i];
       float best;
+
+      /* (the replay does not follow a pile's top card: no check there) */
+      if (inf->check_legal &&
+          !observed_play_legal (o, sample->hands[o->seat] | o->played_since, scratch))
+        {
+          odds *= ILLEGAL_PLAY_ODDS;
+          continue;
+        }
 
       if (ai_plays_greedy (inf->seat_levels, o->seat))
         {
@@ -131,7 +178,7 @@ inference_weight (const Inference       *inf,
       if (best > o->value)
         missed += best - o->value;
     }
-  return expf (-inf->skill * missed);
+  return odds * expf (-inf->skill * missed);
 }
 
 /* Whether @hand can take every build @seat owns in @pos (rules.md §4.4:
