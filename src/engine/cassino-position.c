@@ -1553,6 +1553,689 @@ pile_moves (const CassinoPosition *pos,
     }
 }
 
+/*
+ * Small tables (BENCHMARKS.md, third pass): at most SMALL_MAX_LOOSE loose
+ * numeric cards and SMALL_MAX_BUILDS builds, no builds in sums: nearly
+ * every position of play.  One pass over the loose cards gives, per value,
+ * whether some capture, core or extra group of that value exists at all
+ * (bit masks of the sums within reach), so a card or a build value with
+ * nothing to take or use costs a mask test; the sets themselves are listed
+ * once per value by a search that enters no branch it cannot complete,
+ * and kept in one pool.  No list here can come near CASSINO_MAX_MOVE_SETS
+ * (at most 3^9 ways to pair a core with extra groups), so nothing is
+ * truncated; a move found twice (two groupings of the same cards) is
+ * dropped by the per-card sort, as in the generic generator, whose lists
+ * these are (tests/test-movegen-digest.c).
+ */
+#define SMALL_MAX_LOOSE  8
+#define SMALL_MAX_BUILDS 4
+#define SMALL_MAX_ITEMS  9
+
+typedef struct {
+  guint at;
+  guint len;
+} Span;
+
+typedef struct {
+  const CassinoPosition *pos;
+  const CassinoRules    *r;
+  guint                  seat;
+  CassinoCards           hand;
+  CassinoCards           table;
+  guint32                owned;      /* values of builds the seat owns */
+  gboolean               sweep_ok;
+
+  guint                  n;          /* loose numeric cards, in card order */
+  CassinoCards           lbit[SMALL_MAX_LOOSE];
+  guint32                lvals[SMALL_MAX_LOOSE];
+  /* bit t of suffix[i]: some of the cards from i on, or none, add up to t */
+  guint32                suffix[SMALL_MAX_LOOSE + 1];
+  guint32                reach1;      /* bit t: one or more loose cards add up to t */
+  guint32                reach2;      /* two or more */
+  guint32                cap_reach;   /* a capture group of value t may exist */
+  guint32                core_reach;  /* a core of value t > 0 exists */
+  guint32                extra_reach; /* an extra group of value t exists */
+
+  /* per value (< 32): sums of two or more loose cards, cores, unions of
+   * extra groups (rules.md §4.3), as spans of the pool */
+  guint32                have_sums, have_cores, have_unions;
+  Span                   sums[32], cores[32], unions[32];
+
+  CassinoCards          *pool;
+  guint                  pool_len;
+  guint                  pool_alloc;
+  CassinoCards           pool_inline[128];
+} Small;
+
+static gboolean
+small_table_fits (const CassinoPosition *pos)
+{
+  const CassinoRules *r = pos->rules;
+  guint n;
+
+  if (r->builds_in_sums || pos->n_builds > SMALL_MAX_BUILDS)
+    return FALSE;
+  n = cassino_cards_count (pos->loose & r->numeric_cards);
+  return n <= SMALL_MAX_LOOSE && n + pos->n_builds <= SMALL_MAX_ITEMS;
+}
+
+static inline void
+pool_push (Small        *s,
+           CassinoCards  set)
+{
+  if (G_UNLIKELY (s->pool_len == s->pool_alloc))
+    {
+      s->pool_alloc *= 2;
+      if (s->pool == s->pool_inline)
+        {
+          s->pool = g_new (CassinoCards, s->pool_alloc);
+          memcpy (s->pool, s->pool_inline, sizeof s->pool_inline);
+        }
+      else
+        s->pool = g_renew (CassinoCards, s->pool, s->pool_alloc);
+    }
+  s->pool[s->pool_len++] = set;
+}
+
+/* Whether build @b may be a core's build (rules.md §4.3): single, and not
+ * the seat's own where increase_own_build is false. */
+static inline gboolean
+small_core_build (const Small        *s,
+                  const CassinoBuild *b)
+{
+  return !b->multiple && (s->r->increase_own_build || b->owner != (gint8) s->seat);
+}
+
+static void
+small_init (Small                 *s,
+            const CassinoPosition *pos,
+            guint                  seat,
+            CassinoCards           hand,
+            gboolean               last_play)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards loose = pos->loose & r->numeric_cards;
+  guint32 suffix = 1, reach2 = 0, build_values = 0, core_reach;
+  guint n = cassino_cards_count (loose);
+
+  s->pos = pos;
+  s->r = r;
+  s->seat = seat;
+  s->hand = hand;
+  s->sweep_ok = sweep_allowed (r, last_play);
+  s->n = n;
+
+  /* from the highest card down: the sums within reach of each suffix */
+  s->suffix[n] = 1;
+  for (guint i = n; i-- > 0;)
+    {
+      CassinoCard card = (CassinoCard) (63 - __builtin_clzll (loose));
+      guint32 vals = r->card_values[card];
+      guint32 next = suffix;
+
+      loose &= ~CASSINO_CARD_BIT (card);
+      s->lbit[i] = CASSINO_CARD_BIT (card);
+      s->lvals[i] = vals;
+      while (vals)
+        {
+          guint w = (guint) __builtin_ctz (vals);
+
+          vals &= vals - 1;
+          reach2 |= (suffix & ~1u) << w;
+          next |= suffix << w;
+        }
+      suffix = next;
+      s->suffix[i] = suffix;
+    }
+  s->reach1 = suffix & ~1u;
+  s->reach2 = reach2;
+
+  s->table = pos->loose;
+  s->owned = 0;
+  core_reach = s->reach1;
+  for (guint i = 0; i < pos->n_builds; i++)
+    {
+      const CassinoBuild *b = &pos->builds[i];
+
+      s->table |= b->cards;
+      build_values |= 1u << b->value;
+      if (b->owner == (gint8) seat)
+        s->owned |= 1u << b->value;
+      if (small_core_build (s, b))
+        core_reach |= (1u | s->reach1) << b->value;
+    }
+  s->cap_reach = reach2 | build_values;
+  s->core_reach = core_reach;
+  s->extra_reach = s->reach1 | build_values;
+
+  s->have_sums = s->have_cores = s->have_unions = 0;
+  s->pool = s->pool_inline;
+  s->pool_len = 0;
+  s->pool_alloc = G_N_ELEMENTS (s->pool_inline);
+}
+
+static void
+small_clear (Small *s)
+{
+  if (s->pool != s->pool_inline)
+    g_free (s->pool);
+}
+
+/* The sets of two or more of s->lbit[i..] adding up to @rem, each with
+ * @mask added: only branches that can be completed are entered. */
+static void
+small_sums_dfs (Small        *s,
+                guint         i,
+                guint         rem,
+                CassinoCards  mask,
+                gboolean      two)
+{
+  for (guint j = i; j < s->n && ((s->suffix[j] >> rem) & 1); j++)
+    {
+      guint32 vals = s->lvals[j];
+
+      while (vals)
+        {
+          guint w = (guint) __builtin_ctz (vals);
+
+          vals &= vals - 1;
+          if (w > rem)
+            break;
+          if (w == rem)
+            {
+              if (two)
+                pool_push (s, mask | s->lbit[j]);
+            }
+          else if ((s->suffix[j + 1] >> (rem - w)) & 1)
+            small_sums_dfs (s, j + 1, rem - w, mask | s->lbit[j], TRUE);
+        }
+    }
+}
+
+/* Every set of two or more loose numeric cards adding up to @t. */
+static inline Span
+small_sums (Small *s,
+            guint  t)
+{
+  if (!((s->reach2 >> t) & 1))
+    {
+      Span none = { 0, 0 };
+
+      return none;
+    }
+  if (!((s->have_sums >> t) & 1))
+    {
+      Span sp = { s->pool_len, 0 };
+
+      small_sums_dfs (s, 0, t, 0, FALSE);
+      sp.len = s->pool_len - sp.at;
+      s->sums[t] = sp;
+      s->have_sums |= 1u << t;
+    }
+  return s->sums[t];
+}
+
+/* Every set of one or more loose numeric cards adding up to @t (> 0),
+ * each with @extra added. */
+static void
+small_push_loose_sums (Small        *s,
+                       guint         t,
+                       Span          sums,
+                       CassinoCards  extra)
+{
+  if (!((s->reach1 >> t) & 1))
+    return;
+  for (guint i = 0; i < s->n; i++)
+    if ((s->lvals[i] >> t) & 1)
+      pool_push (s, s->lbit[i] | extra);
+  for (guint k = 0; k < sums.len; k++)
+    {
+      CassinoCards set = s->pool[sums.at + k] | extra;
+
+      pool_push (s, set);
+    }
+}
+
+/* rules.md §4.3: the cores of value @t (> 0), as gen_cores(). */
+static Span
+small_cores (Small *s,
+             guint  t)
+{
+  if (!((s->have_cores >> t) & 1))
+    {
+      const CassinoPosition *pos = s->pos;
+      Span rest[SMALL_MAX_BUILDS] = { { 0, 0 } };
+      Span base = small_sums (s, t);
+      Span sp;
+
+      /* the sums come first: the cores' span is pushed in one piece */
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (small_core_build (s, &pos->builds[i]) && pos->builds[i].value < t)
+          rest[i] = small_sums (s, t - pos->builds[i].value);
+
+      sp.at = s->pool_len;
+      small_push_loose_sums (s, t, base, 0);
+      for (guint i = 0; i < pos->n_builds; i++)
+        {
+          const CassinoBuild *b = &pos->builds[i];
+
+          if (!small_core_build (s, b) || b->value > t)
+            continue;
+          if (b->value == t)
+            pool_push (s, b->cards);
+          else
+            small_push_loose_sums (s, t - b->value, rest[i], b->cards);
+        }
+      sp.len = s->pool_len - sp.at;
+      s->cores[t] = sp;
+      s->have_cores |= 1u << t;
+    }
+  return s->cores[t];
+}
+
+/* Every union of disjoint extra groups of a build of value @v (a loose
+ * card of value v, two or more loose cards adding up to v, a build of
+ * value v), each set once. */
+static Span
+small_unions (Small *s,
+              guint  v)
+{
+  if (!((s->extra_reach >> v) & 1))
+    {
+      Span none = { 0, 0 };
+
+      return none;
+    }
+  if (!((s->have_unions >> v) & 1))
+    {
+      const CassinoPosition *pos = s->pos;
+      Span sums = small_sums (s, v);
+      CassinoCards extras_inline[64];
+      CassinoCards *extras = extras_inline;
+      guint n = 0;
+      SetList u;
+      Span sp;
+
+      if (s->n + sums.len + pos->n_builds > G_N_ELEMENTS (extras_inline))
+        extras = g_new (CassinoCards, s->n + sums.len + pos->n_builds);
+      for (guint i = 0; i < s->n; i++)
+        if ((s->lvals[i] >> v) & 1)
+          extras[n++] = s->lbit[i];
+      for (guint k = 0; k < sums.len; k++)
+        extras[n++] = s->pool[sums.at + k];
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (pos->builds[i].value == v)
+          extras[n++] = pos->builds[i].cards;
+
+      set_list_init (&u);
+      unions_of (extras, n, &u);
+      sp.at = s->pool_len;
+      for (guint k = 0; k < u.len; k++)
+        pool_push (s, u.items[k]);
+      sp.len = u.len;
+      set_list_clear (&u);
+      if (extras != extras_inline)
+        g_free (extras);
+      s->unions[v] = sp;
+      s->have_unions |= 1u << v;
+    }
+  return s->unions[v];
+}
+
+static inline void
+small_emit_capture (Small           *s,
+                    CassinoCard      card,
+                    CassinoCards     take,
+                    guint            value,
+                    CassinoMoveList *out)
+{
+  CassinoMove *m;
+
+  if (s->owned &&
+      !hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card), owned_values (s->pos, s->seat, take)))
+    return;
+  m = move_list_push (out);
+  m->type = CASSINO_MOVE_CAPTURE;
+  m->card = card;
+  m->set = take;
+  m->value = value;
+  m->flags = take == s->table && s->sweep_ok ? CASSINO_MOVE_FLAG_SWEEP : 0;
+  m->_pad = 0;
+}
+
+/* The captures of @card at @values (all but a pair-only court's). */
+static void
+small_captures_for_values (Small           *s,
+                           CassinoCard      card,
+                           CassinoCards     same_rank,
+                           guint32          values,
+                           CassinoMoveList *out)
+{
+  const CassinoPosition *pos = s->pos;
+
+  while (values)
+    {
+      guint v = (guint) __builtin_ctz (values);
+      CassinoCards groups_inline[32];
+      CassinoCards *groups = groups_inline;
+      guint n_groups = 0;
+      Span sums = small_sums (s, v);
+      CassinoCard other;
+
+      values &= values - 1;
+      if (same_rank == 0 && !((s->cap_reach >> v) & 1))
+        continue;
+      if (sums.len + 3 + SMALL_MAX_BUILDS > G_N_ELEMENTS (groups_inline))
+        groups = g_new (CassinoCards, sums.len + 3 + SMALL_MAX_BUILDS);
+      CASSINO_CARDS_FOREACH (other, same_rank)
+        groups[n_groups++] = CASSINO_CARD_BIT (other);
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (pos->builds[i].value == v)
+          groups[n_groups++] = pos->builds[i].cards;
+      for (guint k = 0; k < sums.len; k++)
+        groups[n_groups++] = s->pool[sums.at + k];
+
+      if (n_groups == 1)
+        small_emit_capture (s, card, groups[0], v, out);   /* the usual capture */
+      else if (n_groups > 1)
+        {
+          SetList takes;
+
+          set_list_init (&takes);
+          unions_of (groups, n_groups, &takes);
+          for (guint i = 0; i < takes.len; i++)
+            small_emit_capture (s, card, takes.items[i], v, out);
+          set_list_clear (&takes);
+        }
+      if (groups != groups_inline)
+        g_free (groups);
+    }
+}
+
+static void
+small_captures_for_card (Small           *s,
+                         CassinoCard      card,
+                         CassinoMoveList *out)
+{
+  const CassinoRules *r = s->r;
+  CassinoCards same_rank = s->pos->loose & cassino_cards_of_rank (CASSINO_CARD_RANK (card)) &
+                           ~CASSINO_CARD_BIT (card);
+  guint32 values = r->card_values[card];
+  CassinoCard other;
+
+  if (values != 0)
+    {
+      /* nothing of any of its values on the table: no capture */
+      if (same_rank != 0 || (values & s->cap_reach))
+        small_captures_for_values (s, card, same_rank, values, out);
+      return;
+    }
+
+  /* a pair-only court: pairing only (rules.md §4.2) */
+  if (same_rank == 0)
+    return;
+  if (r->court_capture == CASSINO_COURT_CAPTURE_ONE)
+    {
+      if (cassino_cards_count (same_rank) == 3)
+        small_emit_capture (s, card, same_rank, 0, out);
+      else
+        CASSINO_CARDS_FOREACH (other, same_rank)
+          small_emit_capture (s, card, CASSINO_CARD_BIT (other), 0, out);
+    }
+  else
+    for (CassinoCards sub = same_rank; sub; sub = (sub - 1) & same_rank)
+      small_emit_capture (s, card, sub, 0, out);
+}
+
+static inline void
+small_emit_build (Small           *s,
+                  CassinoCard      card,
+                  guint            value,
+                  CassinoCards     use,
+                  gboolean         multiple,
+                  CassinoMoveList *out)
+{
+  CassinoMove *m;
+
+  /* §4.4 with the new build counted, as emit_build() */
+  if (s->owned &&
+      !hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card),
+                    owned_values (s->pos, s->seat, use) | (1u << value)))
+    return;
+  m = move_list_push (out);
+  m->type = CASSINO_MOVE_BUILD;
+  m->card = card;
+  m->set = use;
+  m->value = value;
+  m->flags = multiple ? CASSINO_MOVE_FLAG_MULTIPLE : 0;
+  m->_pad = 0;
+}
+
+/* The builds of @card of value @V from @vc, its value: cores of V - vc,
+ * alone and with extra groups. */
+static void
+small_builds_to (Small           *s,
+                 CassinoCard      card,
+                 guint            vc,
+                 guint            V,
+                 CassinoMoveList *out)
+{
+  static const CassinoCards no_table = 0;
+  const CassinoCards *cores, *unions;
+  guint n_cores;
+  Span usp = { 0, 0 };
+
+  if (V == vc)
+    {
+      /* the played card alone: calling, with extra groups only */
+      usp = small_unions (s, V);
+      cores = &no_table;
+      n_cores = 1;
+    }
+  else
+    {
+      Span sp = small_cores (s, V - vc);
+
+      if (s->r->multiple_builds)
+        usp = small_unions (s, V);
+      cores = s->pool + sp.at;   /* after small_unions(): the pool may have moved */
+      n_cores = sp.len;
+    }
+  unions = s->pool + usp.at;
+
+  for (guint i = 0; i < n_cores; i++)
+    {
+      CassinoCards core = cores[i];
+
+      if (core != 0)
+        small_emit_build (s, card, V, core, FALSE, out);
+      for (guint k = 0; k < usp.len; k++)
+        if (!(unions[k] & core))
+          small_emit_build (s, card, V, core | unions[k], TRUE, out);
+    }
+}
+
+/* @holdable: the values that the rest of the hand can take */
+static void
+small_builds_for_card (Small           *s,
+                       CassinoCard      card,
+                       guint32          holdable,
+                       CassinoMoveList *out)
+{
+  const CassinoRules *r = s->r;
+  guint32 card_values = r->card_values[card];
+
+  while (card_values)
+    {
+      guint vc = (guint) __builtin_ctz (card_values);
+      /* values V >= vc with a core of V - vc, or vc itself when calling */
+      guint32 targets = holdable & ~((1u << vc) - 1) &
+                        ((s->core_reach << vc) |
+                         (r->multiple_builds ? s->extra_reach & (1u << vc) : 0));
+
+      card_values &= card_values - 1;
+      while (targets)
+        {
+          guint V = (guint) __builtin_ctz (targets);
+
+          targets &= targets - 1;
+          small_builds_to (s, card, vc, V, out);
+        }
+    }
+}
+
+/* Canonical order of one card's moves, repeats dropped (the first of
+ * them kept, as sort_unique_moves()): by count, then by the lowest card
+ * that only one of two sets holds, then a build's (value, multiple).  The
+ * counts are taken once per move, not once per comparison. */
+static inline gboolean
+small_move_after (const CassinoMove *a,
+                  guint              count_a,
+                  const CassinoMove *b,
+                  guint              count_b)
+{
+  CassinoCards diff;
+
+  if (count_a != count_b)
+    return count_a > count_b;
+  diff = a->set ^ b->set;
+  if (diff)
+    return (b->set & diff & (~diff + 1)) != 0;
+  if (a->type != CASSINO_MOVE_BUILD || a->value != b->value)
+    return a->type == CASSINO_MOVE_BUILD && a->value > b->value;
+  return (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) > (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
+}
+
+static void
+small_sort_moves (CassinoMoveList *out,
+                  guint            start)
+{
+  CassinoMove *m = out->moves + start;
+  guint n = out->len - start;
+  guint8 count[32];
+  guint j = 0;
+
+  if (n > G_N_ELEMENTS (count))
+    {
+      out->len = start + sort_unique_moves (m, n);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    count[i] = (guint8) cassino_cards_count (m[i].set);
+  for (guint i = 1; i < n; i++)
+    {
+      CassinoMove x = m[i];
+      guint8 cx = count[i];
+      guint k = i;
+
+      while (k > 0 && small_move_after (&m[k - 1], count[k - 1], &x, cx))
+        {
+          m[k] = m[k - 1];
+          count[k] = count[k - 1];
+          k--;
+        }
+      m[k] = x;
+      count[k] = cx;
+    }
+  /* repeats are neighbours now */
+  for (guint i = 1; i < n; i++)
+    if (m[i].set != m[j].set ||
+        (m[i].type == CASSINO_MOVE_BUILD &&
+         (m[i].value != m[j].value ||
+          ((m[i].flags ^ m[j].flags) & CASSINO_MOVE_FLAG_MULTIPLE))))
+      m[++j] = m[i];
+  out->len = start + j + 1;
+}
+
+static inline void
+small_sort_card (CassinoMoveList *out,
+                 guint            start)
+{
+  if (out->len - start > 1)
+    small_sort_moves (out, start);
+}
+
+/* classic_moves_for_hand() on a small table */
+static void
+small_moves_for_hand (const CassinoPosition *pos,
+                      guint                  seat,
+                      CassinoCards           hand,
+                      gboolean               last_play,
+                      CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  Small s;
+  CassinoCard card;
+
+  small_init (&s, pos, seat, hand, last_play);
+
+  /* a pending Cassino! claim */
+  if (pos->claim_seat == (gint8) seat && pos->claim_set)
+    push_move (out, CASSINO_MOVE_CLAIM, pos->claim_card, pos->claim_set, 0, FALSE);
+
+  /* trails (§4.1) */
+  if (s.owned == 0)
+    CASSINO_CARDS_FOREACH (card, hand)
+      push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+  else if (r->trail_with_own_build)
+    CASSINO_CARDS_FOREACH (card, hand)
+      if (hand_covers (r, hand & ~CASSINO_CARD_BIT (card), s.owned))
+        push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+
+  if (s.table == 0)
+    {
+      small_clear (&s);
+      return;
+    }
+
+  /* captures (§4.2), then builds (§4.3), card by card: each card's moves
+   * sorted among themselves make the canonical order */
+  CASSINO_CARDS_FOREACH (card, hand)
+    {
+      guint start = out->len;
+
+      small_captures_for_card (&s, card, out);
+      small_sort_card (out, start);
+    }
+  if (r->building)
+    {
+      guint32 once = 0, twice = 0;
+      guint32 max_values = (2u << r->max_build) - 1;
+
+      /* the values that some card of the hand can take, and two cards */
+      CASSINO_CARDS_FOREACH (card, hand)
+        {
+          twice |= once & r->card_values[card];
+          once |= r->card_values[card];
+        }
+      CASSINO_CARDS_FOREACH (card, hand)
+        {
+          guint start = out->len;
+          /* what the rest of the hand can take */
+          guint32 holdable = (twice | (once & ~r->card_values[card])) & max_values;
+
+          small_builds_for_card (&s, card, holdable, out);
+          small_sort_card (out, start);
+        }
+    }
+  small_clear (&s);
+}
+
+/* Loose cards and builds, classic style: the small-table generator when
+ * the table fits it, the generic one otherwise. */
+static void
+table_moves_for_hand (const CassinoPosition *pos,
+                      guint                  seat,
+                      CassinoCards           hand,
+                      gboolean               last_play,
+                      CassinoMoveList       *out)
+{
+  if (small_table_fits (pos))
+    small_moves_for_hand (pos, seat, hand, last_play, out);
+  else
+    classic_moves_for_hand (pos, seat, hand, last_play, out);
+}
+
 /* capture_groups, capture_priority, sum_target (no building, no builds) */
 static void
 family_captures_for_card (Gen             *g,
@@ -1698,7 +2381,7 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
 
   if (!family_moves_active (r))
     {
-      classic_moves_for_hand (pos, seat, hand, last_play, out);
+      table_moves_for_hand (pos, seat, hand, last_play, out);
       return;
     }
 
@@ -1711,7 +2394,7 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
       if (r->family_captures)
         family_table_moves (pos, seat, hand & ~jacks, last_play, out);
       else
-        classic_moves_for_hand (pos, seat, hand & ~jacks, last_play, out);
+        table_moves_for_hand (pos, seat, hand & ~jacks, last_play, out);
 
       /* family.md §2, reading 2: a jack's sweep set is its only move */
       CASSINO_CARDS_FOREACH (card, jacks)
