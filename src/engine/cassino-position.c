@@ -1562,14 +1562,14 @@ pile_moves (const CassinoPosition *pos,
  * nothing to take or use costs a mask test; the sets themselves are listed
  * once per value by a search that enters no branch it cannot complete,
  * and kept in one pool.  No list here can come near CASSINO_MAX_MOVE_SETS
- * (at most 3^9 ways to pair a core with extra groups), so nothing is
+ * (at most 3^10 ways to pair a core with extra groups), so nothing is
  * truncated; a move found twice (two groupings of the same cards) is
  * dropped by the per-card sort, as in the generic generator, whose lists
  * these are (tests/test-movegen-digest.c).
  */
-#define SMALL_MAX_LOOSE  8
+#define SMALL_MAX_LOOSE  10
 #define SMALL_MAX_BUILDS 4
-#define SMALL_MAX_ITEMS  9
+#define SMALL_MAX_ITEMS  10
 
 typedef struct {
   guint at;
@@ -1592,6 +1592,7 @@ typedef struct {
   guint32                suffix[SMALL_MAX_LOOSE + 1];
   guint32                reach1;      /* bit t: one or more loose cards add up to t */
   guint32                reach2;      /* two or more */
+  gboolean               multi;       /* a loose card has two values */
   guint32                cap_reach;   /* a capture group of value t may exist */
   guint32                core_reach;  /* a core of value t > 0 exists */
   guint32                extra_reach; /* an extra group of value t exists */
@@ -1656,6 +1657,7 @@ small_init (Small                 *s,
   const CassinoRules *r = pos->rules;
   CassinoCards loose = pos->loose & r->numeric_cards;
   guint32 suffix = 1, reach2 = 0, build_values = 0, core_reach;
+  gboolean multi = FALSE;
   guint n = cassino_cards_count (loose);
 
   s->pos = pos;
@@ -1676,19 +1678,31 @@ small_init (Small                 *s,
       loose &= ~CASSINO_CARD_BIT (card);
       s->lbit[i] = CASSINO_CARD_BIT (card);
       s->lvals[i] = vals;
-      while (vals)
+      if ((vals & (vals - 1)) == 0)
         {
           guint w = (guint) __builtin_ctz (vals);
 
-          vals &= vals - 1;
           reach2 |= (suffix & ~1u) << w;
           next |= suffix << w;
+        }
+      else
+        {
+          multi = TRUE;
+          while (vals)
+            {
+              guint w = (guint) __builtin_ctz (vals);
+
+              vals &= vals - 1;
+              reach2 |= (suffix & ~1u) << w;
+              next |= suffix << w;
+            }
         }
       suffix = next;
       s->suffix[i] = suffix;
     }
   s->reach1 = suffix & ~1u;
   s->reach2 = reach2;
+  s->multi = multi;
 
   s->table = pos->loose;
   s->owned = 0;
@@ -1769,6 +1783,19 @@ small_sums (Small *s,
 
       small_sums_dfs (s, 0, t, 0, FALSE);
       sp.len = s->pool_len - sp.at;
+      if (s->multi && sp.len > 1)
+        {
+          /* two ways of counting the same cards (an ace as 1 or 11): once */
+          CassinoCards *l = s->pool + sp.at;
+          guint j = 0;
+
+          INSERTION_SORT (CassinoCards, l, sp.len, U64_GREATER);
+          for (guint i = 1; i < sp.len; i++)
+            if (l[i] != l[j])
+              l[++j] = l[i];
+          sp.len = j + 1;
+          s->pool_len = sp.at + sp.len;
+        }
       s->sums[t] = sp;
       s->have_sums |= 1u << t;
     }
@@ -1903,8 +1930,24 @@ small_emit_capture (Small           *s,
   m->_pad = 0;
 }
 
-/* The captures of @card at @values (all but a pair-only court's). */
-static void
+/* Whether card set @a comes before @b in canonical order (cli.md): by
+ * count, then the lowest card that only one of them holds. */
+static inline gboolean
+small_set_before (CassinoCards a,
+                  CassinoCards b)
+{
+  guint na = cassino_cards_count (a);
+  guint nb = cassino_cards_count (b);
+  CassinoCards diff = a ^ b;
+
+  if (na != nb)
+    return na < nb;
+  return (a & diff & (~diff + 1)) != 0;
+}
+
+/* The captures of @card at @values (all but a pair-only court's);
+ * whether they came out in canonical order, each once. */
+static gboolean
 small_captures_for_values (Small           *s,
                            CassinoCard      card,
                            CassinoCards     same_rank,
@@ -1912,6 +1955,8 @@ small_captures_for_values (Small           *s,
                            CassinoMoveList *out)
 {
   const CassinoPosition *pos = s->pos;
+  guint start = out->len;
+  gboolean sorted = TRUE;
 
   while (values)
     {
@@ -1935,9 +1980,24 @@ small_captures_for_values (Small           *s,
       for (guint k = 0; k < sums.len; k++)
         groups[n_groups++] = s->pool[sums.at + k];
 
+      /* a second value's captures need the sort (and may repeat) */
+      if (n_groups > 0 && out->len > start)
+        sorted = FALSE;
       if (n_groups == 1)
         small_emit_capture (s, card, groups[0], v, out);   /* the usual capture */
-      else if (n_groups > 1)
+      else if (n_groups == 2)
+        {
+          /* distinct groups: each, then both, in canonical order */
+          CassinoCards a = groups[0], b = groups[1];
+
+          if (small_set_before (b, a))
+            a = groups[1], b = groups[0];
+          small_emit_capture (s, card, a, v, out);
+          small_emit_capture (s, card, b, v, out);
+          if (!(a & b))
+            small_emit_capture (s, card, a | b, v, out);
+        }
+      else if (n_groups > 2)
         {
           SetList takes;
 
@@ -1946,13 +2006,16 @@ small_captures_for_values (Small           *s,
           for (guint i = 0; i < takes.len; i++)
             small_emit_capture (s, card, takes.items[i], v, out);
           set_list_clear (&takes);
+          sorted = FALSE;
         }
       if (groups != groups_inline)
         g_free (groups);
     }
+  return sorted;
 }
 
-static void
+/* The captures of @card; whether they came out in canonical order. */
+static gboolean
 small_captures_for_card (Small           *s,
                          CassinoCard      card,
                          CassinoMoveList *out)
@@ -1967,13 +2030,13 @@ small_captures_for_card (Small           *s,
     {
       /* nothing of any of its values on the table: no capture */
       if (same_rank != 0 || (values & s->cap_reach))
-        small_captures_for_values (s, card, same_rank, values, out);
-      return;
+        return small_captures_for_values (s, card, same_rank, values, out);
+      return TRUE;
     }
 
   /* a pair-only court: pairing only (rules.md §4.2) */
   if (same_rank == 0)
-    return;
+    return TRUE;
   if (r->court_capture == CASSINO_COURT_CAPTURE_ONE)
     {
       if (cassino_cards_count (same_rank) == 3)
@@ -1981,10 +2044,11 @@ small_captures_for_card (Small           *s,
       else
         CASSINO_CARDS_FOREACH (other, same_rank)
           small_emit_capture (s, card, CASSINO_CARD_BIT (other), 0, out);
+      return TRUE;   /* single cards in card order, or one set */
     }
-  else
-    for (CassinoCards sub = same_rank; sub; sub = (sub - 1) & same_rank)
-      small_emit_capture (s, card, sub, 0, out);
+  for (CassinoCards sub = same_rank; sub; sub = (sub - 1) & same_rank)
+    small_emit_capture (s, card, sub, 0, out);
+  return FALSE;
 }
 
 static inline void
@@ -2155,17 +2219,23 @@ small_sort_card (CassinoMoveList *out,
     small_sort_moves (out, start);
 }
 
-/* classic_moves_for_hand() on a small table */
+/* classic_moves_for_hand() on a small table.  @jacks: sweeping jacks
+ * (family.md §2, reading 2) held besides @hand; each has one move, made
+ * here in its place in the canonical order. */
 static void
 small_moves_for_hand (const CassinoPosition *pos,
                       guint                  seat,
                       CassinoCards           hand,
+                      CassinoCards           jacks,
                       gboolean               last_play,
                       CassinoMoveList       *out)
 {
   const CassinoRules *r = pos->rules;
   Small s;
   CassinoCard card;
+  CassinoCards trails = hand;
+  CassinoCards jack_take = 0;
+  gboolean jack_sweep = FALSE;
 
   small_init (&s, pos, seat, hand, last_play);
 
@@ -2173,14 +2243,24 @@ small_moves_for_hand (const CassinoPosition *pos,
   if (pos->claim_seat == (gint8) seat && pos->claim_set)
     push_move (out, CASSINO_MOVE_CLAIM, pos->claim_card, pos->claim_set, 0, FALSE);
 
-  /* trails (§4.1) */
-  if (s.owned == 0)
-    CASSINO_CARDS_FOREACH (card, hand)
-      push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
-  else if (r->trail_with_own_build)
-    CASSINO_CARDS_FOREACH (card, hand)
-      if (hand_covers (r, hand & ~CASSINO_CARD_BIT (card), s.owned))
-        push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+  /* trails (§4.1); a jack trails when it has nothing to sweep */
+  if (s.owned != 0)
+    {
+      trails = 0;
+      if (r->trail_with_own_build)
+        CASSINO_CARDS_FOREACH (card, hand)
+          if (hand_covers (r, hand & ~CASSINO_CARD_BIT (card), s.owned))
+            trails |= CASSINO_CARD_BIT (card);
+    }
+  if (jacks)
+    {
+      jack_take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL ? s.table : pos->loose & NUMERALS_AND_JACKS;
+      jack_sweep = jack_take == s.table && r->jack_sweep_scores && sweep_allowed (r, last_play);
+      if (jack_take == 0)
+        trails |= jacks;
+    }
+  CASSINO_CARDS_FOREACH (card, trails)
+    push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
 
   if (s.table == 0)
     {
@@ -2190,12 +2270,17 @@ small_moves_for_hand (const CassinoPosition *pos,
 
   /* captures (§4.2), then builds (§4.3), card by card: each card's moves
    * sorted among themselves make the canonical order */
-  CASSINO_CARDS_FOREACH (card, hand)
+  CASSINO_CARDS_FOREACH (card, hand | (jack_take ? jacks : 0))
     {
       guint start = out->len;
 
-      small_captures_for_card (&s, card, out);
-      small_sort_card (out, start);
+      if (jacks & CASSINO_CARD_BIT (card))
+        {
+          push_move (out, CASSINO_MOVE_CAPTURE, card, jack_take, 0, jack_sweep);
+          continue;
+        }
+      if (!small_captures_for_card (&s, card, out))
+        small_sort_card (out, start);
     }
   if (r->building)
     {
@@ -2221,19 +2306,60 @@ small_moves_for_hand (const CassinoPosition *pos,
   small_clear (&s);
 }
 
-/* Loose cards and builds, classic style: the small-table generator when
- * the table fits it, the generic one otherwise. */
+/* family.md §2, reading 2: a jack's sweep set is its only move, put in
+ * its place in the list of the moves from @first on (sorted). */
+static void
+add_jack_moves (const CassinoPosition *pos,
+                CassinoCards           jacks,
+                gboolean               last_play,
+                guint                  first,
+                CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, jacks)
+    {
+      CassinoCards table = cassino_position_table_cards (pos);
+      CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
+                            ? table : pos->loose & NUMERALS_AND_JACKS;
+      CassinoMove m;
+      guint at;
+
+      if (take)
+        push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
+                   take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
+      else
+        push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+      m = out->moves[out->len - 1];
+      for (at = first; at < out->len - 1 && move_compare_inline (&out->moves[at], &m) < 0; at++)
+        ;
+      memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
+      out->moves[at] = m;
+    }
+}
+
+/* Loose cards and builds, classic style, and sweeping @jacks besides
+ * @hand: the small-table generator when the table fits it, the generic
+ * one otherwise. */
 static void
 table_moves_for_hand (const CassinoPosition *pos,
                       guint                  seat,
                       CassinoCards           hand,
+                      CassinoCards           jacks,
                       gboolean               last_play,
                       CassinoMoveList       *out)
 {
+  guint first = out->len;
+
   if (small_table_fits (pos))
-    small_moves_for_hand (pos, seat, hand, last_play, out);
+    small_moves_for_hand (pos, seat, hand, jacks, last_play, out);
   else
-    classic_moves_for_hand (pos, seat, hand, last_play, out);
+    {
+      classic_moves_for_hand (pos, seat, hand, last_play, out);
+      if (jacks)
+        add_jack_moves (pos, jacks, last_play, first, out);
+    }
 }
 
 /* capture_groups, capture_priority, sum_target (no building, no builds) */
@@ -2334,6 +2460,7 @@ family_table_moves (const CassinoPosition *pos,
 /* forced_capture (family.md §2, reading 3): trails that may not be made */
 static void
 filter_forced_trails (const CassinoPosition *pos,
+                      CassinoCards           hand,
                       CassinoMoveList       *out,
                       guint                  first)
 {
@@ -2358,7 +2485,8 @@ filter_forced_trails (const CassinoPosition *pos,
       forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
                   : capturers ? CASSINO_ALL_CARDS : 0;
     }
-  if (forbidden == 0)
+  /* only the hand's cards trail */
+  if ((forbidden & hand) == 0)
     return;
 
   for (guint i = first; i < out->len; i++)
@@ -2377,11 +2505,10 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
   const CassinoRules *r = pos->rules;
   guint first = out->len;
   CassinoCards jacks = 0;
-  CassinoCard card;
 
   if (!family_moves_active (r))
     {
-      table_moves_for_hand (pos, seat, hand, last_play, out);
+      table_moves_for_hand (pos, seat, hand, 0, last_play, out);
       return;
     }
 
@@ -2392,36 +2519,16 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
       if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO)
         jacks = hand & JACKS;
       if (r->family_captures)
-        family_table_moves (pos, seat, hand & ~jacks, last_play, out);
-      else
-        table_moves_for_hand (pos, seat, hand & ~jacks, last_play, out);
-
-      /* family.md §2, reading 2: a jack's sweep set is its only move */
-      CASSINO_CARDS_FOREACH (card, jacks)
         {
-          CassinoCards table = cassino_position_table_cards (pos);
-          CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
-                                ? table : pos->loose & NUMERALS_AND_JACKS;
-
-          CassinoMove m;
-          guint at;
-
-          if (take)
-            push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
-                       take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
-          else
-            push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
-          /* its one move goes to its place in the sorted list */
-          m = out->moves[out->len - 1];
-          for (at = first; at < out->len - 1 && cassino_move_compare (&out->moves[at], &m) < 0; at++)
-            ;
-          memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
-          out->moves[at] = m;
+          family_table_moves (pos, seat, hand & ~jacks, last_play, out);
+          add_jack_moves (pos, jacks, last_play, first, out);
         }
+      else
+        table_moves_for_hand (pos, seat, hand & ~jacks, jacks, last_play, out);
     }
 
   if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
-    filter_forced_trails (pos, out, first);
+    filter_forced_trails (pos, hand, out, first);
 }
 
 /* What a capture that empties the table scores as a sweep, before the
