@@ -1582,6 +1582,7 @@ typedef struct {
   guint                  seat;
   CassinoCards           hand;
   CassinoCards           table;
+  CassinoCards           loose;
   guint32                owned;      /* values of builds the seat owns */
   gboolean               sweep_ok;
 
@@ -1608,8 +1609,11 @@ typedef struct {
   CassinoCards           pool_inline[128];
 } Small;
 
-static gboolean
-small_table_fits (const CassinoPosition *pos)
+/* Whether @pos's table fits the small-table generator; its number of
+ * loose numeric cards in @n_loose. */
+static inline gboolean
+small_table_fits (const CassinoPosition *pos,
+                  guint                 *n_loose)
 {
   const CassinoRules *r = pos->rules;
   guint n;
@@ -1617,6 +1621,7 @@ small_table_fits (const CassinoPosition *pos)
   if (r->builds_in_sums || pos->n_builds > SMALL_MAX_BUILDS)
     return FALSE;
   n = cassino_cards_count (pos->loose & r->numeric_cards);
+  *n_loose = n;
   return n <= SMALL_MAX_LOOSE && n + pos->n_builds <= SMALL_MAX_ITEMS;
 }
 
@@ -1650,6 +1655,7 @@ small_core_build (const Small        *s,
 static void
 small_init (Small                 *s,
             const CassinoPosition *pos,
+            guint                  n,
             guint                  seat,
             CassinoCards           hand,
             gboolean               last_play)
@@ -1658,7 +1664,6 @@ small_init (Small                 *s,
   CassinoCards loose = pos->loose & r->numeric_cards;
   guint32 suffix = 1, reach2 = 0, build_values = 0, core_reach;
   gboolean multi = FALSE;
-  guint n = cassino_cards_count (loose);
 
   s->pos = pos;
   s->r = r;
@@ -1704,7 +1709,7 @@ small_init (Small                 *s,
   s->reach2 = reach2;
   s->multi = multi;
 
-  s->table = pos->loose;
+  s->table = s->loose = pos->loose;
   s->owned = 0;
   core_reach = s->reach1;
   for (guint i = 0; i < pos->n_builds; i++)
@@ -2021,7 +2026,8 @@ small_captures_for_card (Small           *s,
                          CassinoMoveList *out)
 {
   const CassinoRules *r = s->r;
-  CassinoCards same_rank = s->pos->loose & cassino_cards_of_rank (CASSINO_CARD_RANK (card)) &
+  /* the loose cards of its rank: a rank's four cards are bits 4(r-1)..4(r-1)+3 */
+  CassinoCards same_rank = s->loose & (G_GUINT64_CONSTANT (0xF) << (card & ~3u)) &
                            ~CASSINO_CARD_BIT (card);
   guint32 values = r->card_values[card];
   CassinoCard other;
@@ -2219,14 +2225,17 @@ small_sort_card (CassinoMoveList *out,
     small_sort_moves (out, start);
 }
 
-/* classic_moves_for_hand() on a small table.  @jacks: sweeping jacks
- * (family.md §2, reading 2) held besides @hand; each has one move, made
- * here in its place in the canonical order. */
+/* classic_moves_for_hand() on a small table (@n loose numeric cards).
+ * @jacks: sweeping jacks (family.md §2, reading 2) held besides @hand;
+ * each has one move, made here in its place in the canonical order.
+ * @no_trail: cards that a forced-capture rule forbids to trail. */
 static void
 small_moves_for_hand (const CassinoPosition *pos,
+                      guint                  n,
                       guint                  seat,
                       CassinoCards           hand,
                       CassinoCards           jacks,
+                      CassinoCards           no_trail,
                       gboolean               last_play,
                       CassinoMoveList       *out)
 {
@@ -2237,7 +2246,7 @@ small_moves_for_hand (const CassinoPosition *pos,
   CassinoCards jack_take = 0;
   gboolean jack_sweep = FALSE;
 
-  small_init (&s, pos, seat, hand, last_play);
+  small_init (&s, pos, n, seat, hand, last_play);
 
   /* a pending Cassino! claim */
   if (pos->claim_seat == (gint8) seat && pos->claim_set)
@@ -2259,7 +2268,7 @@ small_moves_for_hand (const CassinoPosition *pos,
       if (jack_take == 0)
         trails |= jacks;
     }
-  CASSINO_CARDS_FOREACH (card, trails)
+  CASSINO_CARDS_FOREACH (card, trails & ~no_trail)
     push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
 
   if (s.table == 0)
@@ -2306,6 +2315,20 @@ small_moves_for_hand (const CassinoPosition *pos,
   small_clear (&s);
 }
 
+/* Drop the trails of @forbidden cards from the moves from @first on. */
+static void
+filter_trails (CassinoMoveList *out,
+               guint            first,
+               CassinoCards     forbidden)
+{
+  guint j = first;
+
+  for (guint i = first; i < out->len; i++)
+    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
+      out->moves[j++] = out->moves[i];
+  out->len = j;
+}
+
 /* family.md §2, reading 2: a jack's sweep set is its only move, put in
  * its place in the list of the moves from @first on (sorted). */
 static void
@@ -2347,18 +2370,22 @@ table_moves_for_hand (const CassinoPosition *pos,
                       guint                  seat,
                       CassinoCards           hand,
                       CassinoCards           jacks,
+                      CassinoCards           no_trail,
                       gboolean               last_play,
                       CassinoMoveList       *out)
 {
   guint first = out->len;
+  guint n_loose;
 
-  if (small_table_fits (pos))
-    small_moves_for_hand (pos, seat, hand, jacks, last_play, out);
+  if (small_table_fits (pos, &n_loose))
+    small_moves_for_hand (pos, n_loose, seat, hand, jacks, no_trail, last_play, out);
   else
     {
       classic_moves_for_hand (pos, seat, hand, last_play, out);
       if (jacks)
         add_jack_moves (pos, jacks, last_play, first, out);
+      if (no_trail)
+        filter_trails (out, first, no_trail);
     }
 }
 
@@ -2457,7 +2484,21 @@ family_table_moves (const CassinoPosition *pos,
   gen_clear (&g);
 }
 
-/* forced_capture (family.md §2, reading 3): trails that may not be made */
+/* forced_capture "courts" (family.md §2, reading 3): a court may not
+ * trail while a loose court of its rank is on the table. */
+static CassinoCards
+courts_that_cannot_trail (const CassinoPosition *pos)
+{
+  CassinoCards forbidden = 0;
+
+  for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
+    if (pos->loose & cassino_cards_of_rank (rank))
+      forbidden |= cassino_cards_of_rank (rank);
+  return forbidden;
+}
+
+/* forced_capture "card" and "any" (family.md §2, reading 3): trails that
+ * may not be made, judged from the captures listed */
 static void
 filter_forced_trails (const CassinoPosition *pos,
                       CassinoCards           hand,
@@ -2465,34 +2506,18 @@ filter_forced_trails (const CassinoPosition *pos,
                       guint                  first)
 {
   const CassinoRules *r = pos->rules;
-  CassinoCards forbidden = 0;
-  guint j = first;
+  CassinoCards capturers = 0;
+  CassinoCards forbidden;
 
-  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
-    {
-      for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
-        if (pos->loose & cassino_cards_of_rank (rank))
-          forbidden |= cassino_cards_of_rank (rank);
-    }
-  else
-    {
-      CassinoCards capturers = 0;
-
-      /* captures follow the trails: scan from the end */
-      for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
-        if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
-          capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
-      forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
-                  : capturers ? CASSINO_ALL_CARDS : 0;
-    }
+  /* captures follow the trails: scan from the end */
+  for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
+    if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
+      capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
+  forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
+              : capturers ? CASSINO_ALL_CARDS : 0;
   /* only the hand's cards trail */
-  if ((forbidden & hand) == 0)
-    return;
-
-  for (guint i = first; i < out->len; i++)
-    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
-      out->moves[j++] = out->moves[i];
-  out->len = j;
+  if ((forbidden & hand) != 0)
+    filter_trails (out, first, forbidden);
 }
 
 void
@@ -2508,7 +2533,7 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
 
   if (!family_moves_active (r))
     {
-      table_moves_for_hand (pos, seat, hand, 0, last_play, out);
+      table_moves_for_hand (pos, seat, hand, 0, 0, last_play, out);
       return;
     }
 
@@ -2524,10 +2549,26 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
           add_jack_moves (pos, jacks, last_play, first, out);
         }
       else
-        table_moves_for_hand (pos, seat, hand & ~jacks, jacks, last_play, out);
+        {
+          /* "courts" is known before the moves are: trails not made at all */
+          CassinoCards no_trail = 0;
+
+          if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+            no_trail = courts_that_cannot_trail (pos) & hand;
+          table_moves_for_hand (pos, seat, hand & ~jacks, jacks, no_trail, last_play, out);
+          if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+            return;
+        }
     }
 
-  if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
+  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+    {
+      CassinoCards forbidden = courts_that_cannot_trail (pos) & hand;
+
+      if (forbidden)
+        filter_trails (out, first, forbidden);
+    }
+  else if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
     filter_forced_trails (pos, hand, out, first);
 }
 
