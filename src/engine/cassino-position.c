@@ -1513,12 +1513,9 @@ push_move (CassinoMoveList *out,
 {
   CassinoMove *m = move_list_push (out);
 
-  memset (m, 0, sizeof *m);
-  m->type = type;
-  m->card = card;
-  m->set = set;
-  m->value = value;
-  m->flags = sweep ? CASSINO_MOVE_FLAG_SWEEP : 0;
+  /* one store of the whole move */
+  *m = (CassinoMove) { .set = set, .type = type, .card = card, .value = value,
+                       .flags = sweep ? CASSINO_MOVE_FLAG_SWEEP : 0, ._pad = 0 };
 }
 
 /* capture_mode "pile": one move a distinct card (family.md §2, reading 1) */
@@ -1927,12 +1924,9 @@ small_emit_capture (Small           *s,
       !hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card), owned_values (s->pos, s->seat, take)))
     return;
   m = move_list_push (out);
-  m->type = CASSINO_MOVE_CAPTURE;
-  m->card = card;
-  m->set = take;
-  m->value = value;
-  m->flags = take == s->table && s->sweep_ok ? CASSINO_MOVE_FLAG_SWEEP : 0;
-  m->_pad = 0;
+  *m = (CassinoMove) { .set = take, .type = CASSINO_MOVE_CAPTURE, .card = card, .value = value,
+                       .flags = take == s->table && s->sweep_ok ? CASSINO_MOVE_FLAG_SWEEP : 0,
+                       ._pad = 0 };
 }
 
 /* Whether card set @a comes before @b in canonical order (cli.md): by
@@ -2073,12 +2067,8 @@ small_emit_build (Small           *s,
                     owned_values (s->pos, s->seat, use) | (1u << value)))
     return;
   m = move_list_push (out);
-  m->type = CASSINO_MOVE_BUILD;
-  m->card = card;
-  m->set = use;
-  m->value = value;
-  m->flags = multiple ? CASSINO_MOVE_FLAG_MULTIPLE : 0;
-  m->_pad = 0;
+  *m = (CassinoMove) { .set = use, .type = CASSINO_MOVE_BUILD, .card = card, .value = value,
+                       .flags = multiple ? CASSINO_MOVE_FLAG_MULTIPLE : 0, ._pad = 0 };
 }
 
 /* The builds of @card of value @V from @vc, its value: cores of V - vc,
