@@ -2234,6 +2234,7 @@ small_moves_for_hand (const CassinoPosition *pos,
   CassinoCard card;
   CassinoCards trails = hand;
   CassinoCards jack_take = 0;
+  CassinoCards capturers;
   gboolean jack_sweep = FALSE;
 
   small_init (&s, pos, n, seat, hand, last_play);
@@ -2268,8 +2269,21 @@ small_moves_for_hand (const CassinoPosition *pos,
     }
 
   /* captures (§4.2), then builds (§4.3), card by card: each card's moves
-   * sorted among themselves make the canonical order */
-  CASSINO_CARDS_FOREACH (card, hand | (jack_take ? jacks : 0))
+   * sorted among themselves make the canonical order.  Only the cards with
+   * a loose card of their rank or something of one of their values on
+   * the table can capture. */
+  {
+    CassinoCards loose = pos->loose;
+    /* every card of each rank that has a loose card */
+    CassinoCards ranks = ((loose | loose >> 1 | loose >> 2 | loose >> 3) &
+                          G_GUINT64_CONSTANT (0x1111111111111)) * 0xF;
+
+    capturers = hand & ranks;
+    CASSINO_CARDS_FOREACH (card, hand & ~ranks)
+      if (r->card_values[card] & s.cap_reach)
+        capturers |= CASSINO_CARD_BIT (card);
+  }
+  CASSINO_CARDS_FOREACH (card, capturers | (jack_take ? jacks : 0))
     {
       guint start = out->len;
 
