@@ -1737,33 +1737,60 @@ small_clear (Small *s)
     g_free (s->pool);
 }
 
-/* The sets of two or more of s->lbit[i..] adding up to @rem, each with
- * @mask added: only branches that can be completed are entered. */
+/* The sets of two or more loose numeric cards adding up to @t, into the
+ * pool: a depth-first search (with its own stack) that enters only the
+ * branches it can complete. */
 static void
-small_sums_dfs (Small        *s,
-                guint         i,
-                guint         rem,
-                CassinoCards  mask,
-                gboolean      two)
+small_sums_dfs (Small *s,
+                guint  t)
 {
-  for (guint j = i; j < s->n && ((s->suffix[j] >> rem) & 1); j++)
+  struct {
+    guint        j;        /* the card tried at this depth */
+    guint        rem;      /* what is left to add up */
+    guint32      vals;     /* values of card j not tried yet */
+    CassinoCards mask;     /* the cards taken above */
+  } st[SMALL_MAX_LOOSE + 1];
+  guint d = 0;
+
+  st[0].j = 0;
+  st[0].rem = t;
+  st[0].vals = s->lvals[0];
+  st[0].mask = 0;
+  for (;;)
     {
-      guint32 vals = s->lvals[j];
+      guint w, j = st[d].j, rem = st[d].rem;
 
-      while (vals)
+      if (st[d].vals == 0)
         {
-          guint w = (guint) __builtin_ctz (vals);
-
-          vals &= vals - 1;
-          if (w > rem)
-            break;
-          if (w == rem)
+          /* the next card, if the cards from it on can still make rem */
+          j++;
+          if (j < s->n && ((s->suffix[j] >> rem) & 1))
             {
-              if (two)
-                pool_push (s, mask | s->lbit[j]);
+              st[d].j = j;
+              st[d].vals = s->lvals[j];
+              continue;
             }
-          else if ((s->suffix[j + 1] >> (rem - w)) & 1)
-            small_sums_dfs (s, j + 1, rem - w, mask | s->lbit[j], TRUE);
+          if (d == 0)
+            return;
+          d--;
+          continue;
+        }
+      w = (guint) __builtin_ctz (st[d].vals);
+      st[d].vals &= st[d].vals - 1;
+      if (w >= rem)
+        {
+          if (w == rem && d > 0)
+            pool_push (s, st[d].mask | s->lbit[j]);
+          st[d].vals = 0;   /* its other values are higher */
+        }
+      else if ((s->suffix[j + 1] >> (rem - w)) & 1)
+        {
+          /* j + 1 < n: suffix[n] holds only 0 */
+          st[d + 1].j = j + 1;
+          st[d + 1].rem = rem - w;
+          st[d + 1].vals = s->lvals[j + 1];
+          st[d + 1].mask = st[d].mask | s->lbit[j];
+          d++;
         }
     }
 }
@@ -1783,7 +1810,7 @@ small_sums (Small *s,
     {
       Span sp = { s->pool_len, 0 };
 
-      small_sums_dfs (s, 0, t, 0, FALSE);
+      small_sums_dfs (s, t);
       sp.len = s->pool_len - sp.at;
       if (s->multi && sp.len > 1)
         {
