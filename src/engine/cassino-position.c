@@ -287,13 +287,14 @@ cassino_position_deal (CassinoPosition    *pos,
 gboolean
 cassino_position_is_last_play (const CassinoPosition *pos)
 {
-  guint in_hands = 0;
+  CassinoCards in_hands = 0;
 
   if (cassino_position_stock_count (pos) > 0)
     return FALSE;
+  /* the hands are disjoint: one card in all of them together */
   for (guint i = 0; i < pos->rules->n_players; i++)
-    in_hands += cassino_cards_count (pos->hands[i]);
-  return in_hands == 1;
+    in_hands |= pos->hands[i];
+  return in_hands != 0 && (in_hands & (in_hands - 1)) == 0;
 }
 
 gboolean
