@@ -1583,6 +1583,8 @@ typedef struct {
   CassinoCards           loose;
   guint32                owned;      /* values of builds the seat owns */
   gboolean               sweep_ok;
+  gboolean               hand_single; /* every card of the hand has one value */
+  guint32                once, twice; /* values of one, two cards of the hand */
 
   guint                  n;          /* loose numeric cards, in card order */
   CassinoCards           lbit[SMALL_MAX_LOOSE];
@@ -1939,6 +1941,27 @@ small_unions (Small *s,
   return s->unions[v];
 }
 
+/* §4.4 after playing @card: the builds the seat still owns (none of
+ * them in @gone) and @add, each taken by a card of the rest of the hand.
+ * With single-valued cards that is the rest's values covering them. */
+static inline gboolean
+small_keeps_ownership (Small        *s,
+                       CassinoCard   card,
+                       CassinoCards  gone,
+                       guint32       add)
+{
+  guint32 need = owned_values (s->pos, s->seat, gone) | add;
+
+  if (s->hand_single)
+    {
+      /* what the rest of the hand can take */
+      guint32 rest = s->twice | (s->once & ~s->r->card_values[card]);
+
+      return (need & ~rest) == 0;
+    }
+  return hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card), need);
+}
+
 static inline void
 small_emit_capture (Small           *s,
                     CassinoCard      card,
@@ -1948,8 +1971,7 @@ small_emit_capture (Small           *s,
 {
   CassinoMove *m;
 
-  if (s->owned &&
-      !hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card), owned_values (s->pos, s->seat, take)))
+  if (s->owned && !small_keeps_ownership (s, card, take, 0))
     return;
   m = move_list_push (out);
   *m = (CassinoMove) { .set = take, .type = CASSINO_MOVE_CAPTURE, .card = card, .value = value,
@@ -2090,9 +2112,7 @@ small_emit_build (Small           *s,
   CassinoMove *m;
 
   /* §4.4 with the new build counted, as emit_build() */
-  if (s->owned &&
-      !hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card),
-                    owned_values (s->pos, s->seat, use) | (1u << value)))
+  if (s->owned && !small_keeps_ownership (s, card, use, 1u << value))
     return;
   m = move_list_push (out);
   *m = (CassinoMove) { .set = use, .type = CASSINO_MOVE_BUILD, .card = card, .value = value,
@@ -2243,6 +2263,27 @@ small_sort_card (CassinoMoveList *out,
     small_sort_moves (out, start);
 }
 
+/* The values that one card of the hand can take, and two cards: what the
+ * rest of the hand can take when one card is played (for builds and §4.4). */
+static void
+small_hand_values (Small *s)
+{
+  guint32 once = 0, twice = 0, multi = 0;
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, s->hand)
+    {
+      guint32 vals = s->r->card_values[card];
+
+      twice |= once & vals;
+      once |= vals;
+      multi |= vals & (vals - 1);
+    }
+  s->hand_single = multi == 0;
+  s->once = once;
+  s->twice = twice;
+}
+
 /* classic_moves_for_hand() on a small table (@n loose numeric cards).
  * @jacks: sweeping jacks (family.md §2, reading 2) held besides @hand;
  * each has one move, made here in its place in the canonical order.
@@ -2311,6 +2352,9 @@ small_moves_for_hand (const CassinoPosition *pos,
       if (r->card_values[card] & s.cap_reach)
         capturers |= CASSINO_CARD_BIT (card);
   }
+  if (r->building || s.owned)
+    small_hand_values (&s);
+
   CASSINO_CARDS_FOREACH (card, capturers | (jack_take ? jacks : 0))
     {
       guint start = out->len;
@@ -2325,22 +2369,14 @@ small_moves_for_hand (const CassinoPosition *pos,
     }
   if (r->building)
     {
-      guint32 once = 0, twice = 0;
       guint32 max_values = (2u << r->max_build) - 1;
 
-      /* the values that some card of the hand can take, and two cards */
-      CASSINO_CARDS_FOREACH (card, hand)
-        {
-          twice |= once & r->card_values[card];
-          once |= r->card_values[card];
-        }
       CASSINO_CARDS_FOREACH (card, hand)
         {
           guint start = out->len;
-          /* what the rest of the hand can take */
-          guint32 holdable = (twice | (once & ~r->card_values[card])) & max_values;
+          guint32 rest = s.twice | (s.once & ~r->card_values[card]);
 
-          small_builds_for_card (&s, card, holdable, out);
+          small_builds_for_card (&s, card, rest & max_values, out);
           small_sort_card (out, start);
         }
     }
