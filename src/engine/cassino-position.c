@@ -2433,7 +2433,7 @@ add_jack_moves (const CassinoPosition *pos,
 /* Loose cards and builds, classic style, and sweeping @jacks besides
  * @hand: the small-table generator when the table fits it, the generic
  * one otherwise. */
-static void
+static inline void
 table_moves_for_hand (const CassinoPosition *pos,
                       guint                  seat,
                       CassinoCards           hand,
