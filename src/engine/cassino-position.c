@@ -2384,7 +2384,7 @@ small_moves_for_hand (const CassinoPosition *pos,
 }
 
 /* Drop the trails of @forbidden cards from the moves from @first on. */
-static void
+static inline void
 filter_trails (CassinoMoveList *out,
                guint            first,
                CassinoCards     forbidden)
@@ -2614,7 +2614,8 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
       if (r->family_captures)
         {
           family_table_moves (pos, seat, hand & ~jacks, last_play, out);
-          add_jack_moves (pos, jacks, last_play, first, out);
+          if (jacks)
+            add_jack_moves (pos, jacks, last_play, first, out);
         }
       else
         {
