@@ -1670,6 +1670,7 @@ small_init (Small                 *s,
   s->seat = seat;
   s->hand = hand;
   s->sweep_ok = sweep_allowed (r, last_play);
+  s->hand_single = FALSE;   /* small_hand_values() */
   s->n = n;
 
   /* from the highest card down: the sums within reach of each suffix */
@@ -1821,7 +1822,10 @@ small_sums (Small *s,
           CassinoCards *l = s->pool + sp.at;
           guint j = 0;
 
-          INSERTION_SORT (CassinoCards, l, sp.len, U64_GREATER);
+          if (sp.len <= 24)
+            INSERTION_SORT (CassinoCards, l, sp.len, U64_GREATER);
+          else
+            qsort (l, sp.len, sizeof (CassinoCards), compare_u64);
           for (guint i = 1; i < sp.len; i++)
             if (l[i] != l[j])
               l[++j] = l[i];
