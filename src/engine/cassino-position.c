@@ -133,21 +133,29 @@ compare_u64 (const void *a,
 
 #define U64_GREATER(a, b) (*(a) > *(b))
 
-static void
-set_list_sort_unique (SetList *l)
+/* Sort @n sets ascending and drop repeats; returns the new count. */
+static guint
+sort_unique_sets (CassinoCards *items,
+                  guint         n)
 {
   guint j = 0;
 
-  if (l->len < 2)
-    return;
-  if (l->len <= 24)
-    INSERTION_SORT (CassinoCards, l->items, l->len, U64_GREATER);
+  if (n < 2)
+    return n;
+  if (n <= 24)
+    INSERTION_SORT (CassinoCards, items, n, U64_GREATER);
   else
-    qsort (l->items, l->len, sizeof (CassinoCards), compare_u64);
-  for (guint i = 1; i < l->len; i++)
-    if (l->items[i] != l->items[j])
-      l->items[++j] = l->items[i];
-  l->len = j + 1;
+    qsort (items, n, sizeof (CassinoCards), compare_u64);
+  for (guint i = 1; i < n; i++)
+    if (items[i] != items[j])
+      items[++j] = items[i];
+  return j + 1;
+}
+
+static void
+set_list_sort_unique (SetList *l)
+{
+  l->len = sort_unique_sets (l->items, l->len);
 }
 
 /* Dealing */
@@ -1574,6 +1582,8 @@ typedef struct {
   guint len;
 } Span;
 
+static const Span no_span = { 0, 0 };
+
 typedef struct {
   const CassinoPosition *pos;
   const CassinoRules    *r;
@@ -1805,31 +1815,17 @@ small_sums (Small *s,
             guint  t)
 {
   if (!((s->reach2 >> t) & 1))
-    {
-      Span none = { 0, 0 };
-
-      return none;
-    }
+    return no_span;
   if (!((s->have_sums >> t) & 1))
     {
       Span sp = { s->pool_len, 0 };
 
       small_sums_dfs (s, t);
       sp.len = s->pool_len - sp.at;
-      if (s->multi && sp.len > 1)
+      if (s->multi)
         {
           /* two ways of counting the same cards (an ace as 1 or 11): once */
-          CassinoCards *l = s->pool + sp.at;
-          guint j = 0;
-
-          if (sp.len <= 24)
-            INSERTION_SORT (CassinoCards, l, sp.len, U64_GREATER);
-          else
-            qsort (l, sp.len, sizeof (CassinoCards), compare_u64);
-          for (guint i = 1; i < sp.len; i++)
-            if (l[i] != l[j])
-              l[++j] = l[i];
-          sp.len = j + 1;
+          sp.len = sort_unique_sets (s->pool + sp.at, sp.len);
           s->pool_len = sp.at + sp.len;
         }
       s->sums[t] = sp;
@@ -1904,11 +1900,7 @@ small_unions (Small *s,
               guint  v)
 {
   if (!((s->extra_reach >> v) & 1))
-    {
-      Span none = { 0, 0 };
-
-      return none;
-    }
+    return no_span;
   if (!((s->have_unions >> v) & 1))
     {
       const CassinoPosition *pos = s->pos;
