@@ -133,21 +133,29 @@ compare_u64 (const void *a,
 
 #define U64_GREATER(a, b) (*(a) > *(b))
 
-static void
-set_list_sort_unique (SetList *l)
+/* Sort @n sets ascending and drop repeats; returns the new count. */
+static guint
+sort_unique_sets (CassinoCards *items,
+                  guint         n)
 {
   guint j = 0;
 
-  if (l->len < 2)
-    return;
-  if (l->len <= 24)
-    INSERTION_SORT (CassinoCards, l->items, l->len, U64_GREATER);
+  if (n < 2)
+    return n;
+  if (n <= 24)
+    INSERTION_SORT (CassinoCards, items, n, U64_GREATER);
   else
-    qsort (l->items, l->len, sizeof (CassinoCards), compare_u64);
-  for (guint i = 1; i < l->len; i++)
-    if (l->items[i] != l->items[j])
-      l->items[++j] = l->items[i];
-  l->len = j + 1;
+    qsort (items, n, sizeof (CassinoCards), compare_u64);
+  for (guint i = 1; i < n; i++)
+    if (items[i] != items[j])
+      items[++j] = items[i];
+  return j + 1;
+}
+
+static void
+set_list_sort_unique (SetList *l)
+{
+  l->len = sort_unique_sets (l->items, l->len);
 }
 
 /* Dealing */
@@ -287,13 +295,14 @@ cassino_position_deal (CassinoPosition    *pos,
 gboolean
 cassino_position_is_last_play (const CassinoPosition *pos)
 {
-  guint in_hands = 0;
+  CassinoCards in_hands = 0;
 
   if (cassino_position_stock_count (pos) > 0)
     return FALSE;
+  /* the hands are disjoint: one card in all of them together */
   for (guint i = 0; i < pos->rules->n_players; i++)
-    in_hands += cassino_cards_count (pos->hands[i]);
-  return in_hands == 1;
+    in_hands |= pos->hands[i];
+  return in_hands != 0 && (in_hands & (in_hands - 1)) == 0;
 }
 
 gboolean
@@ -1513,12 +1522,9 @@ push_move (CassinoMoveList *out,
 {
   CassinoMove *m = move_list_push (out);
 
-  memset (m, 0, sizeof *m);
-  m->type = type;
-  m->card = card;
-  m->set = set;
-  m->value = value;
-  m->flags = sweep ? CASSINO_MOVE_FLAG_SWEEP : 0;
+  /* one store of the whole move */
+  *m = (CassinoMove) { .set = set, .type = type, .card = card, .value = value,
+                       .flags = sweep ? CASSINO_MOVE_FLAG_SWEEP : 0, ._pad = 0 };
 }
 
 /* capture_mode "pile": one move a distinct card (family.md §2, reading 1) */
@@ -1550,6 +1556,900 @@ pile_moves (const CassinoPosition *pos,
 
       push_move (out, CASSINO_MOVE_CAPTURE, card, stack, 0,
                  lone && sweep_allowed (r, last_play) && (same || r->jack_sweep_scores));
+    }
+}
+
+/*
+ * Small tables (BENCHMARKS.md, third pass): at most SMALL_MAX_LOOSE loose
+ * numeric cards and SMALL_MAX_BUILDS builds, no builds in sums: nearly
+ * every position of play.  One pass over the loose cards gives, per value,
+ * whether some capture, core or extra group of that value exists at all
+ * (bit masks of the sums within reach), so a card or a build value with
+ * nothing to take or use costs a mask test; the sets themselves are listed
+ * once per value by a search that enters no branch it cannot complete,
+ * and kept in one pool.  No list here can come near CASSINO_MAX_MOVE_SETS
+ * (at most 3^10 ways to pair a core with extra groups), so nothing is
+ * truncated; a move found twice (two groupings of the same cards) is
+ * dropped by the per-card sort, as in the generic generator, whose lists
+ * these are (tests/test-movegen-digest.c).
+ */
+#define SMALL_MAX_LOOSE  10
+#define SMALL_MAX_BUILDS 4
+#define SMALL_MAX_ITEMS  10
+
+typedef struct {
+  guint at;
+  guint len;
+} Span;
+
+static const Span no_span = { 0, 0 };
+
+typedef struct {
+  const CassinoPosition *pos;
+  const CassinoRules    *r;
+  guint                  seat;
+  CassinoCards           hand;
+  CassinoCards           table;
+  CassinoCards           loose;
+  guint32                owned;      /* values of builds the seat owns */
+  gboolean               sweep_ok;
+  gboolean               hand_single; /* every card of the hand has one value */
+  guint32                once, twice; /* values of one, two cards of the hand */
+
+  guint                  n;          /* loose numeric cards, in card order */
+  CassinoCards           lbit[SMALL_MAX_LOOSE];
+  guint32                lvals[SMALL_MAX_LOOSE];
+  /* bit t of suffix[i]: some of the cards from i on, or none, add up to t */
+  guint32                suffix[SMALL_MAX_LOOSE + 1];
+  guint32                reach1;      /* bit t: one or more loose cards add up to t */
+  guint32                reach2;      /* two or more */
+  gboolean               multi;       /* a loose card has two values */
+  guint32                cap_reach;   /* a capture group of value t may exist */
+  guint32                core_reach;  /* a core of value t > 0 exists */
+  guint32                extra_reach; /* an extra group of value t exists */
+
+  /* per value (< 32): sums of two or more loose cards, cores, unions of
+   * extra groups (rules.md §4.3), as spans of the pool */
+  guint32                have_sums, have_cores, have_unions;
+  Span                   sums[32], cores[32], unions[32];
+
+  CassinoCards          *pool;
+  guint                  pool_len;
+  guint                  pool_alloc;
+  CassinoCards           pool_inline[128];
+} Small;
+
+/* Whether @pos's table fits the small-table generator; its number of
+ * loose numeric cards in @n_loose. */
+static inline gboolean
+small_table_fits (const CassinoPosition *pos,
+                  guint                 *n_loose)
+{
+  const CassinoRules *r = pos->rules;
+  guint n;
+
+  if (r->builds_in_sums || pos->n_builds > SMALL_MAX_BUILDS)
+    return FALSE;
+  n = cassino_cards_count (pos->loose & r->numeric_cards);
+  *n_loose = n;
+  return n <= SMALL_MAX_LOOSE && n + pos->n_builds <= SMALL_MAX_ITEMS;
+}
+
+static inline void
+pool_push (Small        *s,
+           CassinoCards  set)
+{
+  if (G_UNLIKELY (s->pool_len == s->pool_alloc))
+    {
+      s->pool_alloc *= 2;
+      if (s->pool == s->pool_inline)
+        {
+          s->pool = g_new (CassinoCards, s->pool_alloc);
+          memcpy (s->pool, s->pool_inline, sizeof s->pool_inline);
+        }
+      else
+        s->pool = g_renew (CassinoCards, s->pool, s->pool_alloc);
+    }
+  s->pool[s->pool_len++] = set;
+}
+
+/* Whether build @b may be a core's build (rules.md §4.3): single, and not
+ * the seat's own where increase_own_build is false. */
+static inline gboolean
+small_core_build (const Small        *s,
+                  const CassinoBuild *b)
+{
+  return !b->multiple && (s->r->increase_own_build || b->owner != (gint8) s->seat);
+}
+
+static void
+small_init (Small                 *s,
+            const CassinoPosition *pos,
+            guint                  n,
+            guint                  seat,
+            CassinoCards           hand,
+            gboolean               last_play)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards loose = pos->loose & r->numeric_cards;
+  guint32 suffix = 1, reach2 = 0, build_values = 0, core_reach;
+  gboolean multi = FALSE;
+
+  s->pos = pos;
+  s->r = r;
+  s->seat = seat;
+  s->hand = hand;
+  s->sweep_ok = sweep_allowed (r, last_play);
+  s->hand_single = FALSE;   /* small_hand_values() */
+  s->n = n;
+
+  /* from the highest card down: the sums within reach of each suffix */
+  s->suffix[n] = 1;
+  for (guint i = n; i-- > 0;)
+    {
+      CassinoCard card = (CassinoCard) (63 - __builtin_clzll (loose));
+      guint32 vals = r->card_values[card];
+      guint32 next = suffix;
+
+      loose &= ~CASSINO_CARD_BIT (card);
+      s->lbit[i] = CASSINO_CARD_BIT (card);
+      s->lvals[i] = vals;
+      if ((vals & (vals - 1)) == 0)
+        {
+          guint w = (guint) __builtin_ctz (vals);
+
+          reach2 |= (suffix & ~1u) << w;
+          next |= suffix << w;
+        }
+      else
+        {
+          multi = TRUE;
+          while (vals)
+            {
+              guint w = (guint) __builtin_ctz (vals);
+
+              vals &= vals - 1;
+              reach2 |= (suffix & ~1u) << w;
+              next |= suffix << w;
+            }
+        }
+      suffix = next;
+      s->suffix[i] = suffix;
+    }
+  s->reach1 = suffix & ~1u;
+  s->reach2 = reach2;
+  s->multi = multi;
+
+  s->table = s->loose = pos->loose;
+  s->owned = 0;
+  core_reach = s->reach1;
+  for (guint i = 0; i < pos->n_builds; i++)
+    {
+      const CassinoBuild *b = &pos->builds[i];
+
+      s->table |= b->cards;
+      build_values |= 1u << b->value;
+      if (b->owner == (gint8) seat)
+        s->owned |= 1u << b->value;
+      if (small_core_build (s, b))
+        core_reach |= (1u | s->reach1) << b->value;
+    }
+  s->cap_reach = reach2 | build_values;
+  s->core_reach = core_reach;
+  s->extra_reach = s->reach1 | build_values;
+
+  s->have_sums = s->have_cores = s->have_unions = 0;
+  s->pool = s->pool_inline;
+  s->pool_len = 0;
+  s->pool_alloc = G_N_ELEMENTS (s->pool_inline);
+}
+
+static void
+small_clear (Small *s)
+{
+  if (s->pool != s->pool_inline)
+    g_free (s->pool);
+}
+
+/* The sets of two or more loose numeric cards adding up to @t, into the
+ * pool: a depth-first search (with its own stack) that enters only the
+ * branches it can complete. */
+static void
+small_sums_dfs (Small *s,
+                guint  t)
+{
+  struct {
+    guint        j;        /* the card tried at this depth */
+    guint        rem;      /* what is left to add up */
+    guint32      vals;     /* values of card j not tried yet */
+    CassinoCards mask;     /* the cards taken above */
+  } st[SMALL_MAX_LOOSE + 1];
+  guint d = 0;
+
+  st[0].j = 0;
+  st[0].rem = t;
+  st[0].vals = s->lvals[0];
+  st[0].mask = 0;
+  for (;;)
+    {
+      guint w, j = st[d].j, rem = st[d].rem;
+
+      if (st[d].vals == 0)
+        {
+          /* the next card, if the cards from it on can still make rem */
+          j++;
+          if (j < s->n && ((s->suffix[j] >> rem) & 1))
+            {
+              st[d].j = j;
+              st[d].vals = s->lvals[j];
+              continue;
+            }
+          if (d == 0)
+            return;
+          d--;
+          continue;
+        }
+      w = (guint) __builtin_ctz (st[d].vals);
+      st[d].vals &= st[d].vals - 1;
+      if (w >= rem)
+        {
+          if (w == rem && d > 0)
+            pool_push (s, st[d].mask | s->lbit[j]);
+          st[d].vals = 0;   /* its other values are higher */
+        }
+      else if ((s->suffix[j + 1] >> (rem - w)) & 1)
+        {
+          /* j + 1 < n: suffix[n] holds only 0 */
+          st[d + 1].j = j + 1;
+          st[d + 1].rem = rem - w;
+          st[d + 1].vals = s->lvals[j + 1];
+          st[d + 1].mask = st[d].mask | s->lbit[j];
+          d++;
+        }
+    }
+}
+
+/* Every set of two or more loose numeric cards adding up to @t. */
+static inline Span
+small_sums (Small *s,
+            guint  t)
+{
+  if (!((s->reach2 >> t) & 1))
+    return no_span;
+  if (!((s->have_sums >> t) & 1))
+    {
+      Span sp = { s->pool_len, 0 };
+
+      small_sums_dfs (s, t);
+      sp.len = s->pool_len - sp.at;
+      if (s->multi)
+        {
+          /* two ways of counting the same cards (an ace as 1 or 11): once */
+          sp.len = sort_unique_sets (s->pool + sp.at, sp.len);
+          s->pool_len = sp.at + sp.len;
+        }
+      s->sums[t] = sp;
+      s->have_sums |= 1u << t;
+    }
+  return s->sums[t];
+}
+
+/* Every set of one or more loose numeric cards adding up to @t (> 0),
+ * each with @extra added. */
+static void
+small_push_loose_sums (Small        *s,
+                       guint         t,
+                       Span          sums,
+                       CassinoCards  extra)
+{
+  if (!((s->reach1 >> t) & 1))
+    return;
+  for (guint i = 0; i < s->n; i++)
+    if ((s->lvals[i] >> t) & 1)
+      pool_push (s, s->lbit[i] | extra);
+  for (guint k = 0; k < sums.len; k++)
+    {
+      CassinoCards set = s->pool[sums.at + k] | extra;
+
+      pool_push (s, set);
+    }
+}
+
+/* rules.md §4.3: the cores of value @t (> 0), as gen_cores(). */
+static Span
+small_cores (Small *s,
+             guint  t)
+{
+  if (!((s->have_cores >> t) & 1))
+    {
+      const CassinoPosition *pos = s->pos;
+      Span rest[SMALL_MAX_BUILDS] = { { 0, 0 } };
+      Span base = small_sums (s, t);
+      Span sp;
+
+      /* the sums come first: the cores' span is pushed in one piece */
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (small_core_build (s, &pos->builds[i]) && pos->builds[i].value < t)
+          rest[i] = small_sums (s, t - pos->builds[i].value);
+
+      sp.at = s->pool_len;
+      small_push_loose_sums (s, t, base, 0);
+      for (guint i = 0; i < pos->n_builds; i++)
+        {
+          const CassinoBuild *b = &pos->builds[i];
+
+          if (!small_core_build (s, b) || b->value > t)
+            continue;
+          if (b->value == t)
+            pool_push (s, b->cards);
+          else
+            small_push_loose_sums (s, t - b->value, rest[i], b->cards);
+        }
+      sp.len = s->pool_len - sp.at;
+      s->cores[t] = sp;
+      s->have_cores |= 1u << t;
+    }
+  return s->cores[t];
+}
+
+/* Every union of disjoint extra groups of a build of value @v (a loose
+ * card of value v, two or more loose cards adding up to v, a build of
+ * value v), each set once. */
+static Span
+small_unions (Small *s,
+              guint  v)
+{
+  if (!((s->extra_reach >> v) & 1))
+    return no_span;
+  if (!((s->have_unions >> v) & 1))
+    {
+      const CassinoPosition *pos = s->pos;
+      Span sums = small_sums (s, v);
+      CassinoCards extras_inline[64];
+      CassinoCards *extras = extras_inline;
+      guint n = 0;
+      SetList u;
+      Span sp;
+
+      if (s->n + sums.len + pos->n_builds > G_N_ELEMENTS (extras_inline))
+        extras = g_new (CassinoCards, s->n + sums.len + pos->n_builds);
+      for (guint i = 0; i < s->n; i++)
+        if ((s->lvals[i] >> v) & 1)
+          extras[n++] = s->lbit[i];
+      for (guint k = 0; k < sums.len; k++)
+        extras[n++] = s->pool[sums.at + k];
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (pos->builds[i].value == v)
+          extras[n++] = pos->builds[i].cards;
+
+      set_list_init (&u);
+      unions_of (extras, n, &u);
+      sp.at = s->pool_len;
+      for (guint k = 0; k < u.len; k++)
+        pool_push (s, u.items[k]);
+      sp.len = u.len;
+      set_list_clear (&u);
+      if (extras != extras_inline)
+        g_free (extras);
+      s->unions[v] = sp;
+      s->have_unions |= 1u << v;
+    }
+  return s->unions[v];
+}
+
+/* §4.4 after playing @card: the builds the seat still owns (none of
+ * them in @gone) and @add, each taken by a card of the rest of the hand.
+ * With single-valued cards that is the rest's values covering them. */
+static inline gboolean
+small_keeps_ownership (Small        *s,
+                       CassinoCard   card,
+                       CassinoCards  gone,
+                       guint32       add)
+{
+  guint32 need = owned_values (s->pos, s->seat, gone) | add;
+
+  if (s->hand_single)
+    {
+      /* what the rest of the hand can take */
+      guint32 rest = s->twice | (s->once & ~s->r->card_values[card]);
+
+      return (need & ~rest) == 0;
+    }
+  return hand_covers (s->r, s->hand & ~CASSINO_CARD_BIT (card), need);
+}
+
+static inline void
+small_emit_capture (Small           *s,
+                    CassinoCard      card,
+                    CassinoCards     take,
+                    guint            value,
+                    CassinoMoveList *out)
+{
+  CassinoMove *m;
+
+  if (s->owned && !small_keeps_ownership (s, card, take, 0))
+    return;
+  m = move_list_push (out);
+  *m = (CassinoMove) { .set = take, .type = CASSINO_MOVE_CAPTURE, .card = card, .value = value,
+                       .flags = take == s->table && s->sweep_ok ? CASSINO_MOVE_FLAG_SWEEP : 0,
+                       ._pad = 0 };
+}
+
+/* Whether card set @a comes before @b in canonical order (cli.md): by
+ * count, then the lowest card that only one of them holds. */
+static inline gboolean
+small_set_before (CassinoCards a,
+                  CassinoCards b)
+{
+  guint na = cassino_cards_count (a);
+  guint nb = cassino_cards_count (b);
+  CassinoCards diff = a ^ b;
+
+  if (na != nb)
+    return na < nb;
+  return (a & diff & (~diff + 1)) != 0;
+}
+
+/* The captures of @card at @values (all but a pair-only court's);
+ * whether they came out in canonical order, each once. */
+static gboolean
+small_captures_for_values (Small           *s,
+                           CassinoCard      card,
+                           CassinoCards     same_rank,
+                           guint32          values,
+                           CassinoMoveList *out)
+{
+  const CassinoPosition *pos = s->pos;
+  guint start = out->len;
+  gboolean sorted = TRUE;
+
+  while (values)
+    {
+      guint v = (guint) __builtin_ctz (values);
+      CassinoCards groups_inline[32];
+      CassinoCards *groups = groups_inline;
+      guint n_groups = 0;
+      Span sums = small_sums (s, v);
+      CassinoCard other;
+
+      values &= values - 1;
+      if (same_rank == 0 && !((s->cap_reach >> v) & 1))
+        continue;
+      if (sums.len + 3 + SMALL_MAX_BUILDS > G_N_ELEMENTS (groups_inline))
+        groups = g_new (CassinoCards, sums.len + 3 + SMALL_MAX_BUILDS);
+      CASSINO_CARDS_FOREACH (other, same_rank)
+        groups[n_groups++] = CASSINO_CARD_BIT (other);
+      for (guint i = 0; i < pos->n_builds; i++)
+        if (pos->builds[i].value == v)
+          groups[n_groups++] = pos->builds[i].cards;
+      for (guint k = 0; k < sums.len; k++)
+        groups[n_groups++] = s->pool[sums.at + k];
+
+      /* a second value's captures need the sort (and may repeat) */
+      if (n_groups > 0 && out->len > start)
+        sorted = FALSE;
+      if (n_groups == 1)
+        small_emit_capture (s, card, groups[0], v, out);   /* the usual capture */
+      else if (n_groups == 2)
+        {
+          /* distinct groups: each, then both, in canonical order */
+          CassinoCards a = groups[0], b = groups[1];
+
+          if (small_set_before (b, a))
+            a = groups[1], b = groups[0];
+          small_emit_capture (s, card, a, v, out);
+          small_emit_capture (s, card, b, v, out);
+          if (!(a & b))
+            small_emit_capture (s, card, a | b, v, out);
+        }
+      else if (n_groups > 2)
+        {
+          SetList takes;
+
+          set_list_init (&takes);
+          unions_of (groups, n_groups, &takes);
+          for (guint i = 0; i < takes.len; i++)
+            small_emit_capture (s, card, takes.items[i], v, out);
+          set_list_clear (&takes);
+          sorted = FALSE;
+        }
+      if (groups != groups_inline)
+        g_free (groups);
+    }
+  return sorted;
+}
+
+/* The captures of @card; whether they came out in canonical order. */
+static gboolean
+small_captures_for_card (Small           *s,
+                         CassinoCard      card,
+                         CassinoMoveList *out)
+{
+  const CassinoRules *r = s->r;
+  /* the loose cards of its rank: a rank's four cards are bits 4(r-1)..4(r-1)+3 */
+  CassinoCards same_rank = s->loose & (G_GUINT64_CONSTANT (0xF) << (card & ~3u)) &
+                           ~CASSINO_CARD_BIT (card);
+  guint32 values = r->card_values[card];
+  CassinoCard other;
+
+  if (values != 0)
+    {
+      /* nothing of any of its values on the table: no capture */
+      if (same_rank != 0 || (values & s->cap_reach))
+        return small_captures_for_values (s, card, same_rank, values, out);
+      return TRUE;
+    }
+
+  /* a pair-only court: pairing only (rules.md §4.2) */
+  if (same_rank == 0)
+    return TRUE;
+  if (r->court_capture == CASSINO_COURT_CAPTURE_ONE)
+    {
+      if (cassino_cards_count (same_rank) == 3)
+        small_emit_capture (s, card, same_rank, 0, out);
+      else
+        CASSINO_CARDS_FOREACH (other, same_rank)
+          small_emit_capture (s, card, CASSINO_CARD_BIT (other), 0, out);
+      return TRUE;   /* single cards in card order, or one set */
+    }
+  for (CassinoCards sub = same_rank; sub; sub = (sub - 1) & same_rank)
+    small_emit_capture (s, card, sub, 0, out);
+  return FALSE;
+}
+
+static inline void
+small_emit_build (Small           *s,
+                  CassinoCard      card,
+                  guint            value,
+                  CassinoCards     use,
+                  gboolean         multiple,
+                  CassinoMoveList *out)
+{
+  CassinoMove *m;
+
+  /* §4.4 with the new build counted, as emit_build() */
+  if (s->owned && !small_keeps_ownership (s, card, use, 1u << value))
+    return;
+  m = move_list_push (out);
+  *m = (CassinoMove) { .set = use, .type = CASSINO_MOVE_BUILD, .card = card, .value = value,
+                       .flags = multiple ? CASSINO_MOVE_FLAG_MULTIPLE : 0, ._pad = 0 };
+}
+
+/* The builds of @card of value @V from @vc, its value: cores of V - vc,
+ * alone and with extra groups. */
+static void
+small_builds_to (Small           *s,
+                 CassinoCard      card,
+                 guint            vc,
+                 guint            V,
+                 CassinoMoveList *out)
+{
+  static const CassinoCards no_table = 0;
+  const CassinoCards *cores, *unions;
+  guint n_cores;
+  Span usp = { 0, 0 };
+
+  if (V == vc)
+    {
+      /* the played card alone: calling, with extra groups only */
+      usp = small_unions (s, V);
+      cores = &no_table;
+      n_cores = 1;
+    }
+  else
+    {
+      Span sp = small_cores (s, V - vc);
+
+      if (s->r->multiple_builds)
+        usp = small_unions (s, V);
+      cores = s->pool + sp.at;   /* after small_unions(): the pool may have moved */
+      n_cores = sp.len;
+    }
+  unions = s->pool + usp.at;
+
+  for (guint i = 0; i < n_cores; i++)
+    {
+      CassinoCards core = cores[i];
+
+      if (core != 0)
+        small_emit_build (s, card, V, core, FALSE, out);
+      for (guint k = 0; k < usp.len; k++)
+        if (!(unions[k] & core))
+          small_emit_build (s, card, V, core | unions[k], TRUE, out);
+    }
+}
+
+/* @holdable: the values that the rest of the hand can take */
+static void
+small_builds_for_card (Small           *s,
+                       CassinoCard      card,
+                       guint32          holdable,
+                       CassinoMoveList *out)
+{
+  const CassinoRules *r = s->r;
+  guint32 card_values = r->card_values[card];
+
+  while (card_values)
+    {
+      guint vc = (guint) __builtin_ctz (card_values);
+      /* values V >= vc with a core of V - vc, or vc itself when calling */
+      guint32 targets = holdable & ~((1u << vc) - 1) &
+                        ((s->core_reach << vc) |
+                         (r->multiple_builds ? s->extra_reach & (1u << vc) : 0));
+
+      card_values &= card_values - 1;
+      while (targets)
+        {
+          guint V = (guint) __builtin_ctz (targets);
+
+          targets &= targets - 1;
+          small_builds_to (s, card, vc, V, out);
+        }
+    }
+}
+
+/* Canonical order of one card's moves, repeats dropped (the first of
+ * them kept, as sort_unique_moves()): by count, then by the lowest card
+ * that only one of two sets holds, then a build's (value, multiple).  The
+ * counts are taken once per move, not once per comparison. */
+static inline gboolean
+small_move_after (const CassinoMove *a,
+                  guint              count_a,
+                  const CassinoMove *b,
+                  guint              count_b)
+{
+  CassinoCards diff;
+
+  if (count_a != count_b)
+    return count_a > count_b;
+  diff = a->set ^ b->set;
+  if (diff)
+    return (b->set & diff & (~diff + 1)) != 0;
+  if (a->type != CASSINO_MOVE_BUILD || a->value != b->value)
+    return a->type == CASSINO_MOVE_BUILD && a->value > b->value;
+  return (a->flags & CASSINO_MOVE_FLAG_MULTIPLE) > (b->flags & CASSINO_MOVE_FLAG_MULTIPLE);
+}
+
+static void
+small_sort_moves (CassinoMoveList *out,
+                  guint            start)
+{
+  CassinoMove *m = out->moves + start;
+  guint n = out->len - start;
+  guint8 count[32];
+  guint j = 0;
+
+  if (n > G_N_ELEMENTS (count))
+    {
+      out->len = start + sort_unique_moves (m, n);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    count[i] = (guint8) cassino_cards_count (m[i].set);
+  for (guint i = 1; i < n; i++)
+    {
+      CassinoMove x = m[i];
+      guint8 cx = count[i];
+      guint k = i;
+
+      while (k > 0 && small_move_after (&m[k - 1], count[k - 1], &x, cx))
+        {
+          m[k] = m[k - 1];
+          count[k] = count[k - 1];
+          k--;
+        }
+      m[k] = x;
+      count[k] = cx;
+    }
+  /* repeats are neighbours now */
+  for (guint i = 1; i < n; i++)
+    if (m[i].set != m[j].set ||
+        (m[i].type == CASSINO_MOVE_BUILD &&
+         (m[i].value != m[j].value ||
+          ((m[i].flags ^ m[j].flags) & CASSINO_MOVE_FLAG_MULTIPLE))))
+      m[++j] = m[i];
+  out->len = start + j + 1;
+}
+
+static inline void
+small_sort_card (CassinoMoveList *out,
+                 guint            start)
+{
+  if (out->len - start > 1)
+    small_sort_moves (out, start);
+}
+
+/* The values that one card of the hand can take, and two cards: what the
+ * rest of the hand can take when one card is played (for builds and §4.4). */
+static void
+small_hand_values (Small *s)
+{
+  guint32 once = 0, twice = 0, multi = 0;
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, s->hand)
+    {
+      guint32 vals = s->r->card_values[card];
+
+      twice |= once & vals;
+      once |= vals;
+      multi |= vals & (vals - 1);
+    }
+  s->hand_single = multi == 0;
+  s->once = once;
+  s->twice = twice;
+}
+
+/* classic_moves_for_hand() on a small table (@n loose numeric cards).
+ * @jacks: sweeping jacks (family.md §2, reading 2) held besides @hand;
+ * each has one move, made here in its place in the canonical order.
+ * @no_trail: cards that a forced-capture rule forbids to trail. */
+static void
+small_moves_for_hand (const CassinoPosition *pos,
+                      guint                  n,
+                      guint                  seat,
+                      CassinoCards           hand,
+                      CassinoCards           jacks,
+                      CassinoCards           no_trail,
+                      gboolean               last_play,
+                      CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  Small s;
+  CassinoCard card;
+  CassinoCards trails = hand;
+  CassinoCards jack_take = 0;
+  CassinoCards capturers;
+  gboolean jack_sweep = FALSE;
+
+  small_init (&s, pos, n, seat, hand, last_play);
+
+  /* a pending Cassino! claim */
+  if (pos->claim_seat == (gint8) seat && pos->claim_set)
+    push_move (out, CASSINO_MOVE_CLAIM, pos->claim_card, pos->claim_set, 0, FALSE);
+
+  /* trails (§4.1); a jack trails when it has nothing to sweep */
+  if (s.owned != 0)
+    {
+      trails = 0;
+      if (r->trail_with_own_build)
+        CASSINO_CARDS_FOREACH (card, hand)
+          if (hand_covers (r, hand & ~CASSINO_CARD_BIT (card), s.owned))
+            trails |= CASSINO_CARD_BIT (card);
+    }
+  if (jacks)
+    {
+      jack_take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL ? s.table : pos->loose & NUMERALS_AND_JACKS;
+      jack_sweep = jack_take == s.table && r->jack_sweep_scores && sweep_allowed (r, last_play);
+      if (jack_take == 0)
+        trails |= jacks;
+    }
+  CASSINO_CARDS_FOREACH (card, trails & ~no_trail)
+    push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+
+  if (s.table == 0)
+    {
+      small_clear (&s);
+      return;
+    }
+
+  /* captures (§4.2), then builds (§4.3), card by card: each card's moves
+   * sorted among themselves make the canonical order.  Only the cards with
+   * a loose card of their rank or something of one of their values on
+   * the table can capture. */
+  {
+    CassinoCards loose = pos->loose;
+    /* every card of each rank that has a loose card */
+    CassinoCards ranks = ((loose | loose >> 1 | loose >> 2 | loose >> 3) &
+                          G_GUINT64_CONSTANT (0x1111111111111)) * 0xF;
+
+    capturers = hand & ranks;
+    CASSINO_CARDS_FOREACH (card, hand & ~ranks)
+      if (r->card_values[card] & s.cap_reach)
+        capturers |= CASSINO_CARD_BIT (card);
+  }
+  if (r->building || s.owned)
+    small_hand_values (&s);
+
+  CASSINO_CARDS_FOREACH (card, capturers | (jack_take ? jacks : 0))
+    {
+      guint start = out->len;
+
+      if (jacks & CASSINO_CARD_BIT (card))
+        {
+          push_move (out, CASSINO_MOVE_CAPTURE, card, jack_take, 0, jack_sweep);
+          continue;
+        }
+      if (!small_captures_for_card (&s, card, out))
+        small_sort_card (out, start);
+    }
+  if (r->building)
+    {
+      guint32 max_values = (2u << r->max_build) - 1;
+
+      CASSINO_CARDS_FOREACH (card, hand)
+        {
+          guint start = out->len;
+          guint32 rest = s.twice | (s.once & ~r->card_values[card]);
+
+          small_builds_for_card (&s, card, rest & max_values, out);
+          small_sort_card (out, start);
+        }
+    }
+  small_clear (&s);
+}
+
+/* Drop the trails of @forbidden cards from the moves from @first on. */
+static inline void
+filter_trails (CassinoMoveList *out,
+               guint            first,
+               CassinoCards     forbidden)
+{
+  guint j = first;
+
+  for (guint i = first; i < out->len; i++)
+    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
+      out->moves[j++] = out->moves[i];
+  out->len = j;
+}
+
+/* family.md §2, reading 2: a jack's sweep set is its only move, put in
+ * its place in the list of the moves from @first on (sorted). */
+static void
+add_jack_moves (const CassinoPosition *pos,
+                CassinoCards           jacks,
+                gboolean               last_play,
+                guint                  first,
+                CassinoMoveList       *out)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCard card;
+
+  CASSINO_CARDS_FOREACH (card, jacks)
+    {
+      CassinoCards table = cassino_position_table_cards (pos);
+      CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
+                            ? table : pos->loose & NUMERALS_AND_JACKS;
+      CassinoMove m;
+      guint at;
+
+      if (take)
+        push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
+                   take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
+      else
+        push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
+      m = out->moves[out->len - 1];
+      for (at = first; at < out->len - 1 && move_compare_inline (&out->moves[at], &m) < 0; at++)
+        ;
+      memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
+      out->moves[at] = m;
+    }
+}
+
+/* Loose cards and builds, classic style, and sweeping @jacks besides
+ * @hand: the small-table generator when the table fits it, the generic
+ * one otherwise. */
+static inline void
+table_moves_for_hand (const CassinoPosition *pos,
+                      guint                  seat,
+                      CassinoCards           hand,
+                      CassinoCards           jacks,
+                      CassinoCards           no_trail,
+                      gboolean               last_play,
+                      CassinoMoveList       *out)
+{
+  guint first = out->len;
+  guint n_loose;
+
+  if (small_table_fits (pos, &n_loose))
+    small_moves_for_hand (pos, n_loose, seat, hand, jacks, no_trail, last_play, out);
+  else
+    {
+      classic_moves_for_hand (pos, seat, hand, last_play, out);
+      if (jacks)
+        add_jack_moves (pos, jacks, last_play, first, out);
+      if (no_trail)
+        filter_trails (out, first, no_trail);
     }
 }
 
@@ -1648,40 +2548,40 @@ family_table_moves (const CassinoPosition *pos,
   gen_clear (&g);
 }
 
-/* forced_capture (family.md §2, reading 3): trails that may not be made */
+/* forced_capture "courts" (family.md §2, reading 3): a court may not
+ * trail while a loose court of its rank is on the table. */
+static CassinoCards
+courts_that_cannot_trail (const CassinoPosition *pos)
+{
+  CassinoCards forbidden = 0;
+
+  for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
+    if (pos->loose & cassino_cards_of_rank (rank))
+      forbidden |= cassino_cards_of_rank (rank);
+  return forbidden;
+}
+
+/* forced_capture "card" and "any" (family.md §2, reading 3): trails that
+ * may not be made, judged from the captures listed */
 static void
 filter_forced_trails (const CassinoPosition *pos,
+                      CassinoCards           hand,
                       CassinoMoveList       *out,
                       guint                  first)
 {
   const CassinoRules *r = pos->rules;
-  CassinoCards forbidden = 0;
-  guint j = first;
+  CassinoCards capturers = 0;
+  CassinoCards forbidden;
 
-  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
-    {
-      for (guint rank = CASSINO_RANK_JACK; rank <= CASSINO_RANK_KING; rank++)
-        if (pos->loose & cassino_cards_of_rank (rank))
-          forbidden |= cassino_cards_of_rank (rank);
-    }
-  else
-    {
-      CassinoCards capturers = 0;
-
-      /* captures follow the trails: scan from the end */
-      for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
-        if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
-          capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
-      forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
-                  : capturers ? CASSINO_ALL_CARDS : 0;
-    }
-  if (forbidden == 0)
-    return;
-
-  for (guint i = first; i < out->len; i++)
-    if (out->moves[i].type != CASSINO_MOVE_TRAIL || !(forbidden & CASSINO_CARD_BIT (out->moves[i].card)))
-      out->moves[j++] = out->moves[i];
-  out->len = j;
+  /* captures follow the trails: scan from the end */
+  for (guint i = out->len; i > first && out->moves[i - 1].type != CASSINO_MOVE_TRAIL; i--)
+    if (out->moves[i - 1].type == CASSINO_MOVE_CAPTURE)
+      capturers |= CASSINO_CARD_BIT (out->moves[i - 1].card);
+  forbidden = r->forced_capture == CASSINO_FORCED_CAPTURE_CARD ? capturers
+              : capturers ? CASSINO_ALL_CARDS : 0;
+  /* only the hand's cards trail */
+  if ((forbidden & hand) != 0)
+    filter_trails (out, first, forbidden);
 }
 
 void
@@ -1694,11 +2594,10 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
   const CassinoRules *r = pos->rules;
   guint first = out->len;
   CassinoCards jacks = 0;
-  CassinoCard card;
 
   if (!family_moves_active (r))
     {
-      classic_moves_for_hand (pos, seat, hand, last_play, out);
+      table_moves_for_hand (pos, seat, hand, 0, 0, last_play, out);
       return;
     }
 
@@ -1709,36 +2608,33 @@ cassino_position_legal_moves_for_hand (const CassinoPosition *pos,
       if (r->jack_sweeps != CASSINO_JACK_SWEEPS_NO)
         jacks = hand & JACKS;
       if (r->family_captures)
-        family_table_moves (pos, seat, hand & ~jacks, last_play, out);
-      else
-        classic_moves_for_hand (pos, seat, hand & ~jacks, last_play, out);
-
-      /* family.md §2, reading 2: a jack's sweep set is its only move */
-      CASSINO_CARDS_FOREACH (card, jacks)
         {
-          CassinoCards table = cassino_position_table_cards (pos);
-          CassinoCards take = r->jack_sweeps == CASSINO_JACK_SWEEPS_ALL
-                                ? table : pos->loose & NUMERALS_AND_JACKS;
+          family_table_moves (pos, seat, hand & ~jacks, last_play, out);
+          if (jacks)
+            add_jack_moves (pos, jacks, last_play, first, out);
+        }
+      else
+        {
+          /* "courts" is known before the moves are: trails not made at all */
+          CassinoCards no_trail = 0;
 
-          CassinoMove m;
-          guint at;
-
-          if (take)
-            push_move (out, CASSINO_MOVE_CAPTURE, card, take, 0,
-                       take == table && r->jack_sweep_scores && sweep_allowed (r, last_play));
-          else
-            push_move (out, CASSINO_MOVE_TRAIL, card, 0, 0, FALSE);
-          /* its one move goes to its place in the sorted list */
-          m = out->moves[out->len - 1];
-          for (at = first; at < out->len - 1 && cassino_move_compare (&out->moves[at], &m) < 0; at++)
-            ;
-          memmove (&out->moves[at + 1], &out->moves[at], (out->len - 1 - at) * sizeof m);
-          out->moves[at] = m;
+          if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+            no_trail = courts_that_cannot_trail (pos) & hand;
+          table_moves_for_hand (pos, seat, hand & ~jacks, jacks, no_trail, last_play, out);
+          if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+            return;
         }
     }
 
-  if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
-    filter_forced_trails (pos, out, first);
+  if (r->forced_capture == CASSINO_FORCED_CAPTURE_COURTS)
+    {
+      CassinoCards forbidden = courts_that_cannot_trail (pos) & hand;
+
+      if (forbidden)
+        filter_trails (out, first, forbidden);
+    }
+  else if (r->forced_capture != CASSINO_FORCED_CAPTURE_NONE)
+    filter_forced_trails (pos, hand, out, first);
 }
 
 /* What a capture that empties the table scores as a sweep, before the
