@@ -95,6 +95,9 @@ open_window (Fixture *f)
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
   cassino_window_set_top_page (f->window, "history");
   iterate (50);
+  /* the players are listed on the database thread */
+  WAIT_FOR (g_list_model_get_n_items (cassino_records_get_player_names (cassino_window_get_records (f->window))) > 0, 10);
+  ui_test_wait_history (cassino_window_get_history_view (f->window));
 }
 
 static void
@@ -295,6 +298,7 @@ test_replay_steps (Fixture       *f,
   g_assert_true (cassino_window_open_replay (f->window, f->ids[4], &error));
   g_assert_no_error (error);
   view = cassino_window_get_replay_view (f->window);
+  ui_test_wait_replay (view);
   replay = cassino_replay_view_get_replay (view);
   controller = cassino_replay_view_get_controller (view);
   g_assert_true (cassino_game_controller_is_replay (controller));
@@ -1273,6 +1277,8 @@ test_paging_while_locked (void)
   records = cassino_records_new (path, &error);
   g_assert_no_error (error);
   model = cassino_records_get_history (records);
+  /* the first count comes from the database thread */
+  WAIT_FOR (!cassino_history_model_is_loading (model), 10);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
   g_signal_connect_swapped (model, "items-changed", G_CALLBACK (g_atomic_int_inc), &changed);
   {

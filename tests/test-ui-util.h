@@ -260,6 +260,17 @@ ui_test_count_turns (guint ms)
   return turns;
 }
 
+/* A recorded game's replay is read on the database thread: wait until
+ * @replay_view's page no longer shows "Loading the Game…" (or fail after
+ * 20 s). */
+static inline void
+ui_test_wait_replay (gpointer replay_view)
+{
+  GtkStack *stack = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (replay_view)));
+
+  WAIT_FOR (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "loading") != 0, 20);
+}
+
 /* The visible window of @type (a GtkWindow subclass), or NULL. */
 static inline gpointer
 ui_test_find_window (GType type)

@@ -27,6 +27,7 @@ struct _CassinoStoreWorker
 
   CassinoStore *store;      /* touched by the thread only */
   char         *path;       /* to open on the thread, or NULL */
+  CassinoStoreOpenFlags open_flags;
   GError       *open_error; /* it could not be opened */
   GThread      *thread;
   GMutex        mutex;
@@ -105,7 +106,7 @@ worker_thread (gpointer data)
 
   if (self->store == NULL)
     {
-      self->store = cassino_store_open (self->path, &self->open_error);
+      self->store = cassino_store_open_full (self->path, self->open_flags, &self->open_error);
       if (self->store == NULL)
         g_debug ("%s", self->open_error->message);
     }
@@ -201,12 +202,20 @@ cassino_store_worker_new (CassinoStore *store)
 CassinoStoreWorker *
 cassino_store_worker_new_for_path (const char *path)
 {
+  return cassino_store_worker_new_for_path_full (path, CASSINO_STORE_OPEN_DEFAULT);
+}
+
+CassinoStoreWorker *
+cassino_store_worker_new_for_path_full (const char            *path,
+                                        CassinoStoreOpenFlags  flags)
+{
   CassinoStoreWorker *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   self = g_object_new (CASSINO_TYPE_STORE_WORKER, NULL);
   self->path = g_strdup (path);
+  self->open_flags = flags;
   self->thread = g_thread_new ("cassino-store", worker_thread, self);
   return self;
 }

@@ -544,6 +544,19 @@ cassino_history_model_new (CassinoStore *store)
   return self;
 }
 
+CassinoHistoryModel *
+cassino_history_model_new_for_worker (CassinoStoreWorker *worker)
+{
+  CassinoHistoryModel *self;
+
+  g_return_val_if_fail (CASSINO_IS_STORE_WORKER (worker), NULL);
+
+  self = g_object_new (CASSINO_TYPE_HISTORY_MODEL, NULL);
+  self->worker = g_object_ref (worker);
+  push_count (self);
+  return self;
+}
+
 CassinoStore *
 cassino_history_model_get_store (CassinoHistoryModel *self)
 {

@@ -23,7 +23,12 @@ G_DECLARE_FINAL_TYPE (CassinoHistoryModel, cassino_history_model, CASSINO, HISTO
  * store when one of its items is first asked for, and at most a few dozen
  * pages are kept. */
 CassinoHistoryModel *cassino_history_model_new        (CassinoStore *store);
+/* The same with everything on @worker (see set_worker()) from the start:
+ * the first count too; the list is empty and loading
+ * (cassino_history_model_is_loading()) until it comes. */
+CassinoHistoryModel *cassino_history_model_new_for_worker (CassinoStoreWorker *worker);
 
+/* NULL for a model made for a worker. */
 CassinoStore *cassino_history_model_get_store         (CassinoHistoryModel *self);
 
 /* The filter (copied; NULL: every game).  Reloads. */
