@@ -114,6 +114,9 @@ update_count (CassinoHistoryView *self)
   if (n == 0 && counting)
     /* the count is read on the database thread: not "no games" yet */
     text = g_strdup (_("Loading…"));
+  else if (n == 0 && failed)
+    /* (the page says what failed) */
+    text = g_strdup ("");
   else
     /* Translators: how many games the history list holds */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);

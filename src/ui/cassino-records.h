@@ -20,7 +20,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CassinoRecords, cassino_records, CASSINO, RECORDS, GObject)
 
 /* The views' connection to the database at @path (the game controller
- * records through one of its own).  NULL with @error. */
+ * records through one of its own), opened by the records' database
+ * thread: this never waits, and a file that cannot be opened fails the
+ * jobs (the history says why).  (@error is kept for the callers: never
+ * set.) */
 CassinoRecords *cassino_records_new (const char  *path,
                                      GError     **error);
 
