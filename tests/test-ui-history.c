@@ -1243,6 +1243,33 @@ test_lazy_model (void)
   remove_tree (dir);
 }
 
+/* @n games of Vic's begun in the database at @path; the first's and the
+ * newest's ids. */
+static void
+begin_games (const char *path,
+             guint       n,
+             gint64     *first_id,
+             gint64     *newest_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
+  gint64 id = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
+
+      id = cassino_store_begin_game (store, game, 0, NULL, &error);
+      g_assert_no_error (error);
+      if (i == 0 && first_id)
+        *first_id = id;
+      cassino_game_unref (game);
+    }
+  if (newest_id)
+    *newest_id = id;
+}
+
 /* History paging while another program holds the write lock and a
  * delete waits for it on the records' database thread: a page not read
  * yet shows "Loading…" rows at once (the main loop goes on), and the
@@ -1260,21 +1287,7 @@ test_paging_while_locked (void)
   sqlite3 *lock = NULL;
 
   g_assert_no_error (error);
-  {
-    g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
-
-    g_assert_no_error (error);
-    for (guint i = 0; i < n; i++)
-      {
-        CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
-
-        newest_id = cassino_store_begin_game (store, game, 0, NULL, &error);
-        g_assert_no_error (error);
-        if (i == 0)
-          first_id = newest_id;
-        cassino_game_unref (game);
-      }
-  }
+  begin_games (path, n, &first_id, &newest_id);
   records = cassino_records_new (path, &error);
   g_assert_no_error (error);
   model = cassino_records_get_history (records);
@@ -1491,19 +1504,7 @@ test_open_records_while_locked (void)
   guint ticks, ticker, n = 7;
 
   g_assert_no_error (error);
-  {
-    g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
-
-    g_assert_no_error (error);
-    for (guint i = 0; i < n; i++)
-      {
-        CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 300 + i, "Vic", "easy");
-
-        cassino_store_begin_game (store, game, 0, NULL, &error);
-        g_assert_no_error (error);
-        cassino_game_unref (game);
-      }
-  }
+  begin_games (path, n, NULL, NULL);
   lock = ui_test_lock_out_readers (path);
   ticker = ui_test_add_ticker (&ticks);
   start = g_get_monotonic_time ();

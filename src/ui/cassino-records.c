@@ -852,21 +852,29 @@ run_read_job (CassinoStore  *store,
 
 static void on_job_done_cb (GObject *source, GAsyncResult *result, gpointer user_data);
 
+static void
+push_read_job (CassinoRecords      *self,
+               ReadKind             kind,
+               gint64               id,
+               gpointer             source_tag,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  ReadJob *job = g_new0 (ReadJob, 1);
+
+  job->kind = kind;
+  job->id = id;
+  push_task (self, run_read_job, job, read_job_free, source_tag, on_job_done_cb, callback, user_data);
+}
+
 void
 cassino_records_load_replay_async (CassinoRecords      *self,
                                    gint64               game_id,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
-  ReadJob *job;
-
   g_return_if_fail (CASSINO_IS_RECORDS (self));
-
-  job = g_new0 (ReadJob, 1);
-  job->kind = READ_REPLAY;
-  job->id = game_id;
-  push_task (self, run_read_job, job, read_job_free, cassino_records_load_replay_async, on_job_done_cb,
-             callback, user_data);
+  push_read_job (self, READ_REPLAY, game_id, cassino_records_load_replay_async, callback, user_data);
 }
 
 CassinoReplay *
@@ -887,14 +895,8 @@ cassino_records_list_rubbers_async (CassinoRecords      *self,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  ReadJob *job;
-
   g_return_if_fail (CASSINO_IS_RECORDS (self));
-
-  job = g_new0 (ReadJob, 1);
-  job->kind = READ_RUBBERS;
-  push_task (self, run_read_job, job, read_job_free, cassino_records_list_rubbers_async, on_job_done_cb,
-             callback, user_data);
+  push_read_job (self, READ_RUBBERS, 0, cassino_records_list_rubbers_async, callback, user_data);
 }
 
 GPtrArray *
