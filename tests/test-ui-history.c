@@ -1481,6 +1481,8 @@ test_window_lock_timeout (Fixture       *f,
   g_signal_emit_by_name (again, "clicked");
   WAIT_FOR (ui_test_maps_label (GTK_WIDGET (history), "12 games"), 20);
   ui_test_wait_history (history);
+  /* and the players, for the filters */
+  WAIT_FOR (g_list_model_get_n_items (cassino_records_get_player_names (cassino_window_get_records (f->window))) > 0, 10);
   /* nothing lost: every game is there, and opens */
   g_assert_true (cassino_window_open_replay (f->window, f->ids[2], &error));
   ui_test_wait_replay (view);

@@ -159,7 +159,11 @@ static void
 on_try_again_cb (CassinoHistoryView *self)
 {
   if (self->records)
-    cassino_history_model_reload (cassino_records_get_history (self->records));
+    {
+      cassino_history_model_reload (cassino_records_get_history (self->records));
+      /* the players' list failed with the count, likely */
+      cassino_records_list_players_async (self->records, NULL, NULL);
+    }
   update_count (self);
 }
 

@@ -1091,7 +1091,8 @@ rubbers_activated (GtkWidget  *widget,
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
-  /* (for the rows' buttons: the window stays while this one is open) */
+  /* (for the rows' buttons: gone with the window) */
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
   g_object_set_data (G_OBJECT (window), "cassino-window", self);
   page = adw_preferences_page_new ();
 
