@@ -1204,45 +1204,6 @@ test_player_picture (Fixture       *f,
   g_unlink (text);
 }
 
-static void
-test_lazy_model (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-lazy-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "lazy.db", NULL);
-  g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
-  g_autoptr(CassinoHistoryModel) model = NULL;
-  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7;
-  gint64 last_id = 0;
-
-  g_assert_no_error (error);
-  for (guint i = 0; i < n; i++)
-    {
-      CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
-
-      last_id = cassino_store_begin_game (store, game, 0, NULL, &error);
-      g_assert_no_error (error);
-      cassino_game_unref (game);
-    }
-  model = cassino_history_model_new (store);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
-  g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 0);
-  {
-    g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
-    g_autoptr(CassinoHistoryItem) first = g_list_model_get_item (G_LIST_MODEL (model), 0);
-
-    /* a jump to the end reads one page, not the ones before */
-    g_assert_nonnull (item);
-    g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 2);
-    g_assert_cmpint (cassino_history_item_get_id (first), ==, last_id);
-    g_assert_true (cassino_history_item_is_unfinished (first));
-  }
-  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), n));
-  g_clear_object (&model);
-  g_assert_finalize_object (g_steal_pointer (&store));
-  remove_tree (dir);
-}
-
 /* @n games of Vic's begun in the database at @path; the first's and the
  * newest's ids. */
 static void
@@ -1268,6 +1229,40 @@ begin_games (const char *path,
     }
   if (newest_id)
     *newest_id = id;
+}
+
+static void
+test_lazy_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-lazy-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "lazy.db", NULL);
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(CassinoHistoryModel) model = NULL;
+  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7;
+  gint64 last_id = 0;
+
+  g_assert_no_error (error);
+  begin_games (path, n, NULL, &last_id);
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  model = cassino_history_model_new (store);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+  g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 0);
+  {
+    g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
+    g_autoptr(CassinoHistoryItem) first = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    /* a jump to the end reads one page, not the ones before */
+    g_assert_nonnull (item);
+    g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 2);
+    g_assert_cmpint (cassino_history_item_get_id (first), ==, last_id);
+    g_assert_true (cassino_history_item_is_unfinished (first));
+  }
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), n));
+  g_clear_object (&model);
+  g_assert_finalize_object (g_steal_pointer (&store));
+  remove_tree (dir);
 }
 
 /* History paging while another program holds the write lock and a
