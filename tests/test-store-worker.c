@@ -217,6 +217,56 @@ test_for_path (Fixture       *f,
   g_rmdir (folder);
 }
 
+static void
+on_busy_job_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  guint *n_busy = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (cassino_store_worker_push_finish (result, &error));
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY);
+  (*n_busy)++;
+}
+
+/* A worker whose file another program keeps locked, readers out
+ * (locking_mode=EXCLUSIVE), when it opens it: the jobs that waited for
+ * that open fail with "busy" (none of them runs, each without a busy
+ * timeout of its own); the next job, after the release, opens the file
+ * and runs. */
+static void
+test_open_again_after_busy (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ran = g_array_new (FALSE, FALSE, sizeof (guint));
+  Job first = { 1, ran, NULL, FALSE }, second = { 2, ran, NULL, FALSE }, third = { 3, ran, NULL, FALSE };
+  CassinoStoreWorker *worker;
+  sqlite3 *lock = NULL;
+  guint n_busy = 0;
+
+  g_clear_object (&f->store);
+  g_assert_cmpint (sqlite3_open (f->path, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; "
+                                 "INSERT INTO test_log (n) VALUES (99)", NULL, NULL, NULL), ==, SQLITE_OK);
+
+  worker = cassino_store_worker_new_for_path_full (f->path, CASSINO_STORE_OPEN_NO_SALVAGE);
+  cassino_store_worker_push (worker, log_job, &first, NULL, on_busy_job_done_cb, &n_busy);
+  cassino_store_worker_push (worker, log_job, &second, NULL, on_busy_job_done_cb, &n_busy);
+  while (n_busy < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ran->len, ==, 0);
+
+  g_assert_cmpint (sqlite3_exec (lock, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (lock), ==, SQLITE_OK);
+  g_assert_true (cassino_store_worker_run (worker, log_job, &third, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ran->len, ==, 1);
+  g_assert_cmpint (count_rows (f->path), ==, 1);
+  g_assert_finalize_object (worker);
+}
+
 /* The transaction wrapper: all or nothing, nested bodies are savepoints,
  * errors come out as the store's. */
 static gboolean
@@ -296,6 +346,7 @@ main (int   argc,
   ADD ("order", test_order);
   ADD ("drains-on-dispose", test_drains_on_dispose);
   ADD ("for-path", test_for_path);
+  ADD ("open-again-after-busy", test_open_again_after_busy);
   ADD ("transact", test_transact);
 #undef ADD
 

@@ -95,6 +95,9 @@ open_window (Fixture *f)
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
   cassino_window_set_top_page (f->window, "history");
   iterate (50);
+  /* the players are listed on the database thread */
+  WAIT_FOR (g_list_model_get_n_items (cassino_records_get_player_names (cassino_window_get_records (f->window))) > 0, 10);
+  ui_test_wait_history (cassino_window_get_history_view (f->window));
 }
 
 static void
@@ -295,6 +298,7 @@ test_replay_steps (Fixture       *f,
   g_assert_true (cassino_window_open_replay (f->window, f->ids[4], &error));
   g_assert_no_error (error);
   view = cassino_window_get_replay_view (f->window);
+  ui_test_wait_replay (view);
   replay = cassino_replay_view_get_replay (view);
   controller = cassino_replay_view_get_controller (view);
   g_assert_true (cassino_game_controller_is_replay (controller));
@@ -1018,7 +1022,8 @@ test_rubbers (Fixture       *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
   WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
   window = find_toplevel ("Rubbers");
-  iterate (50);
+  /* (read on the database thread) */
+  WAIT_FOR (!ui_test_shows_label (GTK_WIDGET (window), "Loading…"), 10);
 
   ui_test_collect (GTK_WIDGET (window), ADW_TYPE_EXPANDER_ROW, rows);
   g_assert_cmpuint (rows->len, ==, 2);
@@ -1199,26 +1204,48 @@ test_player_picture (Fixture       *f,
   g_unlink (text);
 }
 
+/* @n games of Vic's begun in the database at @path; the first's and the
+ * newest's ids. */
 static void
-test_lazy_model (void)
+begin_games (const char *path,
+             guint       n,
+             gint64     *first_id,
+             gint64     *newest_id)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-lazy-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "lazy.db", NULL);
   g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
-  g_autoptr(CassinoHistoryModel) model = NULL;
-  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7;
-  gint64 last_id = 0;
+  gint64 id = 0;
 
   g_assert_no_error (error);
   for (guint i = 0; i < n; i++)
     {
       CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
 
-      last_id = cassino_store_begin_game (store, game, 0, NULL, &error);
+      id = cassino_store_begin_game (store, game, 0, NULL, &error);
       g_assert_no_error (error);
+      if (i == 0 && first_id)
+        *first_id = id;
       cassino_game_unref (game);
     }
+  if (newest_id)
+    *newest_id = id;
+}
+
+static void
+test_lazy_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-lazy-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "lazy.db", NULL);
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(CassinoHistoryModel) model = NULL;
+  guint n = 3 * CASSINO_HISTORY_PAGE_SIZE + 7;
+  gint64 last_id = 0;
+
+  g_assert_no_error (error);
+  begin_games (path, n, NULL, &last_id);
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
   model = cassino_history_model_new (store);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
   g_assert_cmpuint (cassino_history_model_get_pages_read (model), ==, 0);
@@ -1255,24 +1282,12 @@ test_paging_while_locked (void)
   sqlite3 *lock = NULL;
 
   g_assert_no_error (error);
-  {
-    g_autoptr(CassinoStore) store = cassino_store_open (path, &error);
-
-    g_assert_no_error (error);
-    for (guint i = 0; i < n; i++)
-      {
-        CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
-
-        newest_id = cassino_store_begin_game (store, game, 0, NULL, &error);
-        g_assert_no_error (error);
-        if (i == 0)
-          first_id = newest_id;
-        cassino_game_unref (game);
-      }
-  }
+  begin_games (path, n, &first_id, &newest_id);
   records = cassino_records_new (path, &error);
   g_assert_no_error (error);
   model = cassino_records_get_history (records);
+  /* the first count comes from the database thread */
+  WAIT_FOR (!cassino_history_model_is_loading (model), 10);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
   g_signal_connect_swapped (model, "items-changed", G_CALLBACK (g_atomic_int_inc), &changed);
   {
@@ -1328,6 +1343,198 @@ test_paging_while_locked (void)
   remove_tree (dir);
 }
 
+/* Another program holds the database, keeping readers out, when the
+ * window opens.  (In WAL mode it can take such a lock only while no other
+ * connection is open: at start-up, not once the window's connections
+ * are.)  The window opens, not waiting for the records; the history,
+ * a game's replay and the rubbers show that they are loading and the main
+ * loop goes round (a 50 ms timeout fires); after the release the right
+ * data comes. */
+static void
+test_window_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoHistoryView *history;
+  CassinoReplayView *view;
+  GtkStack *stack;
+  GtkWindow *rubbers;
+  CassinoReplay *replay;
+  sqlite3 *lock;
+  gint64 start, took;
+  guint ticks, ticker;
+
+  lock = ui_test_lock_out_readers (f->database);
+  start = g_get_monotonic_time ();
+  f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+  took = g_get_monotonic_time () - start;
+  /* (the recorder still opens its connection on the main thread) */
+  g_test_message ("the window, locked: made in %.1f ms", took / 1000.0);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+  cassino_window_set_top_page (f->window, "history");
+  history = cassino_window_get_history_view (f->window);
+  view = cassino_window_get_replay_view (f->window);
+  stack = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (view)));
+
+  ticker = ui_test_add_ticker (&ticks);
+  iterate (300);
+  /* the history: loading, not "No Games Yet" */
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (history), "Loading the Games…"));
+  g_assert_false (ui_test_maps_label (GTK_WIDGET (history), "No Games Yet"));
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (history), "Loading…"));
+
+  /* a game's replay: at once, "Loading the Game…" */
+  start = g_get_monotonic_time ();
+  g_assert_true (cassino_window_open_replay (f->window, f->ids[4], &error));
+  took = g_get_monotonic_time () - start;
+  g_assert_no_error (error);
+  g_test_message ("open a game, locked: the call took %.1f ms", took / 1000.0);
+  g_assert_cmpint (took, <, G_USEC_PER_SEC / 2);
+  iterate (300);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "loading");
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (f->window), "Loading the Game…"));
+
+  /* the rubbers: a window at once, "Loading…" in it */
+  start = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
+  took = g_get_monotonic_time () - start;
+  g_test_message ("Rubbers, locked: the action took %.1f ms", took / 1000.0);
+  g_assert_cmpint (took, <, G_USEC_PER_SEC / 2);
+  WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
+  rubbers = find_toplevel ("Rubbers");
+  iterate (500);
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (rubbers), "Loading…"));
+  g_test_message ("the 50 ms timeout fired %u times in the 1.1 s locked", ticks);
+  g_assert_cmpuint (ticks, >=, 10);
+
+  ui_test_unlock (lock);
+  WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (rubbers), "Loading…"), 20);
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (rubbers),
+                                      "No rubber is being played. Start one with New Game… → Length → A rubber."));
+  gtk_window_destroy (rubbers);
+  ui_test_wait_replay (view);
+  g_source_remove (ticker);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "replay");
+  replay = cassino_replay_view_get_replay (view);
+  g_assert_cmpint (cassino_replay_get_game_id (replay), ==, f->ids[4]);
+  g_assert_cmpuint (cassino_game_get_n_deals (cassino_replay_get_source (replay)), ==,
+                    cassino_game_get_n_deals (f->games[4]));
+  /* the recorder could not open the file: the game dealt at start is not
+   * in the history */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-replay", NULL);
+  ui_test_wait_history (history);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (cassino_history_view_get_column_view (history)))),
+                    ==, N_GAMES);
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (history), "12 games"));
+}
+
+/* The same when the lock outlasts the busy timeout: the window says what
+ * failed (a toast for the game, a page for the history with Try Again),
+ * goes back to the list, and loses nothing; after the release Try Again
+ * lists the games. */
+static void
+test_window_lock_timeout (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  CassinoHistoryView *history;
+  CassinoReplayView *view;
+  GtkStack *stack;
+  GtkWidget *again = NULL;
+  sqlite3 *lock;
+
+  lock = ui_test_lock_out_readers (f->database);
+  f->window = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)), 10);
+  cassino_window_set_top_page (f->window, "history");
+  history = cassino_window_get_history_view (f->window);
+  view = cassino_window_get_replay_view (f->window);
+  stack = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (view)));
+
+  g_assert_true (cassino_window_open_replay (f->window, f->ids[2], &error));
+  /* the store's busy timeout is 5 s */
+  WAIT_FOR (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "loading") != 0, 20);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "list");
+  g_assert_nonnull (cassino_window_get_last_toast (f->window));
+  g_assert_true (g_str_has_prefix (cassino_window_get_last_toast (f->window), "The game could not be opened: The database"));
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "is busy"));
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (history), "The Games Could Not Be Read"), 20);
+  g_assert_false (ui_test_maps_label (GTK_WIDGET (history), "No Games Yet"));
+
+  ui_test_unlock (lock);
+  ui_test_collect (GTK_WIDGET (history), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Try Again") == 0 &&
+        gtk_widget_is_visible (buttons->pdata[i]))
+      again = buttons->pdata[i];
+  g_assert_nonnull (again);
+  g_signal_emit_by_name (again, "clicked");
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (history), "12 games"), 20);
+  ui_test_wait_history (history);
+  /* and the players, for the filters */
+  WAIT_FOR (g_list_model_get_n_items (cassino_records_get_player_names (cassino_window_get_records (f->window))) > 0, 10);
+  /* nothing lost: every game is there, and opens */
+  g_assert_true (cassino_window_open_replay (f->window, f->ids[2], &error));
+  ui_test_wait_replay (view);
+  g_assert_cmpint (cassino_replay_get_game_id (cassino_replay_view_get_replay (view)), ==, f->ids[2]);
+}
+
+/* Opening the records (the window's history and players) while another
+ * program keeps readers out: no wait, the list is loading, the main loop
+ * goes round; after the release the count and the players come. */
+static void
+test_open_records_while_locked (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-open-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "open.db", NULL);
+  g_autoptr(CassinoRecords) records = NULL;
+  CassinoHistoryModel *model;
+  GListModel *names;
+  sqlite3 *lock;
+  gint64 start, took;
+  guint ticks, ticker, n = 7;
+
+  g_assert_no_error (error);
+  begin_games (path, n, NULL, NULL);
+  lock = ui_test_lock_out_readers (path);
+  ticker = ui_test_add_ticker (&ticks);
+  start = g_get_monotonic_time ();
+  records = cassino_records_new (path, &error);
+  took = g_get_monotonic_time () - start;
+  g_assert_no_error (error);
+  g_assert_nonnull (records);
+  g_test_message ("open the records, locked: the call took %.1f ms", took / 1000.0);
+  g_assert_cmpint (took, <, G_USEC_PER_SEC / 2);
+  model = cassino_records_get_history (records);
+  names = cassino_records_get_player_names (records);
+  iterate (1000);
+  g_test_message ("the 50 ms timeout fired %u times in the second after", ticks);
+  g_assert_cmpuint (ticks, >=, 10);
+  g_assert_true (cassino_history_model_is_loading (model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (names), ==, 0);
+
+  ui_test_unlock (lock);
+  WAIT_FOR (!cassino_history_model_is_loading (model) && g_list_model_get_n_items (names) > 0, 20);
+  g_source_remove (ticker);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+  {
+    gboolean vic = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+      vic |= g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), i), "Vic") == 0;
+    g_assert_true (vic);
+  }
+  g_clear_object (&records);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1360,6 +1567,9 @@ main (int   argc,
   ADD ("delete-while-locked", test_delete_while_locked);
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);
+  g_test_add_func ("/cassino/ui-history/open-records-while-locked", test_open_records_while_locked);
+  ADD ("window-while-locked", test_window_while_locked);
+  ADD ("window-lock-timeout", test_window_lock_timeout);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

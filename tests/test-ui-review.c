@@ -218,6 +218,7 @@ test_review_from_history (Fixture       *f,
   g_signal_emit_by_name (nth_row (cassino_review_view_get_costly_list (view), 0), "activated");
   iterate (50);
   replay_view = cassino_window_get_replay_view (f->window);
+  ui_test_wait_replay (replay_view);
   g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (replay_view)))) ==
                  GTK_WIDGET (replay_view));
   replay = cassino_replay_view_get_replay (replay_view);

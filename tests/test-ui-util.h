@@ -73,6 +73,22 @@ ui_test_shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
+/* Whether a label under @widget reading @text is on screen (mapped: of
+ * a stack, only the visible page's are). */
+static inline gboolean
+ui_test_maps_label (GtkWidget  *widget,
+                    const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
+        gtk_widget_get_mapped (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* Run @sql on the database at @path through a connection of its own (as
  * another program would: to damage or lock it under the app's feet). */
 static inline void
@@ -87,6 +103,53 @@ ui_test_exec_sql (const char *path,
   if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
     g_error ("%s: %s", sql, message);
   sqlite3_close (db);
+}
+
+/* Another program holds the database at @path the way that keeps even
+ * its readers out (WAL mode or not): PRAGMA locking_mode=EXCLUSIVE and a
+ * write, its transaction left open.  A reader then gets SQLITE_BUSY
+ * until the busy timeout (checked here with a second connection).  Let go
+ * with ui_test_unlock(). */
+static inline sqlite3 *
+ui_test_lock_out_readers (const char *path)
+{
+  sqlite3 *db = NULL, *probe = NULL;
+  char *message = NULL;
+  int rc;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  if (sqlite3_exec (db, "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; "
+                    "CREATE TABLE IF NOT EXISTS other_program (x); INSERT INTO other_program VALUES (1);",
+                    NULL, NULL, &message) != SQLITE_OK)
+    g_error ("lock: %s", message);
+  g_assert_cmpint (sqlite3_open (path, &probe), ==, SQLITE_OK);
+  rc = sqlite3_exec (probe, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+  sqlite3_close (probe);
+  g_assert_cmpint (rc, ==, SQLITE_BUSY);
+  return db;
+}
+
+static inline void
+ui_test_unlock (sqlite3 *db)
+{
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+}
+
+static inline gboolean
+ui_test_tick (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A 50 ms timeout source counting into @ticks: how often it fired tells
+ * whether the main loop went round (a wait on the main thread holds it). */
+static inline guint
+ui_test_add_ticker (guint *ticks)
+{
+  *ticks = 0;
+  return g_timeout_add (50, ui_test_tick, ticks);
 }
 
 /* Iterate the main loop until @cond holds (or fail after @seconds). */
@@ -258,6 +321,17 @@ ui_test_count_turns (guint ms)
       turns++;
     }
   return turns;
+}
+
+/* A recorded game's replay is read on the database thread: wait until
+ * @replay_view's page no longer shows "Loading the Game…" (or fail after
+ * 20 s). */
+static inline void
+ui_test_wait_replay (gpointer replay_view)
+{
+  GtkStack *stack = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (replay_view)));
+
+  WAIT_FOR (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "loading") != 0, 20);
 }
 
 /* The visible window of @type (a GtkWindow subclass), or NULL. */

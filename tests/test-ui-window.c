@@ -1783,7 +1783,8 @@ test_new_game_dialog (Fixture       *f,
       if (g_strcmp0 (gtk_widget_get_tooltip_text (menus->pdata[i]), "Choose a Player") != 0)
         g_ptr_array_remove_index (menus, i);
     g_assert_cmpuint (menus->len, ==, CASSINO_MAX_PLAYERS);
-    g_assert_true (gtk_widget_get_visible (menus->pdata[1]));
+    /* (the players are listed on the database thread) */
+    WAIT_FOR (gtk_widget_get_visible (menus->pdata[1]), 10);
     popover = GTK_WIDGET (gtk_menu_button_get_popover (menus->pdata[1]));
     ui_test_collect (popover, GTK_TYPE_BUTTON, people);
     g_assert_cmpuint (people->len, ==, 1);

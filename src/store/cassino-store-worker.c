@@ -19,6 +19,7 @@ typedef struct {
   gboolean             done;
   gboolean             ok;
   GError              *error;
+  guint64              serial;   /* in the order queued */
 } Job;
 
 struct _CassinoStoreWorker
@@ -27,7 +28,10 @@ struct _CassinoStoreWorker
 
   CassinoStore *store;      /* touched by the thread only */
   char         *path;       /* to open on the thread, or NULL */
+  CassinoStoreOpenFlags open_flags;
   GError       *open_error; /* it could not be opened */
+  guint64       n_queued;   /* jobs ever queued */
+  guint64       failed_upto; /* jobs queued by the last failed open fail with it */
   GThread      *thread;
   GMutex        mutex;
   GCond         cond;       /* a job was queued, or one is over */
@@ -98,17 +102,36 @@ run_job (CassinoStoreWorker *self,
   g_mutex_unlock (&self->mutex);
 }
 
+/* Open the store at the path (on the worker thread).  After a failure
+ * (another program kept it locked past the busy timeout) every job tries
+ * again, so that the worker comes to life once the lock is gone. */
+static void
+open_store (CassinoStoreWorker *self,
+            Job                *job)
+{
+  if (self->store != NULL || self->path == NULL)
+    return;
+  /* every job that waited for that open fails with it, at once: only the
+   * ones queued after it try again */
+  if (job != NULL && self->open_error != NULL && job->serial <= self->failed_upto)
+    return;
+  g_clear_error (&self->open_error);
+  self->store = cassino_store_open_full (self->path, self->open_flags, &self->open_error);
+  if (self->store == NULL)
+    {
+      g_debug ("%s", self->open_error->message);
+      g_mutex_lock (&self->mutex);
+      self->failed_upto = self->n_queued;
+      g_mutex_unlock (&self->mutex);
+    }
+}
+
 static gpointer
 worker_thread (gpointer data)
 {
   CassinoStoreWorker *self = data;
 
-  if (self->store == NULL)
-    {
-      self->store = cassino_store_open (self->path, &self->open_error);
-      if (self->store == NULL)
-        g_debug ("%s", self->open_error->message);
-    }
+  open_store (self, NULL);
   for (;;)
     {
       Job *job;
@@ -123,6 +146,7 @@ worker_thread (gpointer data)
           job_free (job);
           return NULL;
         }
+      open_store (self, job);
       run_job (self, job);
     }
 }
@@ -132,6 +156,7 @@ queue_job (CassinoStoreWorker *self,
            Job                *job)
 {
   g_mutex_lock (&self->mutex);
+  job->serial = ++self->n_queued;
   g_queue_push_tail (&self->queue, job);
   if (job->func)
     self->n_pending++;
@@ -201,12 +226,20 @@ cassino_store_worker_new (CassinoStore *store)
 CassinoStoreWorker *
 cassino_store_worker_new_for_path (const char *path)
 {
+  return cassino_store_worker_new_for_path_full (path, CASSINO_STORE_OPEN_DEFAULT);
+}
+
+CassinoStoreWorker *
+cassino_store_worker_new_for_path_full (const char            *path,
+                                        CassinoStoreOpenFlags  flags)
+{
   CassinoStoreWorker *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   self = g_object_new (CASSINO_TYPE_STORE_WORKER, NULL);
   self->path = g_strdup (path);
+  self->open_flags = flags;
   self->thread = g_thread_new ("cassino-store", worker_thread, self);
   return self;
 }

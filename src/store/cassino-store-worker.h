@@ -37,6 +37,10 @@ CassinoStoreWorker *cassino_store_worker_new       (CassinoStore        *store);
  * every job fails with the reason.
  * Returns: (transfer full) */
 CassinoStoreWorker *cassino_store_worker_new_for_path (const char       *path);
+/* The same, opened with @flags (cassino_store_open_full()): the opening
+ * too waits on that thread, never on the caller's. */
+CassinoStoreWorker *cassino_store_worker_new_for_path_full (const char            *path,
+                                                            CassinoStoreOpenFlags  flags);
 
 /* Queue @func (@data, freed with @data_free when the job is over) behind
  * every job pushed before.  @callback, if not NULL, is called in the

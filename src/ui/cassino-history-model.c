@@ -58,6 +58,7 @@ struct _CassinoHistoryModel
   GHashTable                *requested;     /* page indices asked for, this generation */
   GHashTable                *placeholders;  /* page indices shown as "Loading…" */
   guint                      n_loading;     /* page and count jobs under way */
+  char                      *count_error;   /* the last count failed: why */
 };
 
 typedef struct {
@@ -73,6 +74,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (CassinoHistoryModel, cassino_history_model, G_TYP
 
 enum {
   FAILED,
+  COUNTED,
   N_SIGNALS
 };
 
@@ -298,6 +300,7 @@ cassino_history_model_finalize (GObject *object)
   g_clear_pointer (&self->requested, g_hash_table_unref);
   g_clear_pointer (&self->placeholders, g_hash_table_unref);
   g_clear_object (&self->worker);
+  g_free (self->count_error);
   g_queue_clear (&self->lru);
   clear_filter (&self->filter);
   g_clear_object (&self->store);
@@ -321,6 +324,16 @@ cassino_history_model_class_init (CassinoHistoryModelClass *klass)
   signals[FAILED] =
     g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * CassinoHistoryModel::counted:
+   *
+   * A count from the database thread came back (or failed:
+   * cassino_history_model_get_count_error()).
+   */
+  signals[COUNTED] =
+    g_signal_new ("counted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -492,9 +505,12 @@ on_count_read_cb (GObject      *source,
   self->counting--;
   if (job->generation != self->count_generation)
     return;    /* a newer reload is under way */
+  g_clear_pointer (&self->count_error, g_free);
   if (!ok)
     {
+      self->count_error = g_strdup (error->message);
       report (self, error);
+      g_signal_emit (self, signals[COUNTED], 0);
       return;
     }
   if (self->n_deleting > 0)
@@ -512,6 +528,7 @@ on_count_read_cb (GObject      *source,
   self->count = job->count;
   if (old || self->count)
     g_list_model_items_changed (G_LIST_MODEL (self), 0, old, self->count);
+  g_signal_emit (self, signals[COUNTED], 0);
 }
 
 static void
@@ -522,6 +539,20 @@ push_count (CassinoHistoryModel *self)
   self->counting++;
   job->generation = ++self->count_generation;
   cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_count_read_cb, NULL);
+}
+
+gboolean
+cassino_history_model_is_counting (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), FALSE);
+  return self->counting > 0;
+}
+
+const char *
+cassino_history_model_get_count_error (CassinoHistoryModel *self)
+{
+  g_return_val_if_fail (CASSINO_IS_HISTORY_MODEL (self), NULL);
+  return self->counting > 0 ? NULL : self->count_error;
 }
 
 gboolean
@@ -541,6 +572,19 @@ cassino_history_model_new (CassinoStore *store)
   self = g_object_new (CASSINO_TYPE_HISTORY_MODEL, NULL);
   self->store = g_object_ref (store);
   cassino_history_model_reload (self);
+  return self;
+}
+
+CassinoHistoryModel *
+cassino_history_model_new_for_worker (CassinoStoreWorker *worker)
+{
+  CassinoHistoryModel *self;
+
+  g_return_val_if_fail (CASSINO_IS_STORE_WORKER (worker), NULL);
+
+  self = g_object_new (CASSINO_TYPE_HISTORY_MODEL, NULL);
+  self->worker = g_object_ref (worker);
+  push_count (self);
   return self;
 }
 

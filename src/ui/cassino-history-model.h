@@ -23,7 +23,12 @@ G_DECLARE_FINAL_TYPE (CassinoHistoryModel, cassino_history_model, CASSINO, HISTO
  * store when one of its items is first asked for, and at most a few dozen
  * pages are kept. */
 CassinoHistoryModel *cassino_history_model_new        (CassinoStore *store);
+/* The same with everything on @worker (see set_worker()) from the start:
+ * the first count too; the list is empty and loading
+ * (cassino_history_model_is_loading()) until it comes. */
+CassinoHistoryModel *cassino_history_model_new_for_worker (CassinoStoreWorker *worker);
 
+/* NULL for a model made for a worker. */
 CassinoStore *cassino_history_model_get_store         (CassinoHistoryModel *self);
 
 /* The filter (copied; NULL: every game).  Reloads. */
@@ -60,6 +65,11 @@ gboolean     cassino_history_model_hide_for_delete    (CassinoHistoryModel  *sel
 gint64       cassino_history_model_get_pending_delete (CassinoHistoryModel *self);
 /* Whether pages or a count are on their way. */
 gboolean     cassino_history_model_is_loading         (CassinoHistoryModel *self);
+/* A count is under way on the database thread (the rows shown stay until
+ * it comes: none at first); "counted" says when it is back. */
+gboolean     cassino_history_model_is_counting        (CassinoHistoryModel *self);
+/* Why the last count failed (the busy database, a damaged file), or NULL. */
+const char  *cassino_history_model_get_count_error    (CassinoHistoryModel *self);
 /* Deletes committed and queued on the database thread, not yet done. */
 guint        cassino_history_model_get_n_deleting     (CassinoHistoryModel *self);
 void         cassino_history_model_cancel_delete      (CassinoHistoryModel *self);

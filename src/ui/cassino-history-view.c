@@ -43,6 +43,7 @@ struct _CassinoHistoryView
   GtkDropDown        *result_dropdown;
   GtkDropDown        *date_dropdown;
   GtkStack           *content_stack;
+  AdwStatusPage      *failed_page;
   GtkColumnView      *column_view;
   AdwSqueezer        *list_squeezer;
   GtkListView        *narrow_list;
@@ -96,19 +97,35 @@ update_count (CassinoHistoryView *self)
 {
   guint n = self->selection ? g_list_model_get_n_items (G_LIST_MODEL (self->selection)) : 0;
   const CassinoStoreHistoryFilter *filter;
-  gboolean filtered = FALSE;
+  gboolean filtered = FALSE, counting = FALSE;
+  const char *failed = NULL;
   g_autofree char *text = NULL;
 
   if (self->records)
     {
-      filter = cassino_history_model_get_filter (cassino_records_get_history (self->records));
+      CassinoHistoryModel *model = cassino_records_get_history (self->records);
+
+      filter = cassino_history_model_get_filter (model);
       filtered = filter->player_id || filter->opponent_id || filter->preset || filter->since ||
                  filter->result != CASSINO_STORE_RESULT_ANY || (filter->name && *filter->name);
+      counting = cassino_history_model_is_counting (model);
+      failed = cassino_history_model_get_count_error (model);
     }
-  /* Translators: how many games the history list holds */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
+  if (n == 0 && counting)
+    /* the count is read on the database thread: not "no games" yet */
+    text = g_strdup (_("Loading…"));
+  else if (n == 0 && failed)
+    /* (the page says what failed) */
+    text = g_strdup ("");
+  else
+    /* Translators: how many games the history list holds */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
   gtk_label_set_label (self->count_label, text);
-  gtk_stack_set_visible_child_name (self->content_stack, n > 0 ? "list" : filtered ? "no-match" : "empty");
+  if (n == 0 && failed)
+    adw_status_page_set_description (self->failed_page, failed);
+  gtk_stack_set_visible_child_name (self->content_stack,
+                                    n > 0 ? "list" : counting ? "loading" : failed ? "failed" :
+                                    filtered ? "no-match" : "empty");
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.open", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.delete", n > 0);
@@ -135,6 +152,18 @@ update_actions (CassinoHistoryView *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.resume",
                                  item && cassino_history_item_is_unfinished (item));
+  update_count (self);
+}
+
+static void
+on_try_again_cb (CassinoHistoryView *self)
+{
+  if (self->records)
+    {
+      cassino_history_model_reload (cassino_records_get_history (self->records));
+      /* the players' list failed with the count, likely */
+      cassino_records_list_players_async (self->records, NULL, NULL);
+    }
   update_count (self);
 }
 
@@ -611,6 +640,8 @@ cassino_history_view_class_init (CassinoHistoryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, result_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, date_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, failed_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_try_again_cb);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, column_view);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, list_squeezer);
   gtk_widget_class_bind_template_child (widget_class, CassinoHistoryView, narrow_list);
@@ -723,6 +754,7 @@ cassino_history_view_set_records (CassinoHistoryView *self,
       g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selected_changed_cb), self);
       g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed_cb), self);
       g_signal_connect (model, "failed", G_CALLBACK (on_history_failed_cb), self);
+      g_signal_connect_swapped (model, "counted", G_CALLBACK (update_count), self);
       g_signal_connect (records, "changed", G_CALLBACK (on_records_changed_cb), self);
       read_players (self);
     }

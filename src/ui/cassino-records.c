@@ -4,7 +4,11 @@
  * The views never touch the store: they read these models and call these
  * functions.  Statistics are computed in a worker thread with a
  * connection of its own (a CassinoStore is used by one thread at a time);
- * import and export are jobs for a CassinoStoreWorker, with one more.
+ * everything else (the history's pages and counts, the players, replays,
+ * rubbers, import and export) is a job for one CassinoStoreWorker, whose
+ * thread opens the records' connection: the main thread never opens,
+ * reads or writes the file, so another program's lock (even one that
+ * keeps readers out: PRAGMA locking_mode=EXCLUSIVE) never holds it.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,11 +37,11 @@ struct _CassinoRecords
   GObject              parent_instance;
 
   char                *path;
-  CassinoStore        *store;
-  CassinoStoreWorker  *worker;    /* writes, import and export */
+  CassinoStoreWorker  *worker;    /* every read and write */
   CassinoHistoryModel *history;
   GtkStringList       *player_names;
   GArray              *player_ids;   /* gint64 */
+  GPtrArray           *players;      /* CassinoStorePlayer, every one, as last read */
 };
 
 G_DEFINE_FINAL_TYPE (CassinoRecords, cassino_records, G_TYPE_OBJECT)
@@ -58,7 +62,6 @@ cassino_records_dispose (GObject *object)
     cassino_history_model_commit_delete (self->history, NULL);
   g_clear_object (&self->history);
   g_clear_object (&self->player_names);
-  g_clear_object (&self->store);
   /* an import or export still queued is finished first */
   g_clear_object (&self->worker);
 
@@ -72,6 +75,7 @@ cassino_records_finalize (GObject *object)
 
   g_free (self->path);
   g_clear_pointer (&self->player_ids, g_array_unref);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cassino_records_parent_class)->finalize (object);
 }
@@ -103,6 +107,20 @@ cassino_records_init (CassinoRecords *self)
 
 static CassinoStoreWorker *get_worker (CassinoRecords *self);
 
+static CassinoStorePlayer *
+player_copy (const CassinoStorePlayer *p)
+{
+  CassinoStorePlayer *copy = g_new0 (CassinoStorePlayer, 1);
+
+  *copy = *p;
+  copy->name = g_strdup (p->name);
+  copy->level = g_strdup (p->level);
+  copy->engine_version = g_strdup (p->engine_version);
+  copy->colour = g_strdup (p->colour);
+  copy->avatar = g_strdup (p->avatar);
+  return copy;
+}
+
 /* The active players' names and ids from @players (every player, in the
  * store's order; the archived ones are left out). */
 static void
@@ -112,6 +130,11 @@ apply_players (CassinoRecords *self,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   guint old = g_list_model_get_n_items (G_LIST_MODEL (self->player_names));
 
+  if (players)
+    {
+      g_clear_pointer (&self->players, g_ptr_array_unref);
+      self->players = g_ptr_array_ref (players);
+    }
   g_array_set_size (self->player_ids, 0);
   for (guint i = 0; players && i < players->len; i++)
     {
@@ -127,17 +150,6 @@ apply_players (CassinoRecords *self,
   gtk_string_list_splice (self->player_names, 0, old, (const char *const *) names->pdata);
 }
 
-static void
-read_players (CassinoRecords *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) players = cassino_store_list_players (self->store, TRUE, &error);
-
-  if (players == NULL)
-    g_debug ("Players: %s", error->message);
-  apply_players (self, players);
-}
-
 CassinoRecords *
 cassino_records_new (const char  *path,
                      GError     **error)
@@ -148,14 +160,10 @@ cassino_records_new (const char  *path,
 
   self = g_object_new (CASSINO_TYPE_RECORDS, NULL);
   self->path = g_strdup (path);
-  /* the recorder opened the file first: only it moves a damaged one */
-  self->store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, error);
-  if (self->store == NULL)
-    return NULL;
-  self->history = cassino_history_model_new (self->store);
-  /* a delete is queued on the database thread: never waits here */
-  cassino_history_model_set_worker (self->history, get_worker (self));
-  read_players (self);
+  /* the first count and the players are read on the database thread
+   * (which opens the file: a failure comes back with each job) */
+  self->history = cassino_history_model_new_for_worker (get_worker (self));
+  cassino_records_list_players_async (self, NULL, NULL);
   return g_steal_pointer (&self);
 }
 
@@ -374,9 +382,18 @@ static void
 players_changed (CassinoRecords *self,
                  PlayerJob      *job)
 {
+  g_autoptr(GArray) old_ids = g_array_copy (self->player_ids);
+
   apply_players (self, job->players);
   if (job->kind == PLAYER_LIST)
-    return;
+    {
+      /* the first list (or one that found players added meanwhile, by
+       * another program): the views offer them */
+      if (old_ids->len != self->player_ids->len ||
+          memcmp (old_ids->data, self->player_ids->data, old_ids->len * sizeof (gint64)) != 0)
+        g_signal_emit (self, signals[CHANGED], 0);
+      return;
+    }
   /* names shown in the history may change */
   cassino_history_model_reload (self->history);
   g_signal_emit (self, signals[CHANGED], 0);
@@ -571,8 +588,32 @@ cassino_records_list_players (CassinoRecords  *self,
                               gboolean         include_archived,
                               GError         **error)
 {
+  PlayerJob *job;
+  GPtrArray *players = NULL;
+
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_store_list_players (self->store, include_archived, error);
+
+  job = player_job_new (self, PLAYER_LIST, 0);
+  if (run_player_job_now (self, job, error))
+    {
+      players = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_store_player_free);
+      for (guint i = 0; i < job->players->len; i++)
+        {
+          CassinoStorePlayer *p = job->players->pdata[i];
+
+          if (include_archived || !p->archived)
+            g_ptr_array_add (players, player_copy (p));
+        }
+    }
+  player_job_free (job);
+  return players;
+}
+
+GPtrArray *
+cassino_records_get_players (CassinoRecords *self)
+{
+  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
+  return self->players;
 }
 
 gint64
@@ -653,7 +694,18 @@ cassino_records_get_player (CassinoRecords  *self,
                             GError         **error)
 {
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_store_get_player (self->store, player_id, error);
+
+  /* as the database thread last listed them: never a wait here */
+  for (guint i = 0; self->players && i < self->players->len; i++)
+    {
+      CassinoStorePlayer *p = self->players->pdata[i];
+
+      if (p->id == player_id)
+        return player_copy (p);
+    }
+  g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+               "player %" G_GINT64_FORMAT " is not known (yet)", player_id);
+  return NULL;
 }
 
 /* Pictures of players live beside the database, in avatars/. */
@@ -738,38 +790,132 @@ cassino_records_new_avatar (const CassinoStorePlayer *player,
   return avatar;
 }
 
-CassinoStoreGameSummary *
-cassino_records_get_game_summary (CassinoRecords  *self,
-                                  gint64           game_id,
-                                  GError         **error)
+/* Replays and rubbers: read on the records' database thread too. */
+
+typedef enum {
+  READ_REPLAY,
+  READ_RUBBERS,
+} ReadKind;
+
+typedef struct {
+  ReadKind       kind;
+  gint64         id;
+  CassinoReplay *replay;
+  GPtrArray     *rubbers;     /* CassinoStoreRubberInfo */
+  GHashTable    *summaries;   /* game id (gint64 *) -> CassinoStoreGameSummary */
+} ReadJob;
+
+static void
+read_job_free (gpointer data)
 {
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_store_get_game_summary (self->store, game_id, error);
+  ReadJob *job = data;
+
+  g_clear_object (&job->replay);
+  g_clear_pointer (&job->rubbers, g_ptr_array_unref);
+  g_clear_pointer (&job->summaries, g_hash_table_unref);
+  g_free (job);
+}
+
+static gboolean
+run_read_job (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  ReadJob *job = data;
+
+  if (job->kind == READ_REPLAY)
+    {
+      job->replay = cassino_replay_new_from_store (store, job->id, error);
+      return job->replay != NULL;
+    }
+  job->rubbers = cassino_store_list_rubbers (store, CASSINO_STORE_RUBBERS_ALL, error);
+  if (job->rubbers == NULL)
+    return FALSE;
+  job->summaries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                          (GDestroyNotify) cassino_store_game_summary_free);
+  for (guint i = 0; i < job->rubbers->len; i++)
+    {
+      CassinoStoreRubberInfo *info = job->rubbers->pdata[i];
+
+      for (guint g = 0; g < info->game_ids->len; g++)
+        {
+          gint64 id = g_array_index (info->game_ids, gint64, g);
+          CassinoStoreGameSummary *summary = cassino_store_get_game_summary (store, id, NULL);
+
+          /* a game gone meanwhile is left out */
+          if (summary)
+            g_hash_table_insert (job->summaries, g_memdup2 (&id, sizeof id), summary);
+        }
+    }
+  return TRUE;
+}
+
+static void on_job_done_cb (GObject *source, GAsyncResult *result, gpointer user_data);
+
+static void
+push_read_job (CassinoRecords      *self,
+               ReadKind             kind,
+               gint64               id,
+               gpointer             source_tag,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  ReadJob *job = g_new0 (ReadJob, 1);
+
+  job->kind = kind;
+  job->id = id;
+  push_task (self, run_read_job, job, read_job_free, source_tag, on_job_done_cb, callback, user_data);
+}
+
+void
+cassino_records_load_replay_async (CassinoRecords      *self,
+                                   gint64               game_id,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_read_job (self, READ_REPLAY, game_id, cassino_records_load_replay_async, callback, user_data);
 }
 
 CassinoReplay *
-cassino_records_load_replay (CassinoRecords  *self,
-                             gint64           game_id,
-                             GError         **error)
+cassino_records_load_replay_finish (CassinoRecords  *self,
+                                    GAsyncResult    *result,
+                                    GError         **error)
 {
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_replay_new_from_store (self->store, game_id, error);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cassino_records_load_replay_async, NULL);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  return g_steal_pointer (&((ReadJob *) g_task_get_task_data (G_TASK (result)))->replay);
+}
+
+void
+cassino_records_list_rubbers_async (CassinoRecords      *self,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_read_job (self, READ_RUBBERS, 0, cassino_records_list_rubbers_async, callback, user_data);
 }
 
 GPtrArray *
-cassino_records_list_rubbers (CassinoRecords  *self,
-                              GError         **error)
+cassino_records_list_rubbers_finish (CassinoRecords  *self,
+                                     GAsyncResult    *result,
+                                     GHashTable     **out_summaries,
+                                     GError         **error)
 {
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_store_list_rubbers (self->store, CASSINO_STORE_RUBBERS_ALL, error);
-}
+  ReadJob *job;
 
-GPtrArray *
-cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
-                                         GError         **error)
-{
-  g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return cassino_store_list_unfinished_rubbers (self->store, error);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cassino_records_list_rubbers_async, NULL);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  job = g_task_get_task_data (G_TASK (result));
+  if (out_summaries)
+    *out_summaries = g_steal_pointer (&job->summaries);
+  return g_steal_pointer (&job->rubbers);
 }
 
 /* Statistics */
@@ -956,8 +1102,13 @@ cassino_records_load_stats (CassinoRecords                *self,
                             const CassinoStoreStatsFilter *filter,
                             GError                       **error)
 {
+  g_autoptr(CassinoStore) store = NULL;
+
   g_return_val_if_fail (CASSINO_IS_RECORDS (self), NULL);
-  return compute_stats (self->store, player_id, filter, error);
+
+  /* (tests and benchmarks: a connection of its own, as the threads have) */
+  store = cassino_store_open_full (self->path, CASSINO_STORE_OPEN_NO_SALVAGE, error);
+  return store ? compute_stats (store, player_id, filter, error) : NULL;
 }
 
 /* Export and import: jobs for the records' database thread (a connection
@@ -1056,27 +1207,38 @@ static CassinoStoreWorker *
 get_worker (CassinoRecords *self)
 {
   if (self->worker == NULL)
-    self->worker = cassino_store_worker_new_for_path (self->path);
+    /* the recorder opened the file first: only it moves a damaged one */
+    self->worker = cassino_store_worker_new_for_path_full (self->path, CASSINO_STORE_OPEN_NO_SALVAGE);
   return self->worker;
 }
 
 /* Back on the main thread: a job's result becomes the task's. */
 static void
-on_file_job_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+on_job_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  FileJob *job = g_task_get_task_data (task);
   GError *error = NULL;
   gboolean ok = cassino_store_worker_push_finish (result, &error);
 
-  if (job->kind == FILE_IMPORT_RECORDS)
-    cassino_records_refresh (g_task_get_source_object (task));
   if (ok)
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
+}
+
+static void
+on_file_job_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  GTask *task = user_data;
+  FileJob *job = g_task_get_task_data (task);
+
+  if (job->kind == FILE_IMPORT_RECORDS)
+    cassino_records_refresh (g_task_get_source_object (task));
+  on_job_done_cb (source, result, task);
 }
 
 static void

@@ -20,7 +20,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CassinoRecords, cassino_records, CASSINO, RECORDS, GObject)
 
 /* The views' connection to the database at @path (the game controller
- * records through one of its own).  NULL with @error. */
+ * records through one of its own), opened by the records' database
+ * thread: this never waits, and a file that cannot be opened fails the
+ * jobs (the history says why).  (@error is kept for the callers: never
+ * set.) */
 CassinoRecords *cassino_records_new (const char  *path,
                                      GError     **error);
 
@@ -94,7 +97,12 @@ GPtrArray    *cassino_records_player_job_finish      (CassinoRecords      *self,
                                                        gint64              *out_player_id,
                                                        GError             **error);
 
-/* Returns: (transfer full), or NULL with @error. */
+/* Every player (archived too) as the database thread last listed them
+ * (NULL before the first list came back).
+ * Returns: (transfer none) (element-type CassinoStorePlayer) */
+GPtrArray    *cassino_records_get_players      (CassinoRecords  *self);
+/* A player as last listed (never waits for the database).
+ * Returns: (transfer full), or NULL with @error. */
 CassinoStorePlayer *cassino_records_get_player (CassinoRecords  *self,
                                                 gint64           player_id,
                                                 GError         **error);
@@ -120,24 +128,27 @@ gboolean      cassino_records_set_player_picture (CassinoRecords  *self,
                                                   GFile           *image,
                                                   GError         **error);
 
-/* Returns: (transfer full): a game's summary, or NULL with @error. */
-CassinoStoreGameSummary *cassino_records_get_game_summary (CassinoRecords  *self,
-                                                           gint64           game_id,
-                                                           GError         **error);
+/* The replay of a recorded game, read on the records' database thread;
+ * _finish(): (transfer full), or NULL with @error. */
+void           cassino_records_load_replay_async  (CassinoRecords      *self,
+                                                   gint64               game_id,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+CassinoReplay *cassino_records_load_replay_finish (CassinoRecords      *self,
+                                                   GAsyncResult        *result,
+                                                   GError             **error);
 
-/* The replay of a recorded game.  NULL with @error. */
-CassinoReplay *cassino_records_load_replay     (CassinoRecords  *self,
-                                                gint64           game_id,
-                                                GError         **error);
-
-/* Rubbers, newest first: their standing and games.
+/* Every rubber, those being played first, with its standing, read on the
+ * records' database thread; @out_summaries: the summaries of their games
+ * by id (gint64 *).
  * Returns: (transfer full) (element-type CassinoStoreRubberInfo) */
-GPtrArray    *cassino_records_list_unfinished_rubbers (CassinoRecords  *self,
-                                                       GError         **error);
-/* Every rubber, those being played first, with its standing.
- * Returns: (transfer full) (element-type CassinoStoreRubberInfo) */
-GPtrArray    *cassino_records_list_rubbers            (CassinoRecords  *self,
-                                                       GError         **error);
+void          cassino_records_list_rubbers_async  (CassinoRecords      *self,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+GPtrArray    *cassino_records_list_rubbers_finish (CassinoRecords      *self,
+                                                   GAsyncResult        *result,
+                                                   GHashTable         **out_summaries,
+                                                   GError             **error);
 
 /* Everything a statistics page shows. */
 typedef struct {

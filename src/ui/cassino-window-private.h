@@ -42,6 +42,7 @@ struct _CassinoWindow
   CassinoReplayView     *replay_view;
   CassinoReviewView     *review_view;      /* made on first use */
   gboolean               replay_from_review;  /* Back from the replay returns to the review */
+  guint                  replay_serial;       /* of the replay being read: a newer one, or Back, drops it */
   CassinoCoach          *coach;
   GtkRevealer           *coach_revealer;
   GtkLabel              *coach_label;
@@ -80,6 +81,20 @@ AdwToast *_cassino_window_toast (CassinoWindow *self,
  * export and import.  The history, replay and statistics views are made
  * when first needed (they cost a sixth of the window's start). */
 void _cassino_window_ensure_history (CassinoWindow *self);
+/* Where a replay read on the database thread opens (the review's
+ * "show position"), and where Back goes meanwhile. */
+typedef struct {
+  gboolean from_review;
+  int      seat;        /* -1: every card shown */
+  int      deal_index;  /* -1: the start of the game */
+  int      play_index;  /* with deal_index: that move */
+} CassinoReplayAt;
+
+/* "Loading the Game…" at once, the replay when the database thread has
+ * read it; a failure is toasted and Back taken. */
+void _cassino_window_load_replay    (CassinoWindow         *self,
+                                     gint64                 game_id,
+                                     const CassinoReplayAt *at);
 /* The replay view on @replay, at the start of deal @deal_index (-1: of the game). */
 void _cassino_window_show_replay    (CassinoWindow *self,
                                      CassinoReplay *replay,

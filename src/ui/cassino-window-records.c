@@ -38,6 +38,23 @@ update_header (CassinoWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-replay", replay);
 }
 
+/* What shows while a game is read on the database thread. */
+static GtkWidget *
+loading_page_new (void)
+{
+  GtkWidget *page = adw_status_page_new ();
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
+  adw_status_page_set_child (ADW_STATUS_PAGE (page), spinner);
+  /* Translators: shown while a recorded game is read from the disk (or
+   * waits for another program to let go of the database) */
+  adw_status_page_set_title (ADW_STATUS_PAGE (page), _("Loading the Game…"));
+  return page;
+}
+
 static void on_open_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_resume_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
 static void on_export_game_cb (CassinoHistoryView *view, gint64 game_id, CassinoWindow *self);
@@ -55,6 +72,7 @@ _cassino_window_ensure_history (CassinoWindow *self)
   self->replay_view = g_object_new (CASSINO_TYPE_REPLAY_VIEW, NULL);
   gtk_stack_add_named (self->history_stack, GTK_WIDGET (self->history_view), "list");
   gtk_stack_add_named (self->history_stack, GTK_WIDGET (self->replay_view), "replay");
+  gtk_stack_add_named (self->history_stack, loading_page_new (), "loading");
   gtk_stack_set_visible_child_name (self->history_stack, "list");
   g_signal_connect (self->history_view, "open-game", G_CALLBACK (on_open_game_cb), self);
   g_signal_connect (self->history_view, "resume-game", G_CALLBACK (on_resume_game_cb), self);
@@ -132,12 +150,73 @@ on_record_saved_cb (CassinoGameController *controller,
 
 /* History and replay */
 
+typedef struct {
+  CassinoWindow   *window;
+  guint            serial;
+  CassinoReplayAt  at;
+} ReplayRequest;
+
+static void
+on_replay_loaded_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  ReplayRequest *req = user_data;
+  CassinoWindow *self = req->window;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoReplay) replay = cassino_records_load_replay_finish (CASSINO_RECORDS (source), result, &error);
+
+  /* Back was taken, or another game asked for, meanwhile */
+  if (req->serial != self->replay_serial || self->history_stack == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "loading") != 0)
+    goto out;
+  if (replay == NULL)
+    {
+      /* Translators: a recorded game could not be read; %s says why
+       * (e.g. the database is busy) */
+      g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"), error->message);
+
+      toast (self, text);
+      gtk_stack_set_visible_child_name (self->history_stack, req->at.from_review ? "review" : "list");
+      goto out;
+    }
+  _cassino_window_show_replay (self, replay, req->at.play_index < 0 ? req->at.deal_index : -1);
+  if (req->at.from_review)
+    {
+      /* what the reviewed player saw then */
+      cassino_replay_view_set_seat_view (self->replay_view, req->at.seat);
+      cassino_replay_view_go_to_move (self->replay_view, (guint) req->at.deal_index, (guint) req->at.play_index);
+    }
+out:
+  g_object_unref (req->window);
+  g_free (req);
+}
+
+void
+_cassino_window_load_replay (CassinoWindow         *self,
+                             gint64                 game_id,
+                             const CassinoReplayAt *at)
+{
+  ReplayRequest *req = g_new0 (ReplayRequest, 1);
+
+  req->window = g_object_ref (self);
+  req->serial = ++self->replay_serial;
+  req->at = *at;
+  self->replay_from_review = at->from_review;
+  _cassino_window_ensure_history (self);
+  cassino_replay_view_set_autoplay (self->replay_view, 0);
+  adw_view_stack_set_visible_child_name (self->view_stack, "history");
+  gtk_stack_set_visible_child_name (self->history_stack, "loading");
+  update_header (self);
+  cassino_records_load_replay_async (self->records, game_id, on_replay_loaded_cb, req);
+}
+
 gboolean
 cassino_window_open_replay (CassinoWindow  *self,
                             gint64          game_id,
                             GError        **error)
 {
-  g_autoptr(CassinoReplay) replay = NULL;
+  CassinoReplayAt at = { FALSE, -1, -1, -1 };
 
   g_return_val_if_fail (CASSINO_IS_WINDOW (self), FALSE);
 
@@ -146,10 +225,7 @@ cassino_window_open_replay (CassinoWindow  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No games are recorded."));
       return FALSE;
     }
-  replay = cassino_records_load_replay (self->records, game_id, error);
-  if (replay == NULL)
-    return FALSE;
-  _cassino_window_show_replay (self, replay, -1);
+  _cassino_window_load_replay (self, game_id, &at);
   return TRUE;
 }
 
@@ -218,10 +294,13 @@ close_replay_activated (GtkWidget  *widget,
   if (self->replay_view == NULL)
     return;
   cassino_replay_view_set_autoplay (self->replay_view, 0);
+  /* a replay still being read is dropped when it comes */
+  self->replay_serial++;
   /* from a move of the review, back to the review; from the review, its
    * work stops */
   if (self->replay_from_review &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0)
+      (g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "replay") == 0 ||
+       g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "loading") == 0))
     {
       self->replay_from_review = FALSE;
       gtk_stack_set_visible_child_name (self->history_stack, "review");
@@ -839,6 +918,7 @@ rubber_game_subtitle (const CassinoStoreGameSummary *s)
 
 static GtkWidget *
 rubber_row (CassinoWindow                *self,
+            GHashTable                   *summaries,
             const CassinoStoreRubberInfo *info)
 {
   GtkWidget *row = adw_expander_row_new ();
@@ -894,7 +974,7 @@ rubber_row (CassinoWindow                *self,
   for (guint g = 0; g < info->game_ids->len; g++)
     {
       gint64 game_id = g_array_index (info->game_ids, gint64, g);
-      g_autoptr(CassinoStoreGameSummary) s = cassino_records_get_game_summary (self->records, game_id, NULL);
+      CassinoStoreGameSummary *s = g_hash_table_lookup (summaries, &game_id);
       GtkWidget *game_row, *see;
       g_autofree char *game_title = NULL;
       g_autofree char *game_subtitle = NULL;
@@ -917,34 +997,42 @@ rubber_row (CassinoWindow                *self,
   return row;
 }
 
+/* The rubbers, read on the database thread, fill the window's page (if
+ * it is still open); a failure says so in its place. */
 static void
-rubbers_activated (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+on_rubbers_listed_cb (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
 {
-  CassinoWindow *self = CASSINO_WINDOW (widget);
-  g_autoptr(GPtrArray) rubbers = NULL;
+  g_autoptr(GtkWidget) page = user_data;   /* a reference */
+  g_autoptr(GHashTable) summaries = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *window, *page, *playing, *finished;
+  g_autoptr(GPtrArray) rubbers = cassino_records_list_rubbers_finish (CASSINO_RECORDS (source), result,
+                                                                       &summaries, &error);
+  GtkWidget *window = gtk_widget_get_ancestor (page, ADW_TYPE_PREFERENCES_WINDOW);
+  CassinoWindow *self = window ? g_object_get_data (G_OBJECT (window), "cassino-window") : NULL;
+  GtkWidget *loading = g_object_get_data (G_OBJECT (page), "loading");
+  GtkWidget *playing, *finished;
   guint n_playing = 0, n_finished = 0;
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
-  rubbers = cassino_records_list_rubbers (self->records, &error);
+  if (self == NULL)
+    return;   /* closed meanwhile */
+  adw_preferences_page_remove (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (loading));
   if (rubbers == NULL)
     {
-      toast (self, error->message);
+      GtkWidget *group = adw_preferences_group_new ();
+      GtkWidget *row = adw_action_row_new ();
+      /* Translators: the Rubbers window when the database could not be
+       * read; %s says why (e.g. the database is busy) */
+      g_autofree char *text = g_strdup_printf (_("The rubbers could not be read: %s"), error->message);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      gtk_widget_add_css_class (row, "error");
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
       return;
     }
-  window = adw_preferences_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), _("Rubbers"));
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
-  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
-  page = adw_preferences_page_new ();
 
   playing = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (playing), _("Being Played"));
@@ -959,7 +1047,7 @@ rubbers_activated (GtkWidget  *widget,
       gboolean is_playing = g_str_equal (info->state, "playing");
 
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (is_playing ? playing : finished),
-                                 rubber_row (self, info));
+                                 rubber_row (self, summaries, info));
       if (is_playing)
         n_playing++;
       else
@@ -983,7 +1071,45 @@ rubbers_activated (GtkWidget  *widget,
       g_object_ref_sink (finished);
       g_object_unref (finished);
     }
+}
+
+static void
+rubbers_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  GtkWidget *window, *page, *loading, *row, *spinner;
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  window = adw_preferences_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Rubbers"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
+  /* (for the rows' buttons: gone with the window) */
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+  g_object_set_data (G_OBJECT (window), "cassino-window", self);
+  page = adw_preferences_page_new ();
+
+  /* read on the database thread: "Loading…" until it answers */
+  loading = adw_preferences_group_new ();
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Loading…"));
+  spinner = gtk_spinner_new ();
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), TRUE);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), spinner);
+  gtk_widget_add_css_class (row, "dim-label");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (loading), row);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (loading));
+  g_object_set_data (G_OBJECT (page), "loading", loading);
+
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  cassino_records_list_rubbers_async (self->records, on_rubbers_listed_cb, g_object_ref (page));
   gtk_window_present (GTK_WINDOW (window));
 }
 

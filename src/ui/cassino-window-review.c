@@ -20,24 +20,27 @@ on_show_position_cb (CassinoReviewView *view,
                      guint              seat,
                      CassinoWindow     *self)
 {
-  g_autoptr(CassinoReplay) replay = NULL;
-  g_autoptr(GError) error = NULL;
+  CassinoReplayAt at = { TRUE, (int) seat, (int) deal_index, (int) play_index };
   gint64 game_id = cassino_review_view_get_game_id (view);
+  g_autoptr(CassinoReplay) replay = NULL;
 
+  /* a recorded game: read on the database thread */
   if (game_id > 0 && self->records)
-    replay = cassino_records_load_replay (self->records, game_id, &error);
-  else if (cassino_game_controller_has_game (self->controller))
     {
-      CassinoGame *copy = cassino_game_copy (cassino_game_controller_get_game (self->controller));
-
-      replay = cassino_replay_new (copy, NULL);
-      cassino_game_unref (copy);
-    }
-  if (replay == NULL)
-    {
-      _cassino_window_toast (self, error ? error->message : _("The game cannot be replayed."));
+      _cassino_window_load_replay (self, game_id, &at);
       return;
     }
+  if (!cassino_game_controller_has_game (self->controller))
+    {
+      _cassino_window_toast (self, _("The game cannot be replayed."));
+      return;
+    }
+  {
+    CassinoGame *copy = cassino_game_copy (cassino_game_controller_get_game (self->controller));
+
+    replay = cassino_replay_new (copy, NULL);
+    cassino_game_unref (copy);
+  }
   _cassino_window_show_replay (self, replay, -1);
   /* what the reviewed player saw then */
   cassino_replay_view_set_seat_view (self->replay_view, (int) seat);

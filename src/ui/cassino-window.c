@@ -744,6 +744,41 @@ cassino_window_new_game (CassinoWindow *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The people the dialog offers: the players' humans, as last listed. */
+static void
+set_dialog_people (CassinoNewGameDialog *dialog,
+                   GPtrArray            *players)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; players && i < players->len; i++)
+    {
+      CassinoStorePlayer *p = players->pdata[i];
+
+      if (p->kind == CASSINO_SEAT_HUMAN && !p->archived)
+        g_ptr_array_add (names, p->name);
+    }
+  g_ptr_array_add (names, NULL);
+  cassino_new_game_dialog_set_people (dialog, (const char *const *) names->pdata);
+}
+
+/* The players read again on the database thread: the dialog, if still
+ * open, offers them. */
+static void
+on_dialog_players_cb (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GWeakRef *ref = user_data;
+  g_autoptr(CassinoNewGameDialog) dialog = g_weak_ref_get (ref);
+  g_autoptr(GPtrArray) players = cassino_records_player_job_finish (CASSINO_RECORDS (source), result, NULL, NULL);
+
+  if (dialog && players)
+    set_dialog_people (dialog, players);
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
 static void
 show_new_game_dialog (CassinoWindow *self)
 {
@@ -760,18 +795,13 @@ show_new_game_dialog (CassinoWindow *self)
   dialog = cassino_new_game_dialog_new (GTK_WINDOW (self), setup);
   if (self->records)
     {
-      g_autoptr(GPtrArray) players = cassino_records_list_players (self->records, FALSE, NULL);
-      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      GWeakRef *ref = g_new0 (GWeakRef, 1);
 
-      for (guint i = 0; players && i < players->len; i++)
-        {
-          CassinoStorePlayer *p = players->pdata[i];
-
-          if (p->kind == CASSINO_SEAT_HUMAN)
-            g_ptr_array_add (names, p->name);
-        }
-      g_ptr_array_add (names, NULL);
-      cassino_new_game_dialog_set_people (dialog, (const char *const *) names->pdata);
+      /* as the database thread last listed them, at once (never a wait
+       * here), then as it lists them now */
+      set_dialog_people (dialog, cassino_records_get_players (self->records));
+      g_weak_ref_init (ref, dialog);
+      cassino_records_list_players_async (self->records, on_dialog_players_cb, ref);
     }
   g_signal_connect_object (dialog, "start-game", G_CALLBACK (on_start_game_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
