@@ -1148,6 +1148,61 @@ test_locked_database (Fixture       *f,
   }
 }
 
+/* The app starts while another program keeps the database to itself
+ * (PRAGMA locking_mode=EXCLUSIVE: even reading waits): the window says the
+ * game could not be saved and that Cassino keeps trying with every move —
+ * and it does: once the other program lets go, every move made meanwhile
+ * reaches the database and the window says so. */
+static void
+test_started_while_locked (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GError) error = NULL;
+  sqlite3 *lock;
+  guint plays;
+
+  /* a database of the app's, then held by another program */
+  {
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+
+    g_assert_no_error (error);
+  }
+  lock = ui_test_lock_out_readers (f->database);
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GArray) moves = NULL;
+
+      wait_for_turn (f);
+      moves = legal_moves (f);
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+    }
+  wait_for_turn (f);
+  plays = plays_of (f);
+  g_assert_cmpuint (plays, >=, 2);
+  WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
+  g_assert_true (g_str_has_prefix (cassino_window_get_last_toast (f->window), "This game could not be saved ("));
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "Cassino keeps trying with every move."));
+
+  /* long enough for the game's start to fail on the database thread too
+   * (the busy timeout is 5 s); the window goes on meanwhile */
+  {
+    guint ticks, ticker = ui_test_add_ticker (&ticks);
+
+    iterate (7000);
+    g_source_remove (ticker);
+    g_test_message ("the 50 ms timeout fired %u times in 7 s of the lock", ticks);
+    g_assert_cmpuint (ticks, >=, 50);
+  }
+
+  ui_test_unlock (lock);
+  /* no further move: the recorder tries again by itself */
+  WAIT_FOR (count_saved_moves (f->database) == plays, 40);
+  WAIT_FOR (g_strcmp0 (cassino_window_get_last_toast (f->window), "The game is saved again, every move of it") == 0, 20);
+}
+
 /* The app is killed while another program holds the lock and moves wait
  * in the queue: what was saved before is all there, and the game resumes
  * at the last saved move and goes on being recorded. */
@@ -2845,6 +2900,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
   g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);
   g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
+  g_test_add ("/cassino/ui/started-while-locked", Fixture, NULL, fixture_setup, test_started_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);

@@ -62,6 +62,13 @@ struct _CassinoGameRecorder
   GObject             parent_instance;
 
   CassinoStoreWorker *worker;
+  /* the database was busy when opened: the worker opens it when it can,
+   * and no game is resumed from it meanwhile (that would wait too) */
+  gboolean            opened_late;
+  /* the database could not be opened for a game's start: the game is
+   * begun, whole, by the first catch-up that gets through */
+  gboolean            start_lost;
+  gboolean            start_lost_in_rubber;
   char               *moved_aside;
   gboolean            salvaged;
   guint               n_saved;
@@ -129,6 +136,7 @@ typedef struct {
   gboolean              in_rubber;     /* STEP_START */
   gboolean              keep;          /* STEP_LEAVE */
   gboolean              quiet;       /* a retry: its failures were told */
+  gboolean              restart;     /* STEP_CATCH_UP: the game was never begun */
   guint                 generation;
   guint64               seq;
   /* results, read on the main thread */
@@ -383,6 +391,14 @@ run_step (CassinoStore  *store,
       break;
 
     case STEP_CATCH_UP:
+      if (step->restart && line->game_id == 0 && !line->start_pending)
+        {
+          /* its start never reached the worker's store: begin it now */
+          line->start_pending = TRUE;
+          line->start_in_rubber = step->in_rubber;
+          line->rubber_id = 0;
+          line->failure_reported = TRUE;
+        }
       if (line->game_id != 0 || line->start_pending)
         catch_up (store, step);
       break;
@@ -440,6 +456,8 @@ on_retry_cb (gpointer user_data)
     return G_SOURCE_REMOVE;
   step = push_step (self, STEP_CATCH_UP, self->newest);
   step->quiet = TRUE;
+  step->restart = self->start_lost;
+  step->in_rubber = self->start_lost_in_rubber;
   queue_step (self, step);
   return G_SOURCE_REMOVE;
 }
@@ -462,7 +480,9 @@ step_done (CassinoGameRecorder *self,
     {
       self->game_id = step->game_id;
       self->rubber_id = step->rubber_id;
-      self->behind = step->behind;
+      if (step->restart && !step->behind)
+        self->start_lost = FALSE;
+      self->behind = step->behind || self->start_lost;
       if (self->behind && self->retry_source == 0)
         self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
     }
@@ -479,8 +499,33 @@ on_step_done_cb (GObject      *source,
                  gpointer      user_data)
 {
   Step *step = cassino_store_worker_get_job_data (result);
+  g_autoptr(GError) error = NULL;
 
-  cassino_store_worker_push_finish (result, NULL);
+  if (!cassino_store_worker_push_finish (result, &error) &&
+      !g_cancellable_is_cancelled (step->alive))
+    {
+      /* the step never ran: the database could not be opened (another
+       * program keeps it to itself); the retries write what it lacks */
+      CassinoGameRecorder *self = step->self;
+
+      if (step->generation == self->generation)
+        {
+          if (step->kind == STEP_START)
+            {
+              self->start_lost = TRUE;
+              self->start_lost_in_rubber = step->in_rubber;
+            }
+          step->behind = self->game_id == 0 || step->kind != STEP_LEAVE;
+          step->game_id = self->game_id;
+          step->rubber_id = self->rubber_id;
+        }
+      if (!step->quiet)
+        {
+          if (step->messages == NULL)
+            step->messages = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (step->messages, g_strdup (error->message));
+        }
+    }
   if (!g_cancellable_is_cancelled (step->alive))    /* else the recorder is gone */
     step_done (step->self, step);
 }
@@ -631,6 +676,7 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
 
   g_clear_object (&self->worker);
   g_clear_pointer (&self->moved_aside, g_free);
+  self->opened_late = FALSE;
   self->salvaged = FALSE;
   memset (&self->line, 0, sizeof self->line);
   forget_game (self);
@@ -641,7 +687,18 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
   store = cassino_store_open (path, &error);
   report (self, error);
   if (store == NULL)
-    return FALSE;
+    {
+      /* another program keeps the database to itself for now: the
+       * database thread opens it as soon as it can (every step tries
+       * again, and the first that gets through writes the whole game), so
+       * that "Cassino keeps trying with every move" holds */
+      if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY))
+        {
+          self->worker = cassino_store_worker_new_for_path (path);
+          self->opened_late = TRUE;
+        }
+      return FALSE;
+    }
   self->moved_aside = g_strdup (cassino_store_get_moved_aside_path (store));
   self->salvaged = cassino_store_get_salvage_counts (store, &self->n_saved, &self->n_lost);
   self->worker = cassino_store_worker_new (store);
@@ -936,7 +993,7 @@ cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
 
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
 
-  if (self->worker == NULL)
+  if (self->worker == NULL || self->opened_late)
     return NULL;
   cassino_store_worker_run (self->worker, load_unfinished_job, &step, NULL);
   loaded (self, &step, step.game != NULL);
