@@ -1183,8 +1183,10 @@ test_started_while_locked (Fixture       *f,
   plays = plays_of (f);
   g_assert_cmpuint (plays, >=, 2);
   WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
-  g_assert_true (g_str_has_prefix (cassino_window_get_last_toast (f->window), "This game could not be saved ("));
-  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "Cassino keeps trying with every move."));
+  /* what the player must know first (a toast is one line), then why */
+  g_assert_true (g_str_has_prefix (cassino_window_get_last_toast (f->window),
+                                   "This game could not be saved — Cassino keeps trying with every move. The database “"));
+  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "” is busy: another program is using it"));
 
   /* long enough for the game's start to fail on the database thread too
    * (the busy timeout is 5 s); the window goes on meanwhile */

@@ -862,8 +862,10 @@ on_record_failed_cb (CassinoGameController *controller,
 
   if (self->record_toast)
     return;
-  /* Translators: %s is the database's own message, e.g. "database or disk is full" */
-  text = g_strdup_printf (_("This game could not be saved (%s). Cassino keeps trying with every move."),
+  /* Translators: %s is the store's sentence on why, e.g. "The database
+   * “…” is busy: another program is using it (…)."; what the player must
+   * know comes first, a toast is one line and cuts the rest */
+  text = g_strdup_printf (_("This game could not be saved — Cassino keeps trying with every move. %s"),
                           message);
   self->record_toast = _cassino_window_toast (self, text);
   adw_toast_set_priority (self->record_toast, ADW_TOAST_PRIORITY_HIGH);
