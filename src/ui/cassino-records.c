@@ -390,7 +390,8 @@ players_changed (CassinoRecords *self,
       /* the first list (or one that found players added meanwhile, by
        * another program): the views offer them */
       if (old_ids->len != self->player_ids->len ||
-          memcmp (old_ids->data, self->player_ids->data, old_ids->len * sizeof (gint64)) != 0)
+          (old_ids->len > 0 &&
+           memcmp (old_ids->data, self->player_ids->data, old_ids->len * sizeof (gint64)) != 0))
         g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
