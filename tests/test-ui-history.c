@@ -749,8 +749,7 @@ test_import_while_locked (Fixture       *f,
   fresh = cassino_records_new (fresh_path, &error);
   g_assert_no_error (error);
 
-  g_assert_cmpint (sqlite3_open (fresh_path, &lock), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  lock = ui_test_lock_writers (fresh_path);
   start = g_get_monotonic_time ();
   cassino_records_import_records_async (fresh, file, on_imported_cb, &imported);
   g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
@@ -913,8 +912,7 @@ test_delete_while_locked (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
   iterate (100);
 
-  g_assert_cmpint (sqlite3_open (f->database, &lock), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  lock = ui_test_lock_writers (f->database);
   /* deleting another lets the first go: it is queued, not waited for */
   ui_test_history_select (view, 1);
   second = cassino_history_view_get_selected_id (view);
@@ -1296,8 +1294,7 @@ test_paging_while_locked (void)
     WAIT_FOR (!cassino_history_model_is_loading (model), 10);
   }
 
-  g_assert_cmpint (sqlite3_open (path, &lock), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  lock = ui_test_lock_writers (path);
   /* the newest game deleted: queued behind the lock */
   g_assert_true (cassino_history_model_hide_for_delete (model, newest_id, 0, &error));
   g_assert_true (cassino_history_model_commit_delete (model, &error));

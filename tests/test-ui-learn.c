@@ -91,6 +91,40 @@ press_card (CassinoTutorialWindow *tutorial,
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
 }
 
+/* The first launch's offer of the tutorial stays until dismissed, but it
+ * does not hold the game's own news back: a later toast (here the daily
+ * deal's) is shown at once in its place, and the offer is still in the
+ * menu. */
+static void
+test_offer_gives_way (Fixture       *f,
+                      gconstpointer  data)
+{
+  const char *offer = "New to Cassino? Learn it in short lessons on real deals.";
+
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
+  /* it stays */
+  iterate (1500);
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (f->window), offer));
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *day = NULL;
+    g_autofree char *news = NULL;
+    GDate today;
+
+    cassino_daily_today (&today);
+    day = cassino_daily_format_date (&today);
+    news = g_strdup_printf ("Daily deal of %s: Classic", day);
+    g_assert_true (cassino_window_start_daily (f->window, CASSINO_PRESET_CLASSIC, &today, &error));
+    g_assert_no_error (error);
+    /* the news is shown, the offer gone */
+    WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), news), 10);
+    WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
+  }
+  /* and it is still offered in the menu */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tutorial", NULL));
+}
+
 /* The first-launch offer leads to the tutorial; the pairing lesson is
  * played on its table with the keyboard: a legal move that is not the
  * lesson's is refused with the lesson's words, an illegal one with the
@@ -320,6 +354,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "test", TRUE);
   the_app = ui_test_start_app (&argc, &argv, &bus);
 
+  g_test_add ("/cassino/ui-learn/offer-gives-way", Fixture, NULL, fixture_setup, test_offer_gives_way, fixture_teardown);
   g_test_add ("/cassino/ui-learn/tutorial-pairing", Fixture, NULL, fixture_setup, test_tutorial_pairing, fixture_teardown);
   g_test_add ("/cassino/ui-learn/tutorial-all-lessons", Fixture, NULL, fixture_setup, test_tutorial_all_lessons, fixture_teardown);
   g_test_add ("/cassino/ui-learn/daily-start", Fixture, NULL, fixture_setup, test_daily_start, fixture_teardown);

@@ -299,8 +299,7 @@ test_rename_while_locked (Fixture       *f,
   WAIT_FOR ((row = players_row (players, mara)) != NULL, 10);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "Mara");
 
-  g_assert_cmpint (sqlite3_open (f->database, &lock), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  lock = ui_test_lock_writers (f->database);
   gtk_editable_set_text (GTK_EDITABLE (row), "Marta");
   start = g_get_monotonic_time ();
   g_signal_emit_by_name (row, "apply");

@@ -129,6 +129,22 @@ ui_test_lock_out_readers (const char *path)
   return db;
 }
 
+/* Take the database's write lock as another program would (BEGIN
+ * EXCLUSIVE on a connection of its own; readers in WAL mode go on) and
+ * keep it until ui_test_unlock().  It waits for a writer the app may have
+ * at that moment (its database thread opening or migrating the file in
+ * the background). */
+static inline sqlite3 *
+ui_test_lock_writers (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 20000);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+  return db;
+}
+
 static inline void
 ui_test_unlock (sqlite3 *db)
 {

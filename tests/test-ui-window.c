@@ -1044,26 +1044,6 @@ plays_of (Fixture *f)
   return cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
 }
 
-/* Take the database's write lock as another program would (BEGIN
- * EXCLUSIVE on a connection of its own) and keep it until
- * unlock_database(). */
-static sqlite3 *
-lock_database (const char *path)
-{
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
-  return db;
-}
-
-static void
-unlock_database (sqlite3 *db)
-{
-  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
-}
-
 /* Three moves of the player against the computer while another program
  * holds the write lock.  Returns the longest frame gap, in µs. */
 static gint64
@@ -1081,7 +1061,7 @@ play_while_locked (Fixture *f,
 
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (f->window), on_tick_cb, &gaps, NULL);
   iterate (100);
-  lock = lock_database (f->database);
+  lock = ui_test_lock_writers (f->database);
   for (guint i = 0; i < 3; i++)
     {
       g_autoptr(GArray) moves = NULL;
@@ -1105,7 +1085,7 @@ play_while_locked (Fixture *f,
   g_test_message ("longest frame gap while locked: %.1f ms over %u frames",
                   gaps.longest / 1000.0, gaps.frames);
 
-  unlock_database (lock);
+  ui_test_unlock (lock);
   return gaps.longest;
 }
 
@@ -1136,7 +1116,7 @@ test_locked_database (Fixture       *f,
   /* a new window while the lock is held again: reading does not wait for
    * it, the game resumes at the last move */
   {
-    sqlite3 *lock = lock_database (f->database);
+    sqlite3 *lock = ui_test_lock_writers (f->database);
     gint64 start = g_get_monotonic_time ();
 
     open_window (f);
@@ -1144,7 +1124,7 @@ test_locked_database (Fixture       *f,
                     (g_get_monotonic_time () - start) / 1000.0);
     g_assert_true (cassino_game_controller_has_game (f->controller));
     g_assert_cmpuint (plays_of (f), ==, plays);
-    unlock_database (lock);
+    ui_test_unlock (lock);
   }
 }
 
@@ -1240,7 +1220,7 @@ test_killed_while_locked (Fixture       *f,
       number = g_strdup_printf ("%" G_GINT64_FORMAT, saved_before);
       g_assert_true (g_file_set_contents (g_getenv ("CASSINO_TEST_SAVED"), number, -1, NULL));
 
-      lock = lock_database (f->database);
+      lock = ui_test_lock_writers (f->database);
       for (guint i = 0; i < 2; i++)
         {
           g_autoptr(GArray) moves = legal_moves (f);
@@ -1251,7 +1231,7 @@ test_killed_while_locked (Fixture       *f,
       g_assert_cmpuint (plays_of (f), >, saved_before);
       /* killed with moves in the queue and the lock still held */
       raise (SIGKILL);
-      unlock_database (lock);
+      ui_test_unlock (lock);
       return;
     }
 

@@ -153,6 +153,11 @@ _cassino_window_learn_first_launch (CassinoWindow *self)
   adw_toast_set_action_name (toast, "win.tutorial");
   adw_toast_set_timeout (toast, 0);
   cassino_a11y_add_toast (self->toast_overlay, toast);
+  /* it stays until taken or dismissed, but gives way to the game's own
+   * news (_cassino_window_toast()) */
+  self->tutorial_toast = toast;
+  self->tutorial_toast_since = g_get_monotonic_time ();
+  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->tutorial_toast);
 }
 
 void
