@@ -1482,6 +1482,47 @@ test_window_lock_timeout (Fixture       *f,
   g_assert_cmpint (cassino_replay_get_game_id (cassino_replay_view_get_replay (view)), ==, f->ids[2]);
 }
 
+/* The history view applies its filter again whenever the records change
+ * (a refresh, the first players list): the same filter reads nothing
+ * again; a different one does, and cassino_records_refresh() reloads once. */
+static void
+test_same_filter_no_reread (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cassino-ui-filter-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "filter.db", NULL);
+  g_autoptr(CassinoRecords) records = NULL;
+  CassinoHistoryModel *model;
+  CassinoStoreHistoryFilter filter = { 0 };
+
+  g_assert_no_error (error);
+  begin_games (path, 3, NULL, NULL);
+  records = cassino_records_new (path, &error);
+  g_assert_no_error (error);
+  model = cassino_records_get_history (records);
+  WAIT_FOR (!cassino_history_model_is_counting (model), 20);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+
+  /* the filter it has ("" and NULL are both any name): no count */
+  filter.name = "";
+  cassino_history_model_set_filter (model, &filter);
+  g_assert_false (cassino_history_model_is_counting (model));
+  cassino_history_model_set_filter (model, NULL);
+  g_assert_false (cassino_history_model_is_counting (model));
+
+  /* another one: counted */
+  filter.result = CASSINO_STORE_RESULT_FINISHED;
+  cassino_history_model_set_filter (model, &filter);
+  g_assert_true (cassino_history_model_is_counting (model));
+  WAIT_FOR (!cassino_history_model_is_counting (model), 20);
+  cassino_history_model_set_filter (model, NULL);
+  WAIT_FOR (!cassino_history_model_is_counting (model), 20);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+
+  g_clear_object (&records);
+  ui_test_remove_dir (dir);
+}
+
 /* Opening the records (the window's history and players) while another
  * program keeps readers out: no wait, the list is loading, the main loop
  * goes round; after the release the count and the players come. */
@@ -1566,6 +1607,7 @@ main (int   argc,
   ADD ("rubbers", test_rubbers);
   ADD ("player-picture", test_player_picture);
   g_test_add_func ("/cassino/ui-history/open-records-while-locked", test_open_records_while_locked);
+  g_test_add_func ("/cassino/ui-history/same-filter-no-reread", test_same_filter_no_reread);
   ADD ("window-while-locked", test_window_while_locked);
   ADD ("window-lock-timeout", test_window_lock_timeout);
 

@@ -290,6 +290,22 @@ clear_filter (CassinoStoreHistoryFilter *filter)
   memset (filter, 0, sizeof *filter);
 }
 
+static gboolean
+filters_equal (const CassinoStoreHistoryFilter *a,
+               const CassinoStoreHistoryFilter *b)
+{
+  CassinoStoreHistoryFilter none = { 0 };
+
+  if (b == NULL)
+    b = &none;
+  /* "" and NULL both mean any name */
+  return a->player_id == b->player_id && a->opponent_id == b->opponent_id &&
+         g_strcmp0 (a->preset, b->preset) == 0 && a->n_players == b->n_players &&
+         a->since == b->since && a->until == b->until && a->result == b->result &&
+         a->oldest_first == b->oldest_first &&
+         g_strcmp0 (a->name && *a->name ? a->name : NULL, b->name && *b->name ? b->name : NULL) == 0;
+}
+
 static void
 cassino_history_model_finalize (GObject *object)
 {
@@ -626,6 +642,10 @@ cassino_history_model_set_filter (CassinoHistoryModel              *self,
 {
   g_return_if_fail (CASSINO_IS_HISTORY_MODEL (self));
 
+  /* the same filter again (the view re-applies it whenever the records
+   * change; whoever changed them reloads): nothing to read twice */
+  if (filters_equal (&self->filter, filter))
+    return;
   cassino_history_model_commit_delete (self, NULL);
   clear_filter (&self->filter);
   if (filter)
