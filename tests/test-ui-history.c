@@ -282,6 +282,78 @@ assert_same_position (const CassinoPosition *a,
   (void) step;
 }
 
+/* The records change under a chosen filter (a game saved, a player
+ * renamed, another program adding one): the players' lists are read anew
+ * and the player chosen stays chosen. */
+static void
+test_history_filter_kept (Fixture       *f,
+                          gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  CassinoRecords *records;
+  GListModel *names;
+  guint tess_games = 0, n_names;
+  int tess = -1, uma = -1;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  records = cassino_window_get_records (f->window);
+  names = cassino_records_get_player_names (records);
+  n_names = g_list_model_get_n_items (names);
+  for (guint i = 0; i < n_names; i++)
+    {
+      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (names), i);
+
+      if (g_strcmp0 (name, "Tess") == 0)
+        tess = (int) i;
+      if (g_strcmp0 (name, "Uma") == 0)
+        uma = (int) i;
+    }
+  g_assert_cmpint (tess, >=, 0);
+  g_assert_cmpint (uma, >=, 0);
+  for (guint i = 0; i < N_GAMES; i++)
+    if (!g_str_equal (human_of (i), "Uma"))
+      tess_games++;
+
+  cassino_history_view_set_filter (view, tess, -1, -1, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, tess_games + 1);
+
+  /* a game of a new player, Abe, listed before Tess, saved by another
+   * program; the window reads the records again */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+    CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 777, "Abe", "medium");
+
+    g_assert_no_error (error);
+    cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  cassino_records_refresh (records);
+  WAIT_FOR (g_list_model_get_n_items (names) == (guint) n_names + 1, 10);
+  iterate (50);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Abe");
+  /* still Tess's games, worded for her */
+  g_assert_cmpuint (n_rows (f), ==, tess_games + 1);
+  g_assert_cmpint (cassino_history_model_get_filter (cassino_records_get_history (records))->player_id, ==,
+                   cassino_records_get_player_id (records, (guint) tess + 1));
+  for (guint row = 0; row < tess_games + 1; row++)
+    {
+      g_autofree char *result = ui_test_history_cell_text (view, row, "result");
+
+      g_assert_true (g_str_has_prefix (result, "Won ") || g_str_has_prefix (result, "Lost ") ||
+                     g_str_has_prefix (result, "Draw ") || g_str_equal (result, "Unfinished"));
+    }
+
+  /* Tess against Uma (never): both kept */
+  cassino_history_view_set_filter (view, tess + 1, uma + 1, -1, CASSINO_STORE_RESULT_ANY, 0, NULL);
+  g_assert_cmpuint (n_rows (f), ==, 0);
+  cassino_records_refresh (records);
+  iterate (50);
+  g_assert_cmpuint (n_rows (f), ==, 0);
+}
+
 static void
 test_replay_steps (Fixture       *f,
                    gconstpointer  data)
@@ -1595,6 +1667,7 @@ main (int   argc,
   ADD ("lists-games", test_history_lists_games);
   ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
+  ADD ("filter-kept", test_history_filter_kept);
   ADD ("replay-steps", test_replay_steps);
   ADD ("statistics", test_statistics);
   ADD ("statistics-few-games", test_statistics_few_games);

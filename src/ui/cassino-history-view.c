@@ -32,6 +32,8 @@ struct _CassinoHistoryView
   GtkSingleSelection *selection;
   GtkStringList      *players;       /* "Any player" and the records' names */
   GtkStringList      *opponents;     /* "Any opponent" and the names */
+  gint64              player_id;     /* the filters' players (0: any), kept */
+  gint64              opponent_id;   /* when the list of players is read anew */
   guint               search_source;
   AdwToast           *delete_toast;
 
@@ -201,6 +203,8 @@ apply_filter (CassinoHistoryView *self)
   pos = gtk_drop_down_get_selected (self->opponent_dropdown);
   if (pos > 0 && pos != GTK_INVALID_LIST_POSITION)
     filter.opponent_id = cassino_records_get_player_id (self->records, pos - 1);
+  self->player_id = filter.player_id;
+  self->opponent_id = filter.opponent_id;
   pos = gtk_drop_down_get_selected (self->preset_dropdown);
   if (pos > 0 && pos != GTK_INVALID_LIST_POSITION && pos - 1 < CASSINO_N_ALL_PRESETS)
     filter.preset = cassino_preset_to_string ((CassinoPreset) (pos - 1));
@@ -253,8 +257,12 @@ read_players (CassinoHistoryView *self)
   strings->pdata[0] = (char *) C_("filter", "Any opponent");
   gtk_string_list_splice (self->opponents, 0, g_list_model_get_n_items (G_LIST_MODEL (self->opponents)),
                           (const char *const *) strings->pdata);
-  gtk_drop_down_set_selected (self->player_dropdown, 0);
-  gtk_drop_down_set_selected (self->opponent_dropdown, 0);
+  /* the players chosen stay chosen (a game saved, a player renamed or
+   * added); one archived or deleted meanwhile gives way to "Any" */
+  gtk_drop_down_set_selected (self->player_dropdown,
+                              self->player_id ? (guint) (cassino_records_find_player (self->records, self->player_id) + 1) : 0);
+  gtk_drop_down_set_selected (self->opponent_dropdown,
+                              self->opponent_id ? (guint) (cassino_records_find_player (self->records, self->opponent_id) + 1) : 0);
   g_signal_handlers_unblock_by_func (self->player_dropdown, on_filter_changed_cb, self);
   g_signal_handlers_unblock_by_func (self->opponent_dropdown, on_filter_changed_cb, self);
 }
@@ -744,6 +752,9 @@ cassino_history_view_set_records (CassinoHistoryView *self,
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_set_object (&self->records, records);
   g_clear_object (&self->selection);
+  /* another database's players */
+  self->player_id = 0;
+  self->opponent_id = 0;
 
   if (records)
     {
