@@ -335,6 +335,73 @@ test_transact (Fixture       *f,
   g_assert_cmpint (count_rows (f->path), ==, 1);
 }
 
+/* Another program that keeps its write lock for a while: taken on a
+ * thread of its own, released after @hold_ms. */
+typedef struct {
+  const char *path;
+  guint       hold_ms;
+  gint        taken;   /* atomic */
+} Holder;
+
+static gpointer
+hold_lock_thread (gpointer data)
+{
+  Holder *h = data;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (h->path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE; INSERT INTO test_log (n) VALUES (7)", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_atomic_int_set (&h->taken, 1);
+  g_usleep (h->hold_ms * 1000);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  return NULL;
+}
+
+/* CASSINO_STORE_OPEN_NO_WAIT (the window's first open): refused as busy
+ * after a short wait, not the five seconds of a step; once open, the store
+ * waits for another program's lock as long as any store does. */
+static void
+test_open_no_wait (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = NULL;
+  Holder holder = { f->path, 1500, 0 };
+  GThread *thread;
+  sqlite3 *lock = NULL;
+  gint64 start, took;
+
+  g_clear_object (&f->store);
+  g_assert_cmpint (sqlite3_open (f->path, &lock), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (lock, "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; "
+                                 "INSERT INTO test_log (n) VALUES (99)", NULL, NULL, NULL), ==, SQLITE_OK);
+  start = g_get_monotonic_time ();
+  store = cassino_store_open_full (f->path, CASSINO_STORE_OPEN_NO_WAIT, &error);
+  took = g_get_monotonic_time () - start;
+  g_assert_null (store);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY);
+  g_test_message ("refused after %" G_GINT64_FORMAT " ms", took / 1000);
+  /* a second (the busy handler sleeps: a loaded machine adds little),
+   * well short of 5 s */
+  g_assert_cmpint (took, <, 3 * G_USEC_PER_SEC);
+  g_assert_cmpint (sqlite3_exec (lock, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (lock), ==, SQLITE_OK);
+  g_clear_error (&error);
+
+  store = cassino_store_open_full (f->path, CASSINO_STORE_OPEN_NO_WAIT, &error);
+  g_assert_no_error (error);
+  /* another program writes for 1.5 s: the store's write waits for it */
+  thread = g_thread_new ("holder", hold_lock_thread, &holder);
+  while (!g_atomic_int_get (&holder.taken))
+    g_usleep (1000);
+  g_assert_true (cassino_sqlite_run (_cassino_store_get_db (store), &error,
+                                     "INSERT INTO test_log (n) VALUES (1)", ""));
+  g_assert_no_error (error);
+  g_thread_join (thread);
+  g_assert_cmpint (count_rows (f->path), ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -347,6 +414,7 @@ main (int   argc,
   ADD ("drains-on-dispose", test_drains_on_dispose);
   ADD ("for-path", test_for_path);
   ADD ("open-again-after-busy", test_open_again_after_busy);
+  ADD ("open-no-wait", test_open_no_wait);
   ADD ("transact", test_transact);
 #undef ADD
 

@@ -264,10 +264,16 @@ cassino_store_check_integrity (CassinoStore  *store,
   return TRUE;
 }
 
+/* How long another program's lock is waited for: any step, and an open
+ * that may wait; an open with CASSINO_STORE_OPEN_NO_WAIT. */
+#define BUSY_TIMEOUT_MS 5000
+#define NO_WAIT_BUSY_MS 1000
+
 /* Set the connection up, read and check the file, migrate. */
 static CheckResult
 open_and_check (const char     *path,
                 guint           target,
+                guint           busy_ms,
                 CassinoSqlite **out_db,
                 GError        **error)
 {
@@ -293,7 +299,7 @@ open_and_check (const char     *path,
                    _("Cannot open the database “%s”: %s"), path, local->message);
       return CHECK_REFUSE;
     }
-  sqlite3_busy_timeout (cassino_sqlite_get_handle (db), 5000);
+  sqlite3_busy_timeout (cassino_sqlite_get_handle (db), (int) busy_ms);
 
   /* The first reads of the file: a file that is not a database fails
    * here.  One statement, so that the three are of the same moment even
@@ -343,7 +349,7 @@ open_and_check (const char     *path,
        * as the busy timeout would. */
       for (guint tries = 0; cassino_sqlite_step (db, stmt, &local) != CASSINO_SQLITE_ROW; tries++)
         {
-          if (tries >= 500 || !g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_BUSY))
+          if (tries >= busy_ms / 10 || !g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_BUSY))
             goto failed;
           g_clear_error (&local);
           g_usleep (10 * 1000);
@@ -385,6 +391,9 @@ open_and_check (const char     *path,
        !_cassino_store_schema_check (db, target, &local)))
     goto failed;
 
+  /* opened: from now on another program's lock is waited for as long
+   * as a write may take */
+  sqlite3_busy_timeout (cassino_sqlite_get_handle (db), BUSY_TIMEOUT_MS);
   *out_db = db;
   return CHECK_OK;
 
@@ -464,7 +473,7 @@ open_salvaging (const char  *path,
    * migrations after it treat the games saved as any others */
   if (version == 0 || version > latest)
     version = latest;
-  if (open_and_check (path, version, &db, &local) != CHECK_OK)
+  if (open_and_check (path, version, BUSY_TIMEOUT_MS, &db, &local) != CHECK_OK)
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
@@ -539,7 +548,9 @@ cassino_store_open_full (const char             *path,
         }
     }
 
-  switch (open_and_check (path, _cassino_store_schema_n_versions (), &db, &local))
+  switch (open_and_check (path, _cassino_store_schema_n_versions (),
+                          (flags & CASSINO_STORE_OPEN_NO_WAIT) ? NO_WAIT_BUSY_MS : BUSY_TIMEOUT_MS,
+                          &db, &local))
     {
     case CHECK_OK:
       break;

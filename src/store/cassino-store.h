@@ -104,6 +104,11 @@ typedef enum {
    * that records) has opened the file: only that one may move it.  (A
    * missing file is still created, an older schema still migrated.) */
   CASSINO_STORE_OPEN_NO_SALVAGE = 1 << 0,
+  /* Another program's lock on the file is waited for one second, not
+   * five: open() fails with CASSINO_STORE_ERROR_BUSY sooner.
+   * For a window about to be shown, which leaves the open to its
+   * database thread then.  (Once open, the store waits as usual.) */
+  CASSINO_STORE_OPEN_NO_WAIT    = 1 << 1,
 } CassinoStoreOpenFlags;
 
 /* open() with @flags. */

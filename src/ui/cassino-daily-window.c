@@ -86,7 +86,9 @@ load_thread (GTask        *task,
   CassinoDailyStats *stats;
   GDate today;
 
-  store = cassino_store_open (path, &error);
+  /* the window's recorder is the one connection that may set a damaged
+   * file aside */
+  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
   if (store == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));

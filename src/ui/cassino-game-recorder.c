@@ -684,7 +684,11 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
   if (path == NULL)
     return TRUE;
 
-  store = cassino_store_open (path, &error);
+  /* the window waits for this: another program's lock is waited for a
+   * second here (a write of another program's is over by then, and the
+   * last game resumes); the database thread waits for it as long as it
+   * takes */
+  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_WAIT, &error);
   report (self, error);
   if (store == NULL)
     {
