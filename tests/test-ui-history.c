@@ -1145,8 +1145,9 @@ test_rubbers (Fixture       *f,
     g_assert_nonnull (cont);
     g_signal_emit_by_name (cont, "clicked");
     WAIT_FOR (find_toplevel ("Rubbers") == NULL, 10);
+    /* read on the records' database thread, then the table */
+    WAIT_FOR (g_strcmp0 (cassino_window_get_top_page (f->window), "table") == 0, 10);
     g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, NULL);
-    g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
     g_assert_nonnull (cassino_game_controller_get_rubber (controller));
     g_assert_cmpuint (cassino_game_controller_get_rubber (controller)->n_games, ==, 1);
     /* the new game's id comes back from the database thread */

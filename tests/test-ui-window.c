@@ -2472,7 +2472,8 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   g_assert_cmpint (cassino_history_view_get_selected_id (history), ==, played_id);
   g_signal_emit_by_name (find_button_of (GTK_WIDGET (history), "history.resume"), "clicked");
   WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == played_id, 10);
-  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  /* the game put aside goes on the recorder's database thread */
+  WAIT_FOR (count_games (f, NULL) == 1, 10);
   g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
   cassino_window_set_top_page (f->window, "history");
   WAIT_FOR (history_rows (f) == 1, 10);
@@ -2506,6 +2507,91 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   g_assert_true (cassino_game_controller_continue_rubber (f->controller, rubber_id, NULL));
   WAIT_FOR (count_games (f, "playing") == 2, 10);
   iterate (100);
+  g_assert_cmpuint (count_games (f, "playing"), ==, 2);
+}
+
+/* Moves of game @game_id in the database. */
+static gint64
+saved_moves_of (Fixture *f,
+                gint64   game_id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves m JOIN deals d ON d.id = m.deal_id "
+                                       "WHERE d.game_id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+/* History's Resume while another program holds the write lock and a move
+ * of the game on the table waits behind it: the click returns at once and
+ * the main loop goes round (the game is read on the records' thread, not
+ * behind the recorder's queue); the resumed game is on the table during
+ * the lock; after the release the queued move is saved to its own game
+ * and the resumed game's next move to the resumed game. */
+static void
+test_resume_while_locked (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoHistoryView *history;
+  gint64 first_id, second_id, first_saved, second_saved;
+  sqlite3 *lock;
+  guint turns;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, NULL));
+  play_first_moves (f, 1);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) != 0, 10);
+  first_id = cassino_game_controller_get_game_id (f->controller);
+  WAIT_FOR (saved_moves_of (f, first_id) == plays_of (f), 10);
+  first_saved = saved_moves_of (f, first_id);
+
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4343, NULL));
+  play_first_moves (f, 1);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) != 0 &&
+            cassino_game_controller_get_game_id (f->controller) != first_id, 10);
+  second_id = cassino_game_controller_get_game_id (f->controller);
+  WAIT_FOR (saved_moves_of (f, second_id) == plays_of (f), 10);
+
+  /* another program writes; one more move waits behind it */
+  lock = ui_test_lock_writers (f->database);
+  play_first_moves (f, 1);
+  second_saved = plays_of (f);
+  g_assert_cmpint (saved_moves_of (f, second_id), <, second_saved);
+
+  history = cassino_window_get_history_view (f->window);
+  cassino_window_set_top_page (f->window, "history");
+  {
+    gint64 start = g_get_monotonic_time ();
+    gint64 took;
+
+    g_signal_emit_by_name (history, "resume-game", first_id);
+    took = g_get_monotonic_time () - start;
+    g_test_message ("Resume returned after %" G_GINT64_FORMAT " ms", took / 1000);
+    /* at once: the old code waited for the queued move (5 s of the lock) */
+    g_assert_cmpint (took, <, 2 * G_USEC_PER_SEC);
+  }
+  turns = ui_test_count_turns (1000);
+  g_test_message ("the main loop turned %u times in the second after Resume", turns);
+  g_assert_cmpuint (turns, >=, 50);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == first_id, 10);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+  g_assert_cmpuint (plays_of (f), ==, (guint) first_saved);
+
+  ui_test_unlock (lock);
+  WAIT_FOR (saved_moves_of (f, second_id) == second_saved, 20);
+  g_assert_cmpint (saved_moves_of (f, first_id), ==, first_saved);
+  play_first_moves (f, 1);
+  WAIT_FOR (saved_moves_of (f, first_id) == plays_of (f), 20);
+  g_assert_cmpint (saved_moves_of (f, second_id), ==, second_saved);
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);
 }
 
@@ -2892,6 +2978,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
   g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);
   g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
+  g_test_add ("/cassino/ui/resume-while-locked", Fixture, NULL, fixture_setup, test_resume_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/started-while-locked", Fixture, NULL, fixture_setup, test_started_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/confirm-moves", Fixture, NULL, fixture_setup, test_confirm_moves, fixture_teardown);

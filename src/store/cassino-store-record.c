@@ -204,6 +204,67 @@ cassino_store_get_rubber_games (CassinoStore  *store,
   return ids;
 }
 
+gboolean
+cassino_store_tally_rubber (CassinoStore   *store,
+                            gint64          rubber_id,
+                            gint64          before,
+                            CassinoRubber  *rubber,
+                            guint          *out_played,
+                            CassinoGame   **out_last,
+                            gint64         *out_last_id,
+                            GPtrArray      *out_skipped,
+                            GError        **error)
+{
+  g_autoptr(GArray) ids = NULL;
+  guint played = 0;
+
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  g_return_val_if_fail (rubber != NULL, FALSE);
+
+  if (out_last)
+    *out_last = NULL;
+  if (out_last_id)
+    *out_last_id = 0;
+  if (out_played)
+    *out_played = 0;
+  ids = cassino_store_get_rubber_games (store, rubber_id, error);
+  if (ids == NULL)
+    return FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(GError) local = NULL;
+      CassinoGame *game;
+
+      if (id == before)
+        break;
+      game = cassino_store_load_game (store, id, &local);
+      if (game == NULL)
+        {
+          if (out_skipped)
+            g_ptr_array_add (out_skipped, g_strdup (local->message));
+          continue;
+        }
+      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+        {
+          cassino_rubber_add_game (rubber, game);
+          played++;
+        }
+      if (out_last)
+        {
+          g_clear_pointer (out_last, cassino_game_unref);
+          *out_last = game;
+          if (out_last_id)
+            *out_last_id = id;
+        }
+      else
+        cassino_game_unref (game);
+    }
+  if (out_played)
+    *out_played = played;
+  return TRUE;
+}
+
 void
 cassino_store_rubber_info_free (CassinoStoreRubberInfo *info)
 {

@@ -63,6 +63,23 @@ GArray      *cassino_store_get_rubber_games (CassinoStore      *store,
                                              gint64             rubber_id,
                                              GError           **error);
 
+/* The games of rubber @rubber_id in order, up to (not including) game
+ * @before (0: all of them): those that are over are added to @rubber
+ * (initialised by the caller) and counted in *@out_played.  @out_last
+ * (may be NULL) gets the last game read (transfer full) and @out_last_id
+ * its id.  A game that cannot be read is skipped, its error message added
+ * to @out_skipped (may be NULL).  FALSE with @error when the rubber's
+ * games cannot be listed. */
+gboolean     cassino_store_tally_rubber   (CassinoStore        *store,
+                                           gint64               rubber_id,
+                                           gint64               before,
+                                           CassinoRubber       *rubber,
+                                           guint               *out_played,
+                                           CassinoGame        **out_last,
+                                           gint64              *out_last_id,
+                                           GPtrArray           *out_skipped,
+                                           GError             **error);
+
 /* Games, step by step */
 
 /*

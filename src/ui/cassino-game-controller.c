@@ -1232,6 +1232,103 @@ cassino_game_controller_continue_rubber (CassinoGameController  *self,
   return TRUE;
 }
 
+/* Take over @game, a copy of it, with the rubber's standing given. */
+static void
+resume_opened (CassinoGameController *self,
+               const CassinoGame     *game,
+               const CassinoRubber   *standing,
+               guint                  played)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+
+  g_clear_pointer (&self->setup, cassino_game_setup_free);
+  self->setup = setup_from_game (game);
+  self->has_rubber = r->rubber_games > 1;
+  self->game_number = 1;
+  if (self->has_rubber)
+    {
+      self->rubber = *standing;
+      self->game_number = played + 1;
+    }
+  begin_game (self, cassino_game_copy (game));
+}
+
+gboolean
+cassino_game_controller_resume_opened (CassinoGameController  *self,
+                                       gint64                  game_id,
+                                       gint64                  rubber_id,
+                                       const char             *state,
+                                       const CassinoGame      *game,
+                                       const CassinoRubber    *standing,
+                                       guint                   played,
+                                       GError                **error)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (game != NULL && standing != NULL, FALSE);
+
+  if (game_id == cassino_game_recorder_get_game_id (self->recorder) && self->game && !self->replay)
+    return TRUE;
+  if (g_strcmp0 (state, "playing") != 0 || cassino_game_get_state (game) == CASSINO_GAME_OVER)
+    {
+      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
+                   _("This game is over."));
+      return FALSE;
+    }
+  /* the game on the table stays unfinished, its moves caught up (it can
+   * be resumed later), or goes if nobody played in it */
+  leave_game (self, !leaves_no_trace (self));
+  cassino_game_recorder_adopt_game (self->recorder, game_id, rubber_id, game, TRUE);
+  resume_opened (self, game, standing, played);
+  return TRUE;
+}
+
+gboolean
+cassino_game_controller_continue_rubber_opened (CassinoGameController  *self,
+                                                gint64                  rubber_id,
+                                                gint64                  last_id,
+                                                const CassinoGame      *last,
+                                                const CassinoRubber    *standing,
+                                                guint                   played,
+                                                GError                **error)
+{
+  CassinoGame *game;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (last != NULL && standing != NULL, FALSE);
+
+  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
+    {
+      /* its last game is still being played: resume that */
+      if (last_id == cassino_game_recorder_get_game_id (self->recorder) && self->game && !self->replay)
+        return TRUE;
+      leave_game (self, !leaves_no_trace (self));
+      cassino_game_recorder_adopt_game (self->recorder, last_id, rubber_id, last, TRUE);
+      resume_opened (self, last, standing, played);
+      return TRUE;
+    }
+  if (standing->finished)
+    {
+      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
+                   _("This rubber is over."));
+      return FALSE;
+    }
+
+  leave_game (self, !leaves_no_trace (self));
+  cassino_game_recorder_adopt_rubber (self->recorder, rubber_id, last_id, TRUE);
+  g_clear_pointer (&self->setup, cassino_game_setup_free);
+  self->setup = setup_from_game (last);
+  game = new_game (self, g_random_int () | ((guint64) g_random_int () << 32) | 1,
+                   (cassino_game_get_first_dealer (last) + 1) % self->setup->n_players, error);
+  if (game == NULL)
+    return FALSE;
+  self->has_rubber = TRUE;
+  self->rubber = *standing;
+  self->game_number = played + 1;
+  cassino_game_recorder_start (self->recorder, game, TRUE);
+  begin_game (self, game);
+  return TRUE;
+}
+
 gboolean
 cassino_game_controller_start_deal (CassinoGameController  *self,
                                     const CassinoGameSetup *setup,

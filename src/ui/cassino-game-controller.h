@@ -45,6 +45,26 @@ gboolean     cassino_game_controller_resume_game   (CassinoGameController  *self
 gboolean     cassino_game_controller_continue_rubber (CassinoGameController  *self,
                                                       gint64                  rubber_id,
                                                       GError                **error);
+/* The same two, with what the records' database thread read (the window
+ * never waits for the disk): game @game_id of rubber @rubber_id (0: none),
+ * its record's @state, and @standing, the rubber's @played games over
+ * before it; for a rubber, its last game @last_id and all of its games
+ * over.  The recorder takes over in order behind its queued steps. */
+gboolean     cassino_game_controller_resume_opened (CassinoGameController  *self,
+                                                    gint64                  game_id,
+                                                    gint64                  rubber_id,
+                                                    const char             *state,
+                                                    const CassinoGame      *game,
+                                                    const CassinoRubber    *standing,
+                                                    guint                   played,
+                                                    GError                **error);
+gboolean     cassino_game_controller_continue_rubber_opened (CassinoGameController  *self,
+                                                             gint64                  rubber_id,
+                                                             gint64                  last_id,
+                                                             const CassinoGame      *last,
+                                                             const CassinoRubber    *standing,
+                                                             guint                   played,
+                                                             GError                **error);
 /* "Play this deal again": a new game of @setup whose first deal is dealt
  * from @deal's deck by its dealer. */
 gboolean     cassino_game_controller_start_deal    (CassinoGameController  *self,

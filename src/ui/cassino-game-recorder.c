@@ -121,6 +121,7 @@ typedef enum {
   STEP_RUBBER_OVER,
   STEP_LEAVE,
   STEP_CATCH_UP,
+  STEP_ADOPT,
 } StepKind;
 
 typedef struct {
@@ -137,6 +138,9 @@ typedef struct {
   gboolean              keep;          /* STEP_LEAVE */
   gboolean              quiet;       /* a retry: its failures were told */
   gboolean              restart;     /* STEP_CATCH_UP: the game was never begun */
+  gint64                adopt_id;        /* STEP_ADOPT: the game recorded from now on (0: none) */
+  gint64                adopt_rubber_id; /* STEP_ADOPT: its rubber, or the rubber continued */
+  gint64                spare_id;        /* STEP_ADOPT: the game recorded before stays if it is this one */
   guint                 generation;
   guint64               seq;
   /* results, read on the main thread */
@@ -287,6 +291,10 @@ drop_line_game (CassinoStore *store,
   line->game_id = 0;
 }
 
+static void line_take_game (RecorderLine *line,
+                            gint64        id,
+                            gint64        rubber_id);
+
 static gboolean
 run_step (CassinoStore  *store,
           gpointer       data,
@@ -401,6 +409,24 @@ run_step (CassinoStore  *store,
         }
       if (line->game_id != 0 || line->start_pending)
         catch_up (store, step);
+      break;
+
+    case STEP_ADOPT:
+      /* a game (or a rubber) read by the records' thread is the one
+       * recorded from now on; the one recorded before gives way as with
+       * load_game() */
+      if (!step->keep && line->game_id != step->spare_id)
+        drop_line_game (store, step);
+      if (step->adopt_id)
+        {
+          line_take_game (line, step->adopt_id, step->adopt_rubber_id);
+          catch_up (store, step);
+        }
+      else
+        {
+          memset (line, 0, sizeof *line);
+          line->rubber_id = step->adopt_rubber_id;
+        }
       break;
 
     case STEP_RUBBER_OVER:
@@ -1006,6 +1032,52 @@ cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
   return game;
 }
 
+void
+cassino_game_recorder_adopt_game (CassinoGameRecorder *self,
+                                  gint64               game_id,
+                                  gint64               rubber_id,
+                                  const CassinoGame   *game,
+                                  gboolean             keep_current)
+{
+  Step *step;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+  g_return_if_fail (game != NULL);
+
+  forget_game (self);
+  self->game_id = game_id;
+  self->rubber_id = rubber_id;
+  if (self->worker == NULL)
+    return;
+  step = push_step (self, STEP_ADOPT, game);
+  step->adopt_id = game_id;
+  step->adopt_rubber_id = rubber_id;
+  step->spare_id = game_id;
+  step->keep = keep_current;
+  queue_step (self, step);
+}
+
+void
+cassino_game_recorder_adopt_rubber (CassinoGameRecorder *self,
+                                    gint64               rubber_id,
+                                    gint64               last_game_id,
+                                    gboolean             keep_current)
+{
+  Step *step;
+
+  g_return_if_fail (CASSINO_IS_GAME_RECORDER (self));
+
+  forget_game (self);
+  self->rubber_id = rubber_id;
+  if (self->worker == NULL)
+    return;
+  step = push_step (self, STEP_ADOPT, NULL);
+  step->adopt_rubber_id = rubber_id;
+  step->spare_id = last_game_id;
+  step->keep = keep_current;
+  queue_step (self, step);
+}
+
 gint64
 cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self)
 {
@@ -1084,7 +1156,8 @@ cassino_game_recorder_load_game (CassinoGameRecorder  *self,
 }
 
 /* On the worker: the games of @rubber_id before @current (0: all) that
- * are over, counted into @rubber. */
+ * are over, counted into @rubber (the store's tally; what could not be
+ * read is told). */
 static guint
 count_rubber (CassinoStore   *store,
               Step           *step,
@@ -1095,42 +1168,18 @@ count_rubber (CassinoStore   *store,
               gint64         *out_last_id)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, rubber_id, &error);
+  g_autoptr(GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
   guint played = 0;
 
-  if (ids == NULL)
+  if (!cassino_store_tally_rubber (store, rubber_id, current, rubber, &played,
+                                   out_last, out_last_id, skipped, &error))
+    step_report (step, error);
+  for (guint i = 0; i < skipped->len; i++)
     {
-      step_report (step, error);
-      return 0;
-    }
-  for (guint i = 0; i < ids->len; i++)
-    {
-      gint64 id = g_array_index (ids, gint64, i);
-      CassinoGame *game;
+      g_autoptr(GError) e = g_error_new_literal (CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                                                 skipped->pdata[i]);
 
-      if (id == current)
-        break;
-      game = cassino_store_load_game (store, id, &error);
-      if (game == NULL)
-        {
-          step_report (step, error);
-          g_clear_error (&error);
-          continue;
-        }
-      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
-        {
-          cassino_rubber_add_game (rubber, game);
-          played++;
-        }
-      if (out_last)
-        {
-          if (*out_last)
-            cassino_game_unref (*out_last);
-          *out_last = game;
-          *out_last_id = id;
-        }
-      else
-        cassino_game_unref (game);
+      step_report (step, e);
     }
   return played;
 }

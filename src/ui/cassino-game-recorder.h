@@ -113,4 +113,21 @@ guint        cassino_game_recorder_get_n_queued  (CassinoGameRecorder *self);
 gint64       cassino_game_recorder_get_game_id   (CassinoGameRecorder *self);
 gint64       cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self);
 
+/* @game (id @game_id, of rubber @rubber_id or 0), read from the database
+ * by another connection, is the game recorded from now on; the game
+ * recorded before is kept unfinished, or deleted unless @keep_current (as
+ * load_game()).  Queued behind the steps before: the window never waits. */
+void         cassino_game_recorder_adopt_game   (CassinoGameRecorder *self,
+                                                 gint64               game_id,
+                                                 gint64               rubber_id,
+                                                 const CassinoGame   *game,
+                                                 gboolean             keep_current);
+/* Rubber @rubber_id goes on with a new game (the next start() in a
+ * rubber); the game recorded before gives way unless @keep_current or it
+ * is @last_game_id, the rubber's last. */
+void         cassino_game_recorder_adopt_rubber (CassinoGameRecorder *self,
+                                                 gint64               rubber_id,
+                                                 gint64               last_game_id,
+                                                 gboolean             keep_current);
+
 G_END_DECLS

@@ -796,11 +796,14 @@ cassino_records_new_avatar (const CassinoStorePlayer *player,
 typedef enum {
   READ_REPLAY,
   READ_RUBBERS,
+  READ_GAME,
+  READ_RUBBER,
 } ReadKind;
 
 typedef struct {
   ReadKind       kind;
   gint64         id;
+  CassinoRecordsGame *opened;
   CassinoReplay *replay;
   GPtrArray     *rubbers;     /* CassinoStoreRubberInfo */
   GHashTable    *summaries;   /* game id (gint64 *) -> CassinoStoreGameSummary */
@@ -811,10 +814,97 @@ read_job_free (gpointer data)
 {
   ReadJob *job = data;
 
+  g_clear_pointer (&job->opened, cassino_records_game_free);
   g_clear_object (&job->replay);
   g_clear_pointer (&job->rubbers, g_ptr_array_unref);
   g_clear_pointer (&job->summaries, g_hash_table_unref);
   g_free (job);
+}
+
+void
+cassino_records_game_free (CassinoRecordsGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->state);
+  g_clear_pointer (&game->game, cassino_game_unref);
+  g_clear_pointer (&game->skipped, g_ptr_array_unref);
+  g_free (game);
+}
+
+static CassinoRecordsGame *
+records_game_new (void)
+{
+  CassinoRecordsGame *opened = g_new0 (CassinoRecordsGame, 1);
+
+  opened->skipped = g_ptr_array_new_with_free_func (g_free);
+  return opened;
+}
+
+/* On the database thread: a game to resume and its rubber's standing. */
+static gboolean
+open_game (CassinoStore  *store,
+           ReadJob       *job,
+           GError       **error)
+{
+  g_autoptr(CassinoStoreGameSummary) summary = cassino_store_get_game_summary (store, job->id, error);
+  CassinoRecordsGame *opened;
+
+  if (summary == NULL)
+    return FALSE;
+  opened = job->opened = records_game_new ();
+  opened->game_id = job->id;
+  opened->rubber_id = summary->rubber_id;
+  opened->state = g_strdup (summary->state);
+  opened->game = cassino_store_load_game (store, job->id, error);
+  if (opened->game == NULL)
+    return FALSE;
+  cassino_rubber_init (&opened->rubber, cassino_game_get_rules (opened->game));
+  return opened->rubber_id == 0 ||
+         cassino_store_tally_rubber (store, opened->rubber_id, job->id, &opened->rubber, &opened->played,
+                                     NULL, NULL, opened->skipped, error);
+}
+
+/* On the database thread: a rubber's last game and its standing. */
+static gboolean
+open_rubber (CassinoStore  *store,
+             ReadJob       *job,
+             GError       **error)
+{
+  g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, job->id, error);
+  g_autoptr(CassinoStoreGameSummary) summary = NULL;
+  CassinoRecordsGame *opened;
+  CassinoGame *first;
+
+  if (ids == NULL)
+    return FALSE;
+  if (ids->len == 0)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
+                   _("This rubber has no recorded game."));
+      return FALSE;
+    }
+  first = cassino_store_load_game (store, g_array_index (ids, gint64, 0), error);
+  if (first == NULL)
+    return FALSE;
+  opened = job->opened = records_game_new ();
+  opened->rubber_id = job->id;
+  cassino_rubber_init (&opened->rubber, cassino_game_get_rules (first));
+  cassino_game_unref (first);
+  if (!cassino_store_tally_rubber (store, job->id, 0, &opened->rubber, &opened->played,
+                                   &opened->game, &opened->game_id, opened->skipped, error))
+    return FALSE;
+  if (opened->game == NULL)
+    {
+      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                   _("The games of this rubber could not be loaded."));
+      return FALSE;
+    }
+  summary = cassino_store_get_game_summary (store, opened->game_id, error);
+  if (summary == NULL)
+    return FALSE;
+  opened->state = g_strdup (summary->state);
+  return TRUE;
 }
 
 static gboolean
@@ -829,6 +919,10 @@ run_read_job (CassinoStore  *store,
       job->replay = cassino_replay_new_from_store (store, job->id, error);
       return job->replay != NULL;
     }
+  if (job->kind == READ_GAME)
+    return open_game (store, job, error);
+  if (job->kind == READ_RUBBER)
+    return open_rubber (store, job, error);
   job->rubbers = cassino_store_list_rubbers (store, CASSINO_STORE_RUBBERS_ALL, error);
   if (job->rubbers == NULL)
     return FALSE;
@@ -917,6 +1011,40 @@ cassino_records_list_rubbers_finish (CassinoRecords  *self,
   if (out_summaries)
     *out_summaries = g_steal_pointer (&job->summaries);
   return g_steal_pointer (&job->rubbers);
+}
+
+void
+cassino_records_open_game_async (CassinoRecords      *self,
+                                 gint64               game_id,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_read_job (self, READ_GAME, game_id, cassino_records_open_game_async, callback, user_data);
+}
+
+void
+cassino_records_open_rubber_async (CassinoRecords      *self,
+                                   gint64               rubber_id,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_if_fail (CASSINO_IS_RECORDS (self));
+  push_read_job (self, READ_RUBBER, rubber_id, cassino_records_open_rubber_async, callback, user_data);
+}
+
+CassinoRecordsGame *
+cassino_records_open_finish (CassinoRecords  *self,
+                             GAsyncResult    *result,
+                             GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cassino_records_open_game_async ||
+                        g_task_get_source_tag (G_TASK (result)) == cassino_records_open_rubber_async, NULL);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  return g_steal_pointer (&((ReadJob *) g_task_get_task_data (G_TASK (result)))->opened);
 }
 
 /* Statistics */

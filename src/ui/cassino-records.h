@@ -138,6 +138,38 @@ CassinoReplay *cassino_records_load_replay_finish (CassinoRecords      *self,
                                                    GAsyncResult        *result,
                                                    GError             **error);
 
+/* A game to go on with, read on the records' database thread (the
+ * window never waits for the disk): an unfinished game, or the last game
+ * of a rubber, with the rubber's standing. */
+typedef struct {
+  gint64         game_id;
+  gint64         rubber_id;     /* 0: none */
+  char          *state;         /* the record's: "playing", "finished", "abandoned" */
+  CassinoGame   *game;
+  CassinoRubber  rubber;        /* the rubber's games over before it (a game), or all (a rubber) */
+  guint          played;        /* how many of them */
+  GPtrArray     *skipped;       /* (element-type utf8): games of the rubber that could not be read */
+} CassinoRecordsGame;
+
+void          cassino_records_game_free        (CassinoRecordsGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CassinoRecordsGame, cassino_records_game_free)
+
+/* Game @game_id and the standing of its rubber before it. */
+void          cassino_records_open_game_async    (CassinoRecords      *self,
+                                                  gint64               game_id,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+/* The last game of rubber @rubber_id and the standing of all its games
+ * over ("This rubber has no recorded game." when it has none). */
+void          cassino_records_open_rubber_async  (CassinoRecords      *self,
+                                                  gint64               rubber_id,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+/* Either: (transfer full), or NULL with @error. */
+CassinoRecordsGame *cassino_records_open_finish  (CassinoRecords      *self,
+                                                  GAsyncResult        *result,
+                                                  GError             **error);
+
 /* Every rubber, those being played first, with its standing, read on the
  * records' database thread; @out_summaries: the summaries of their games
  * by id (gint64 *).

@@ -269,19 +269,102 @@ on_review_game_cb (CassinoHistoryView *view,
   _cassino_window_show_review (self, game_id, NULL);
 }
 
+/* Resume and Continue Rubber: the game is read on the records' database
+ * thread ("Loading the Game…" meanwhile, the window goes on; Back drops
+ * it), then the table takes it over at once and the recorder follows in
+ * order behind its queued steps. */
+
+typedef struct {
+  CassinoWindow *window;
+  guint          serial;
+  gboolean       rubber;
+} OpenRequest;
+
+static void
+on_game_opened_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  OpenRequest *req = user_data;
+  CassinoWindow *self = req->window;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoRecordsGame) opened = cassino_records_open_finish (CASSINO_RECORDS (source), result, &error);
+  gboolean ok = FALSE;
+
+  /* Back was taken, or another game asked for, meanwhile */
+  if (req->serial != self->replay_serial || self->history_stack == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "loading") != 0)
+    goto out;
+  if (opened && req->rubber)
+    ok = cassino_game_controller_continue_rubber_opened (self->controller, opened->rubber_id, opened->game_id,
+                                                         opened->game, &opened->rubber, opened->played, &error);
+  else if (opened)
+    ok = cassino_game_controller_resume_opened (self->controller, opened->game_id, opened->rubber_id,
+                                                opened->state, opened->game, &opened->rubber,
+                                                opened->played, &error);
+  gtk_stack_set_visible_child_name (self->history_stack, "list");
+  if (!ok)
+    {
+      toast (self, error->message);
+      update_header (self);
+      goto out;
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+  if (opened->skipped->len > 0)
+    {
+      /* a game of the rubber could not be read: its result is missing
+       * from the standing */
+      g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"),
+                                               (const char *) opened->skipped->pdata[0]);
+
+      toast (self, text);
+    }
+out:
+  g_object_unref (req->window);
+  g_free (req);
+}
+
+static void
+open_game (CassinoWindow *self,
+           gint64         id,
+           gboolean       rubber)
+{
+  OpenRequest *req;
+
+  if (self->records == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* no records (no database): the recorder says why */
+      if (!(rubber ? cassino_game_controller_continue_rubber (self->controller, id, &error)
+                   : cassino_game_controller_resume_game (self->controller, id, &error)))
+        toast (self, error->message);
+      else
+        adw_view_stack_set_visible_child_name (self->view_stack, "table");
+      return;
+    }
+  req = g_new0 (OpenRequest, 1);
+  req->window = g_object_ref (self);
+  req->serial = ++self->replay_serial;
+  req->rubber = rubber;
+  _cassino_window_ensure_history (self);
+  cassino_replay_view_set_autoplay (self->replay_view, 0);
+  self->replay_from_review = FALSE;
+  adw_view_stack_set_visible_child_name (self->view_stack, "history");
+  gtk_stack_set_visible_child_name (self->history_stack, "loading");
+  update_header (self);
+  if (rubber)
+    cassino_records_open_rubber_async (self->records, id, on_game_opened_cb, req);
+  else
+    cassino_records_open_game_async (self->records, id, on_game_opened_cb, req);
+}
+
 static void
 on_resume_game_cb (CassinoHistoryView *view,
                    gint64              game_id,
                    CassinoWindow      *self)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!cassino_game_controller_resume_game (self->controller, game_id, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
-  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+  open_game (self, game_id, FALSE);
 }
 
 static void
@@ -845,15 +928,9 @@ on_continue_rubber_cb (GtkButton     *button,
                        CassinoWindow *self)
 {
   gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (button), "rubber-id"));
-  g_autoptr(GError) error = NULL;
 
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button))));
-  if (!cassino_game_controller_continue_rubber (self->controller, id, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
-  adw_view_stack_set_visible_child_name (self->view_stack, "table");
+  open_game (self, id, TRUE);
 }
 
 static void
