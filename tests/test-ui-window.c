@@ -2595,6 +2595,42 @@ test_resume_while_locked (Fixture       *f,
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);
 }
 
+/* A game put aside (New Game) while another program's lock outlasts the
+ * busy timeout, its last move not saved: after the release that move
+ * reaches the database with no further move of that game, and the new
+ * game is recorded too. */
+static void
+test_left_while_locked (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  gint64 first_id;
+  guint first_plays;
+  sqlite3 *lock;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4242, NULL));
+  play_first_moves (f, 1);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) != 0, 10);
+  first_id = cassino_game_controller_get_game_id (f->controller);
+  WAIT_FOR (saved_moves_of (f, first_id) == plays_of (f), 10);
+
+  lock = ui_test_lock_writers (f->database);
+  play_first_moves (f, 1);
+  first_plays = plays_of (f);
+  /* New Game at once.  The steps queued behind the lock each give up
+   * after the 5 s busy timeout: the player's move, the computer's, then
+   * the catch-up of the game put aside (at 15 s), then the new game's
+   * start */
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4343, NULL));
+  iterate (16500);
+  g_assert_cmpint (saved_moves_of (f, first_id), <, first_plays);
+
+  ui_test_unlock (lock);
+  WAIT_FOR (saved_moves_of (f, first_id) == first_plays, 20);
+  WAIT_FOR (count_games (f, "playing") == 2, 20);
+}
+
 /* After a restart the move log is the one of live play, line for line:
  * every move, who deals, who took the last cards, the end of a deal. */
 static void
@@ -2978,6 +3014,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
   g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);
   g_test_add ("/cassino/ui/locked-database", Fixture, NULL, fixture_setup, test_locked_database, fixture_teardown);
+  g_test_add ("/cassino/ui/left-while-locked", Fixture, NULL, fixture_setup, test_left_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/resume-while-locked", Fixture, NULL, fixture_setup, test_resume_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/started-while-locked", Fixture, NULL, fixture_setup, test_started_while_locked, fixture_teardown);
   g_test_add ("/cassino/ui/killed-while-locked", Fixture, NULL, fixture_setup, test_killed_while_locked, fixture_teardown);

@@ -74,6 +74,9 @@ struct _CassinoGameRecorder
   guint               n_saved;
   guint               n_lost;
   RecorderLine        line;
+  /* games put aside (New Game, Resume) while the database was behind
+   * them: LeftGame, caught up by the retries; worker thread only */
+  GPtrArray          *left;
 
   /* the main thread's view */
   gint64              game_id;
@@ -99,7 +102,23 @@ struct _CassinoGameRecorder
   gboolean            behind;
   CassinoGame        *newest;
   guint               retry_source;
+  /* games put aside are still behind: the retries go on for them */
+  gboolean            left_behind;
 };
+
+typedef struct {
+  RecorderLine  line;
+  CassinoGame  *game;   /* its last copy */
+} LeftGame;
+
+static void
+left_game_free (gpointer data)
+{
+  LeftGame *left = data;
+
+  cassino_game_unref (left->game);
+  g_free (left);
+}
 
 G_DEFINE_FINAL_TYPE (CassinoGameRecorder, cassino_game_recorder, G_TYPE_OBJECT)
 
@@ -149,6 +168,7 @@ typedef struct {
   gboolean              behind;
   gint64                game_id;
   gint64                rubber_id;
+  gboolean              left_behind;  /* games put aside are still behind */
 } Step;
 
 static void
@@ -264,6 +284,53 @@ catch_up (CassinoStore *store,
   return TRUE;
 }
 
+/* On the worker: the games put aside while the database was behind them
+ * (another program's lock outlasted a step, then New Game or Resume) are
+ * brought up to date, quietly (their failure was told).  Each is caught
+ * up as the game recorded is, with its own line. */
+static void
+catch_up_left (CassinoStore *store,
+               Step         *step)
+{
+  CassinoGameRecorder *self = step->self;
+  RecorderLine current;
+
+  if (self->left == NULL || self->left->len == 0)
+    return;
+  current = self->line;
+  for (guint i = self->left->len; i-- > 0;)
+    {
+      LeftGame *left = self->left->pdata[i];
+      Step quiet = { .self = self, .kind = STEP_CATCH_UP, .game = left->game, .quiet = TRUE };
+
+      self->line = left->line;
+      catch_up (store, &quiet);
+      left->line = self->line;
+      g_clear_pointer (&quiet.messages, g_ptr_array_unref);
+      if (!left->line.behind && !left->line.start_pending)
+        g_ptr_array_remove_index (self->left, i);
+    }
+  self->line = current;
+}
+
+/* On the worker: the game recorded is put aside still behind: kept for
+ * the retries. */
+static void
+leave_behind (CassinoGameRecorder *self,
+              const CassinoGame   *game)
+{
+  LeftGame *left;
+
+  if (game == NULL || (!self->line.behind && !self->line.start_pending))
+    return;
+  if (self->left == NULL)
+    self->left = g_ptr_array_new_with_free_func (left_game_free);
+  left = g_new0 (LeftGame, 1);
+  left->line = self->line;
+  left->game = cassino_game_ref ((CassinoGame *) game);
+  g_ptr_array_add (self->left, left);
+}
+
 /* On the worker: one step of the game. */
 
 /* On the worker: the game being recorded leaves no trace (no person
@@ -303,6 +370,10 @@ run_step (CassinoStore  *store,
   Step *step = data;
   RecorderLine *line = &step->self->line;
   g_autoptr(GError) error = NULL;
+
+  /* the retries bring the games put aside up to date too */
+  if (step->kind == STEP_CATCH_UP)
+    catch_up_left (store, step);
 
   switch (step->kind)
     {
@@ -407,7 +478,7 @@ run_step (CassinoStore  *store,
           line->rubber_id = 0;
           line->failure_reported = TRUE;
         }
-      if (line->game_id != 0 || line->start_pending)
+      if (step->game && (line->game_id != 0 || line->start_pending))
         catch_up (store, step);
       break;
 
@@ -443,7 +514,11 @@ run_step (CassinoStore  *store,
           if (step->keep)
             {
               if (step->game)
-                catch_up (store, step);
+                {
+                  catch_up (store, step);
+                  /* still behind (the lock goes on): the retries see to it */
+                  leave_behind (step->self, step->game);
+                }
             }
           else
             drop_line_game (store, step);
@@ -460,6 +535,7 @@ run_step (CassinoStore  *store,
     }
 
   step->behind = line->behind || line->start_pending;
+  step->left_behind = step->self->left != NULL && step->self->left->len > 0;
   step->game_id = line->game_id;
   step->rubber_id = line->rubber_id;
   return TRUE;
@@ -478,9 +554,10 @@ on_retry_cb (gpointer user_data)
   Step *step;
 
   self->retry_source = 0;
-  if (!self->behind || self->worker == NULL || self->newest == NULL)
+  if ((!self->behind && !self->left_behind) || self->worker == NULL)
     return G_SOURCE_REMOVE;
-  step = push_step (self, STEP_CATCH_UP, self->newest);
+  /* (without a game of its own: only the games put aside) */
+  step = push_step (self, STEP_CATCH_UP, self->behind ? self->newest : NULL);
   step->quiet = TRUE;
   step->restart = self->start_lost;
   step->in_rubber = self->start_lost_in_rubber;
@@ -509,9 +586,11 @@ step_done (CassinoGameRecorder *self,
       if (step->restart && !step->behind)
         self->start_lost = FALSE;
       self->behind = step->behind || self->start_lost;
-      if (self->behind && self->retry_source == 0)
-        self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
     }
+  /* the games put aside are the worker's, whatever the game now */
+  self->left_behind = step->left_behind;
+  if ((self->behind || self->left_behind) && self->retry_source == 0)
+    self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
   tell_failures (self, step);
   if (step->recovered)
     g_signal_emit (self, signals[RECOVERED], 0);
@@ -612,6 +691,7 @@ cassino_game_recorder_finalize (GObject *object)
   CassinoGameRecorder *self = CASSINO_GAME_RECORDER (object);
 
   g_free (self->moved_aside);
+  g_clear_pointer (&self->left, g_ptr_array_unref);
   g_mutex_clear (&self->latest_mutex);
 
   G_OBJECT_CLASS (cassino_game_recorder_parent_class)->finalize (object);
