@@ -511,6 +511,88 @@ test_statistics (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
 }
 
+/* With a variant chosen, the headline tiles are the ones its scoring has:
+ * Scopa's settebello, no Big or Little Cassino, no builds; Cassino's
+ * with classic or with any variant. */
+static void
+test_statistics_family (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStatsView *view;
+  CassinoRecords *records;
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  CassinoStoreStatsFilter scopa = { "scopa", 0 };
+  g_autofree char *seven = NULL;
+  gint64 tess;
+  int position;
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 6; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_SCOPA, 2, 900 + i, "Tess", "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  tess = cassino_store_find_human (store, "Tess", &error);
+  g_assert_no_error (error);
+  st = cassino_store_get_player_stats (store, tess, &scopa, CASSINO_STORE_STATS_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->games, ==, 6);
+  g_assert_cmpuint (st->deals, >, 0);
+
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  view = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+  position = cassino_records_find_player (records, tess);
+  g_assert_cmpint (position, >=, 0);
+
+  cassino_stats_view_show (view, position, -1, CASSINO_PRESET_SCOPA, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "stats");
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, "6");
+  g_assert_null (cassino_stats_view_get_figure (view, "big-cassino"));
+  g_assert_null (cassino_stats_view_get_figure (view, "little-cassino"));
+  g_assert_null (cassino_stats_view_get_figure (view, "builds-taken"));
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "sweeps-per-deal"));
+  seven = g_strdup_printf ("%.1f %%", 100.0 * st->category_points[CASSINO_CATEGORY_SEVEN_DIAMONDS] / st->deals);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Big Cassino (10♦) taken"));
+  /* where the points came from adds up: primiera has its row */
+  {
+    guint named = 0;
+    g_autofree char *other = NULL;
+
+    for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      named += st->category_points[c];
+    g_assert_cmpuint (st->points, >, named);
+    other = g_strdup_printf ("%.1f %%", 100.0 * (st->points - named) / st->points);
+    g_assert_cmpstr (cassino_stats_view_get_figure (view, "category-other"), ==, other);
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Primiera"));
+  }
+
+  /* classic: Cassino's tiles */
+  cassino_stats_view_show (view, position, -1, CASSINO_PRESET_CLASSIC, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "big-cassino"));
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "little-cassino"));
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));
+  g_assert_null (cassino_stats_view_get_figure (view, "seven-diamonds"));
+  g_assert_null (cassino_stats_view_get_figure (view, "category-other"));
+
+  /* any variant: Cassino's */
+  cassino_stats_view_show (view, position, -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "big-cassino"));
+  g_assert_null (cassino_stats_view_get_figure (view, "seven-diamonds"));
+}
+
 /* At 360 px the history is a list of two-line rows: the players and the
  * result, then date · variant · length; nothing is cut short. */
 static void
@@ -1672,6 +1754,7 @@ main (int   argc,
   ADD ("replay-steps", test_replay_steps);
   ADD ("statistics", test_statistics);
   ADD ("statistics-few-games", test_statistics_few_games);
+  ADD ("statistics-family", test_statistics_family);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);

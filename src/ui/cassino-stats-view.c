@@ -319,6 +319,92 @@ build_compare (CassinoStatsView *self)
   gtk_box_append (self->content, group);
 }
 
+/* A row of "Where the Points Came From": @title, a bar and @share %;
+ * the figure kept under @key (transfer full). */
+static void
+add_share_row (CassinoStatsView *self,
+               GtkWidget        *group,
+               const char       *title,
+               double            share,
+               char             *key)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 100);
+  char *text = percent (share);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), share);
+  gtk_widget_set_size_request (bar, 120, -1);
+  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_label_set_width_chars (GTK_LABEL (label), 7);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), bar);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_hash_table_insert (self->figures, key, text);
+}
+
+/* The tiles of the games' own scoring: with a variant chosen, only what
+ * it scores (a Scopa player never takes Big Cassino, builds nothing);
+ * with any variant, Cassino's. */
+typedef struct {
+  gboolean sweeps;
+  gboolean big_cassino;
+  gboolean little_cassino;
+  gboolean seven_diamonds;
+  gboolean settebello;      /* the seven of diamonds by its Scopa name */
+  gboolean builds;
+  /* the variant's own categories that the records keep no column for
+   * (primiera, the 2♣ …), named; NULL: not known (any variant) */
+  char    *other;
+} ShownTiles;
+
+static void
+shown_tiles (CassinoStatsView *self,
+             ShownTiles       *shown)
+{
+  guint pos = gtk_drop_down_get_selected (self->preset_dropdown);
+  CassinoRules rules;
+  CassinoDealScore score;
+  CassinoCards piles[CASSINO_MAX_SIDES] = { 0 };
+  guint8 sweeps[CASSINO_MAX_SIDES] = { 0 };
+
+  static const guint counts[] = { 2, 4, 3, 6 };
+  gboolean known = FALSE;
+
+  *shown = (ShownTiles) { TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, NULL };
+  if (pos == 0 || pos == GTK_INVALID_LIST_POSITION || pos - 1 >= CASSINO_N_ALL_PRESETS)
+    return;
+  /* (any player count the variant allows: the scoring is the same) */
+  for (guint i = 0; i < G_N_ELEMENTS (counts) && !known; i++)
+    known = cassino_rules_init_preset (&rules, (CassinoPreset) (pos - 1), counts[i], NULL);
+  if (!known)
+    return;
+  /* what a side that took every card scores in this variant */
+  piles[0] = rules.deck_cards;
+  cassino_deal_score_compute (&score, &rules, piles, sweeps, NULL, 0);
+  shown->sweeps = rules.sweeps;
+  shown->big_cassino = score.points[0][CASSINO_CATEGORY_BIG_CASSINO] > 0;
+  shown->little_cassino = score.points[0][CASSINO_CATEGORY_LITTLE_CASSINO] > 0;
+  shown->seven_diamonds = score.points[0][CASSINO_CATEGORY_SEVEN_DIAMONDS] > 0;
+  shown->settebello = rules.scoring == CASSINO_SCORING_SCOPA;
+  shown->builds = rules.building;
+  {
+    GString *names = g_string_new (NULL);
+
+    for (guint c = CASSINO_N_CATEGORIES; c < CASSINO_N_ALL_CATEGORIES; c++)
+      if (score.points[0][c] > 0)
+        {
+          if (names->len)
+            g_string_append (names, ", ");
+          g_string_append (names, cassino_category_get_title ((CassinoCategory) c));
+        }
+    shown->other = g_string_free (names, names->len == 0);
+  }
+}
+
 static void
 build_page (CassinoStatsView *self)
 {
@@ -326,6 +412,7 @@ build_page (CassinoStatsView *self)
   const CassinoStoreStats *st = r->stats;
   GtkWidget *tiles;
   GtkWidget *group;
+  ShownTiles shown;
 
   clear_content (self);
   if (st->games == 0)
@@ -357,6 +444,7 @@ build_page (CassinoStatsView *self)
     gtk_box_append (self->content, who);
   }
 
+  shown_tiles (self, &shown);
   tiles = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
   gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (tiles), TRUE);
@@ -374,10 +462,19 @@ build_page (CassinoStatsView *self)
               /* Translators: a rating and its deviation, e.g. "1612 ± 48" */
               g_strdup_printf (_("%.0f ± %.0f"), r->rating->glicko.rating, r->rating->glicko.rd));
   add_tile (self, GTK_FLOW_BOX (tiles), "points-per-deal", _("Points per deal"), g_strdup_printf ("%.2f", st->points_per_deal));
-  add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", _("Sweeps per deal"), g_strdup_printf ("%.2f", st->sweeps_per_deal));
-  add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino", _("Big Cassino (10♦) taken"), percent (st->big_cassino_percent));
-  add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino", _("Little Cassino (2♠) taken"), percent (st->little_cassino_percent));
-  add_tile (self, GTK_FLOW_BOX (tiles), "builds-taken", _("Own builds captured"), percent (st->builds_taken_percent));
+  if (shown.sweeps)
+    add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", _("Sweeps per deal"), g_strdup_printf ("%.2f", st->sweeps_per_deal));
+  if (shown.big_cassino)
+    add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino", _("Big Cassino (10♦) taken"), percent (st->big_cassino_percent));
+  if (shown.little_cassino)
+    add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino", _("Little Cassino (2♠) taken"), percent (st->little_cassino_percent));
+  if (shown.seven_diamonds)
+    add_tile (self, GTK_FLOW_BOX (tiles), "seven-diamonds",
+              shown.settebello ? _("Settebello (7♦) taken") : _("Seven of diamonds (7♦) taken"),
+              /* one point a deal: the deals in which the player's side took it */
+              percent (st->deals ? 100.0 * st->category_points[CASSINO_CATEGORY_SEVEN_DIAMONDS] / st->deals : 0));
+  if (shown.builds)
+    add_tile (self, GTK_FLOW_BOX (tiles), "builds-taken", _("Own builds captured"), percent (st->builds_taken_percent));
   add_tile (self, GTK_FLOW_BOX (tiles), "streak", _("Current streak"), streak_text (st->current_streak));
   add_tile (self, GTK_FLOW_BOX (tiles), "longest-win-streak", _("Longest winning streak"), g_strdup_printf ("%u", st->longest_win_streak));
   add_tile (self, GTK_FLOW_BOX (tiles), "rubbers", _("Rubbers won"), g_strdup_printf ("%u / %u", st->rubbers_won, st->rubbers));
@@ -391,30 +488,25 @@ build_page (CassinoStatsView *self)
   group = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Where the Points Came From"));
   for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
-    {
-      GtkWidget *row, *bar, *label;
-      g_autofree char *key = NULL;
-      char *text;
+    if (st->category_points[c] > 0)
+      add_share_row (self, group, cassino_category_get_title (c), st->category_percent[c],
+                     g_strdup_printf ("category-%u", c));
+  /* the points of the categories kept in no column of their own (a
+   * family game's primiera, 2♣, honours …): the shares add up to all */
+  {
+    guint named = 0;
 
-      if (st->category_points[c] == 0)
-        continue;
-      row = adw_action_row_new ();
-      bar = gtk_level_bar_new_for_interval (0, 100);
-      text = percent (st->category_percent[c]);
-      label = gtk_label_new (text);
-      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), st->category_percent[c]);
-      gtk_widget_set_size_request (bar, 120, -1);
-      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_label_set_width_chars (GTK_LABEL (label), 7);
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cassino_category_get_title (c));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), bar);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-      key = g_strdup_printf ("category-%u", c);
-      g_hash_table_insert (self->figures, g_steal_pointer (&key), text);
-    }
+    for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      named += st->category_points[c];
+    if (st->points > named)
+      add_share_row (self, group,
+                     /* Translators: the share of the points of a family game's
+                      * own categories (primiera …) when no single variant is
+                      * chosen */
+                     shown.other ? shown.other : _("Other categories"),
+                     100.0 * (st->points - named) / st->points, g_strdup ("category-other"));
+  }
+  g_free (shown.other);
   gtk_box_append (self->content, group);
 
   build_charts (self, r);
