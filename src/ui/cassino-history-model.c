@@ -242,6 +242,8 @@ cassino_history_model_get_n_items (GListModel *list)
   return n_visible (CASSINO_HISTORY_MODEL (list));
 }
 
+static void push_count (CassinoHistoryModel *self);
+
 static gpointer
 cassino_history_model_get_item (GListModel *list,
                                 guint       position)
@@ -268,7 +270,15 @@ cassino_history_model_get_item (GListModel *list,
   page = get_page (self, position / CASSINO_HISTORY_PAGE_SIZE);
   at = position % CASSINO_HISTORY_PAGE_SIZE;
   if (page == NULL || at >= page->items->len)
-    return NULL;
+    {
+      /* the page holds fewer rows than the count said: another connection
+       * (the recorder, another program) deleted a game between the two
+       * reads.  Never NULL for a row of the list (GTK unrefs what it
+       * gets): "Loading…" until the count, read again, says how many */
+      if (self->worker != NULL && self->counting == 0)
+        push_count (self);
+      return cassino_history_item_new_loading ();
+    }
   return g_object_ref (page->items->pdata[at]);
 }
 
@@ -502,8 +512,6 @@ request_page (CassinoHistoryModel *self,
     }
   cassino_store_worker_push (self->worker, run_read_job, job, read_job_free, on_page_read_cb, NULL);
 }
-
-static void push_count (CassinoHistoryModel *self);
 
 /* Back on the main thread: the count, and the list read anew. */
 static void
