@@ -2491,9 +2491,9 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   deal_from_dialog (f);
   wait_for_turn (f);
   WAIT_FOR (count_games (f, NULL) == 2, 10);
-  g_assert_true (cassino_game_controller_continue_rubber (f->controller, rubber_id, NULL));
-  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), ==, played_id);
-  g_assert_cmpuint (count_games (f, NULL), ==, 1);
+  cassino_window_continue_rubber (f->window, rubber_id);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == played_id, 10);
+  WAIT_FOR (count_games (f, NULL) == 1, 10);
   g_assert_cmpuint (count_games (f, "playing"), ==, 1);
   g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 1);
 
@@ -2504,7 +2504,8 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   deal_from_dialog (f);
   wait_for_turn (f);
   play_first_moves (f, 1);
-  g_assert_true (cassino_game_controller_continue_rubber (f->controller, rubber_id, NULL));
+  cassino_window_continue_rubber (f->window, rubber_id);
+  WAIT_FOR (cassino_game_controller_get_game_id (f->controller) == played_id, 10);
   WAIT_FOR (count_games (f, "playing") == 2, 10);
   iterate (100);
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);

@@ -1124,10 +1124,13 @@ setup_from_game (const CassinoGame *game)
   return setup;
 }
 
-/* Take over @game (transfer full), loaded from the store. */
+/* Take over @game (transfer full), with its rubber's standing: @played
+ * games of it over before this one. */
 static void
-resume_loaded (CassinoGameController *self,
-               CassinoGame           *game)
+take_game (CassinoGameController *self,
+           CassinoGame           *game,
+           const CassinoRubber   *standing,
+           guint                  played)
 {
   const CassinoRules *r = cassino_game_get_rules (game);
 
@@ -1136,9 +1139,27 @@ resume_loaded (CassinoGameController *self,
   self->has_rubber = r->rubber_games > 1;
   self->game_number = 1;
   if (self->has_rubber)
-    /* the games of the rubber already played count */
-    cassino_game_recorder_get_rubber_standing (self->recorder, r, &self->rubber, &self->game_number);
+    {
+      self->rubber = *standing;
+      self->game_number = played + 1;
+    }
   begin_game (self, game);
+}
+
+/* Take over @game (transfer full), loaded from the store at start-up. */
+static void
+resume_loaded (CassinoGameController *self,
+               CassinoGame           *game)
+{
+  const CassinoRules *r = cassino_game_get_rules (game);
+  CassinoRubber standing;
+  guint number = 1;
+
+  cassino_rubber_init (&standing, r);
+  if (r->rubber_games > 1)
+    /* the games of the rubber already played count */
+    cassino_game_recorder_get_rubber_standing (self->recorder, r, &standing, &number);
+  take_game (self, game, &standing, number - 1);
 }
 
 gboolean
@@ -1153,104 +1174,6 @@ cassino_game_controller_resume (CassinoGameController *self)
     return FALSE;
   resume_loaded (self, game);
   return TRUE;
-}
-
-gboolean
-cassino_game_controller_resume_game (CassinoGameController  *self,
-                                     gint64                  game_id,
-                                     GError                **error)
-{
-  CassinoGame *game;
-
-  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
-
-  if (game_id == cassino_game_recorder_get_game_id (self->recorder) && self->game && !self->replay)
-    return TRUE;
-  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
-    /* the game on the table stays unfinished: it can be resumed later */
-    cancel_computer (self);
-  game = cassino_game_recorder_load_game (self->recorder, game_id, !leaves_no_trace (self), error);
-  if (game == NULL)
-    return FALSE;
-  if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
-    {
-      cassino_game_unref (game);
-      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   _("This game is over."));
-      return FALSE;
-    }
-  resume_loaded (self, game);
-  return TRUE;
-}
-
-gboolean
-cassino_game_controller_continue_rubber (CassinoGameController  *self,
-                                         gint64                  rubber_id,
-                                         GError                **error)
-{
-  CassinoRubber rubber;
-  CassinoGame *last;
-  CassinoGame *game;
-  guint number = 1;
-
-  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
-
-  last = cassino_game_recorder_continue_rubber (self->recorder, rubber_id, !leaves_no_trace (self),
-                                                &rubber, &number, error);
-  if (last == NULL)
-    return FALSE;
-  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
-    {
-      /* its last game is still being played: resume that */
-      if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
-        cancel_computer (self);
-      resume_loaded (self, last);
-      return TRUE;
-    }
-  if (rubber.finished)
-    {
-      cassino_game_unref (last);
-      g_set_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_WRONG_STATE,
-                   _("This rubber is over."));
-      return FALSE;
-    }
-
-  if (self->game && cassino_game_get_state (self->game) != CASSINO_GAME_OVER)
-    cancel_computer (self);
-  g_clear_pointer (&self->setup, cassino_game_setup_free);
-  self->setup = setup_from_game (last);
-  game = new_game (self, g_random_int () | ((guint64) g_random_int () << 32) | 1,
-                   (cassino_game_get_first_dealer (last) + 1) % self->setup->n_players, error);
-  cassino_game_unref (last);
-  if (game == NULL)
-    return FALSE;
-  self->has_rubber = TRUE;
-  self->rubber = rubber;
-  self->game_number = number;
-  cassino_game_recorder_start (self->recorder, game, TRUE);
-  begin_game (self, game);
-  return TRUE;
-}
-
-/* Take over @game, a copy of it, with the rubber's standing given. */
-static void
-resume_opened (CassinoGameController *self,
-               const CassinoGame     *game,
-               const CassinoRubber   *standing,
-               guint                  played)
-{
-  const CassinoRules *r = cassino_game_get_rules (game);
-
-  g_clear_pointer (&self->setup, cassino_game_setup_free);
-  self->setup = setup_from_game (game);
-  self->has_rubber = r->rubber_games > 1;
-  self->game_number = 1;
-  if (self->has_rubber)
-    {
-      self->rubber = *standing;
-      self->game_number = played + 1;
-    }
-  begin_game (self, cassino_game_copy (game));
 }
 
 gboolean
@@ -1277,8 +1200,8 @@ cassino_game_controller_resume_opened (CassinoGameController  *self,
   /* the game on the table stays unfinished, its moves caught up (it can
    * be resumed later), or goes if nobody played in it */
   leave_game (self, !leaves_no_trace (self));
-  cassino_game_recorder_adopt_game (self->recorder, game_id, rubber_id, game, TRUE);
-  resume_opened (self, game, standing, played);
+  cassino_game_recorder_adopt_game (self->recorder, game_id, rubber_id, game);
+  take_game (self, cassino_game_copy (game), standing, played);
   return TRUE;
 }
 
@@ -1302,8 +1225,8 @@ cassino_game_controller_continue_rubber_opened (CassinoGameController  *self,
       if (last_id == cassino_game_recorder_get_game_id (self->recorder) && self->game && !self->replay)
         return TRUE;
       leave_game (self, !leaves_no_trace (self));
-      cassino_game_recorder_adopt_game (self->recorder, last_id, rubber_id, last, TRUE);
-      resume_opened (self, last, standing, played);
+      cassino_game_recorder_adopt_game (self->recorder, last_id, rubber_id, last);
+      take_game (self, cassino_game_copy (last), standing, played);
       return TRUE;
     }
   if (standing->finished)
@@ -1314,7 +1237,7 @@ cassino_game_controller_continue_rubber_opened (CassinoGameController  *self,
     }
 
   leave_game (self, !leaves_no_trace (self));
-  cassino_game_recorder_adopt_rubber (self->recorder, rubber_id, last_id, TRUE);
+  cassino_game_recorder_adopt_rubber (self->recorder, rubber_id);
   g_clear_pointer (&self->setup, cassino_game_setup_free);
   self->setup = setup_from_game (last);
   game = new_game (self, g_random_int () | ((guint64) g_random_int () << 32) | 1,

@@ -36,20 +36,13 @@ gboolean     cassino_game_controller_get_salvage_counts (CassinoGameController *
                                                          guint                 *out_lost);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
-/* Resume unfinished game @game_id of the store (its rubber's standing
- * restored).  The game on the table, if unfinished, stays so. */
-gboolean     cassino_game_controller_resume_game   (CassinoGameController  *self,
-                                                    gint64                  game_id,
-                                                    GError                **error);
-/* Continue rubber @rubber_id: its unfinished game, or its next game. */
-gboolean     cassino_game_controller_continue_rubber (CassinoGameController  *self,
-                                                      gint64                  rubber_id,
-                                                      GError                **error);
-/* The same two, with what the records' database thread read (the window
- * never waits for the disk): game @game_id of rubber @rubber_id (0: none),
- * its record's @state, and @standing, the rubber's @played games over
- * before it; for a rubber, its last game @last_id and all of its games
- * over.  The recorder takes over in order behind its queued steps. */
+/* Resume unfinished game @game_id (of rubber @rubber_id, 0: none), and
+ * continue a rubber (its unfinished last game @last_id, or its next game),
+ * with what the records' database thread read (the window never waits for
+ * the disk): the record's @state, and @standing, the rubber's @played
+ * games over before it (for a rubber, all of them).  The game on the
+ * table, if unfinished, stays so (or goes if nobody played in it); the
+ * recorder takes over in order behind its queued steps. */
 gboolean     cassino_game_controller_resume_opened (CassinoGameController  *self,
                                                     gint64                  game_id,
                                                     gint64                  rubber_id,

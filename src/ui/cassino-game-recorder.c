@@ -159,7 +159,6 @@ typedef struct {
   gboolean              restart;     /* STEP_CATCH_UP: the game was never begun */
   gint64                adopt_id;        /* STEP_ADOPT: the game recorded from now on (0: none) */
   gint64                adopt_rubber_id; /* STEP_ADOPT: its rubber, or the rubber continued */
-  gint64                spare_id;        /* STEP_ADOPT: the game recorded before stays if it is this one */
   guint                 generation;
   guint64               seq;
   /* results, read on the main thread */
@@ -484,10 +483,7 @@ run_step (CassinoStore  *store,
 
     case STEP_ADOPT:
       /* a game (or a rubber) read by the records' thread is the one
-       * recorded from now on; the one recorded before gives way as with
-       * load_game() */
-      if (!step->keep && line->game_id != step->spare_id)
-        drop_line_game (store, step);
+       * recorded from now on (the one before was left: STEP_LEAVE) */
       if (step->adopt_id)
         {
           line_take_game (line, step->adopt_id, step->adopt_rubber_id);
@@ -1116,8 +1112,7 @@ void
 cassino_game_recorder_adopt_game (CassinoGameRecorder *self,
                                   gint64               game_id,
                                   gint64               rubber_id,
-                                  const CassinoGame   *game,
-                                  gboolean             keep_current)
+                                  const CassinoGame   *game)
 {
   Step *step;
 
@@ -1132,16 +1127,12 @@ cassino_game_recorder_adopt_game (CassinoGameRecorder *self,
   step = push_step (self, STEP_ADOPT, game);
   step->adopt_id = game_id;
   step->adopt_rubber_id = rubber_id;
-  step->spare_id = game_id;
-  step->keep = keep_current;
   queue_step (self, step);
 }
 
 void
 cassino_game_recorder_adopt_rubber (CassinoGameRecorder *self,
-                                    gint64               rubber_id,
-                                    gint64               last_game_id,
-                                    gboolean             keep_current)
+                                    gint64               rubber_id)
 {
   Step *step;
 
@@ -1153,8 +1144,6 @@ cassino_game_recorder_adopt_rubber (CassinoGameRecorder *self,
     return;
   step = push_step (self, STEP_ADOPT, NULL);
   step->adopt_rubber_id = rubber_id;
-  step->spare_id = last_game_id;
-  step->keep = keep_current;
   queue_step (self, step);
 }
 
@@ -1165,114 +1154,36 @@ cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self)
   return self->rubber_id;
 }
 
-/* FALSE with @error when there is no database to load from. */
-static gboolean
-check_open (CassinoGameRecorder  *self,
-            GError              **error)
-{
-  if (self->worker != NULL)
-    return TRUE;
-  g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
-               _("No database is open: games are not being recorded."));
-  return FALSE;
-}
-
+/* get_rubber_standing(): on the worker, behind the queued steps */
 typedef struct {
   Step           step;
   gint64         id;
-  gboolean       took_game;
-  /* the game recorded before, when another takes its place: kept
-   * unfinished, or deleted as leave() does */
-  gboolean       keep_current;
-  /* continue_rubber() */
   CassinoRubber *rubber;
   guint          played;
 } Load;
 
+/* On the worker: the games of the rubber before the current one that are
+ * over, counted into the rubber (the store's tally; what could not be
+ * read is told). */
 static gboolean
-load_game_job (CassinoStore  *store,
-               gpointer       data,
-               GError       **error)
+rubber_standing_job (CassinoStore  *store,
+                     gpointer       data,
+                     GError       **unused)
 {
   Load *load = data;
-  g_autoptr(CassinoStoreGameSummary) summary = NULL;
-
-  summary = cassino_store_get_game_summary (store, load->id, error);
-  if (summary == NULL)
-    return FALSE;
-  load->step.game = cassino_store_load_game (store, load->id, error);
-  if (load->step.game == NULL)
-    return FALSE;
-  if (g_strcmp0 (summary->state, "playing") == 0)
-    {
-      if (!load->keep_current && load->step.self->line.game_id != load->id)
-        drop_line_game (store, &load->step);
-      line_take_game (&load->step.self->line, load->id, summary->rubber_id);
-      load->step.game_id = load->id;
-      load->step.rubber_id = summary->rubber_id;
-      load->took_game = TRUE;
-    }
-  return TRUE;
-}
-
-CassinoGame *
-cassino_game_recorder_load_game (CassinoGameRecorder  *self,
-                                 gint64                game_id,
-                                 gboolean              keep_current,
-                                 GError              **error)
-{
-  Load load = { .step.self = self, .id = game_id, .keep_current = keep_current };
-  CassinoGame *game;
-
-  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
-
-  if (!check_open (self, error))
-    return NULL;
-  cassino_store_worker_run (self->worker, load_game_job, &load, error);
-  loaded (self, &load.step, load.took_game);
-  game = g_steal_pointer (&load.step.game);
-  g_clear_pointer (&load.step.messages, g_ptr_array_unref);
-  return game;
-}
-
-/* On the worker: the games of @rubber_id before @current (0: all) that
- * are over, counted into @rubber (the store's tally; what could not be
- * read is told). */
-static guint
-count_rubber (CassinoStore   *store,
-              Step           *step,
-              gint64          rubber_id,
-              gint64          current,
-              CassinoRubber  *rubber,
-              CassinoGame   **out_last,
-              gint64         *out_last_id)
-{
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
-  guint played = 0;
 
-  if (!cassino_store_tally_rubber (store, rubber_id, current, rubber, &played,
-                                   out_last, out_last_id, skipped, &error))
-    step_report (step, error);
+  if (!cassino_store_tally_rubber (store, load->id, load->step.game_id, load->rubber, &load->played,
+                                   NULL, NULL, skipped, &error))
+    step_report (&load->step, error);
   for (guint i = 0; i < skipped->len; i++)
     {
       g_autoptr(GError) e = g_error_new_literal (CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
                                                  skipped->pdata[i]);
 
-      step_report (step, e);
+      step_report (&load->step, e);
     }
-  return played;
-}
-
-static gboolean
-rubber_standing_job (CassinoStore  *store,
-                     gpointer       data,
-                     GError       **error)
-{
-  Load *load = data;
-
-  load->played = count_rubber (store, &load->step, load->id, load->step.game_id,
-                               load->rubber, NULL, NULL);
   return TRUE;
 }
 
@@ -1297,92 +1208,3 @@ cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *self,
   return TRUE;
 }
 
-static gboolean
-continue_rubber_job (CassinoStore  *store,
-                     gpointer       data,
-                     GError       **error)
-{
-  Load *load = data;
-  RecorderLine *line = &load->step.self->line;
-  CassinoGame *last = NULL;
-  gint64 last_id = 0;
-
-  {
-    g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, load->id, error);
-    CassinoGame *first;
-
-    if (ids == NULL)
-      return FALSE;
-    if (ids->len == 0)
-      {
-        g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND,
-                     _("This rubber has no recorded game."));
-        return FALSE;
-      }
-    first = cassino_store_load_game (store, g_array_index (ids, gint64, 0), error);
-    if (first == NULL)
-      return FALSE;
-    cassino_rubber_init (load->rubber, cassino_game_get_rules (first));
-    cassino_game_unref (first);
-  }
-  load->played = count_rubber (store, &load->step, load->id, 0, load->rubber, &last, &last_id);
-  if (last == NULL)
-    {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
-                   _("The games of this rubber could not be loaded."));
-      return FALSE;
-    }
-  load->step.game = last;
-  /* the game on the table gives way, unless the rubber is over (nothing
-   * is continued) or it is the rubber's last game itself */
-  if (!load->keep_current && line->game_id != last_id &&
-      (cassino_game_get_state (last) != CASSINO_GAME_OVER || !load->rubber->finished))
-    drop_line_game (store, &load->step);
-  memset (line, 0, sizeof *line);
-  line->rubber_id = load->id;
-  load->step.rubber_id = load->id;
-  load->step.game_id = 0;
-  if (cassino_game_get_state (last) != CASSINO_GAME_OVER)
-    {
-      /* the last game is still being played: it is the one recorded */
-      line_take_game (line, last_id, load->id);
-      load->step.game_id = last_id;
-      load->took_game = TRUE;
-    }
-  return TRUE;
-}
-
-CassinoGame *
-cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
-                                       gint64                rubber_id,
-                                       gboolean              keep_current,
-                                       CassinoRubber        *rubber,
-                                       guint                *out_game_number,
-                                       GError              **error)
-{
-  Load load = { .step.self = self, .id = rubber_id, .rubber = rubber, .keep_current = keep_current };
-  CassinoGame *game;
-
-  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
-
-  if (!check_open (self, error))
-    return NULL;
-  memset (rubber, 0, sizeof *rubber);
-  if (!cassino_store_worker_run (self->worker, continue_rubber_job, &load, error))
-    {
-      loaded (self, &load.step, FALSE);
-      g_clear_pointer (&load.step.messages, g_ptr_array_unref);
-      return NULL;
-    }
-  loaded (self, &load.step, load.took_game);
-  if (!load.took_game)
-    {
-      forget_game (self);
-      self->rubber_id = rubber_id;
-    }
-  g_clear_pointer (&load.step.messages, g_ptr_array_unref);
-  game = g_steal_pointer (&load.step.game);
-  if (out_game_number)
-    *out_game_number = load.played + 1;
-  return game;
-}

@@ -65,16 +65,6 @@ void         cassino_game_recorder_leave         (CassinoGameRecorder *self,
  * Returns: (transfer full) */
 CassinoGame *cassino_game_recorder_load_unfinished (CassinoGameRecorder *self);
 
-/* Game @game_id of the store, replayed to where it stopped; if it is
- * unfinished it becomes the game being recorded, and the game recorded
- * before stays unfinished (@keep_current) or, when no person played in
- * it, is deleted as by leave().  NULL with @error.
- * Returns: (transfer full) */
-CassinoGame *cassino_game_recorder_load_game     (CassinoGameRecorder  *self,
-                                                  gint64                game_id,
-                                                  gboolean              keep_current,
-                                                  GError              **error);
-
 /* The standing of the rubber the recorded game belongs to, from the games
  * of it finished before (the current one excluded), into @rubber
  * (initialised for @rules); *@out_game_number is the current game's number
@@ -83,17 +73,6 @@ gboolean     cassino_game_recorder_get_rubber_standing (CassinoGameRecorder *sel
                                                         const CassinoRules  *rules,
                                                         CassinoRubber       *rubber,
                                                         guint               *out_game_number);
-
-/* Continue rubber @rubber_id whose games are all over: the next game is
- * recorded into it.  The rubber's last game is returned (transfer full) for
- * its rules and seats, with the standing in @rubber; the game recorded
- * before gives way as with load_game().  NULL with @error. */
-CassinoGame *cassino_game_recorder_continue_rubber (CassinoGameRecorder  *self,
-                                                    gint64                rubber_id,
-                                                    gboolean              keep_current,
-                                                    CassinoRubber        *rubber,
-                                                    guint                *out_game_number,
-                                                    GError              **error);
 
 /* When an earlier step of @game could not be written (database busy,
  * disk full), try again now to bring the database up to date.  Every step
@@ -114,20 +93,16 @@ gint64       cassino_game_recorder_get_game_id   (CassinoGameRecorder *self);
 gint64       cassino_game_recorder_get_rubber_id (CassinoGameRecorder *self);
 
 /* @game (id @game_id, of rubber @rubber_id or 0), read from the database
- * by another connection, is the game recorded from now on; the game
- * recorded before is kept unfinished, or deleted unless @keep_current (as
- * load_game()).  Queued behind the steps before: the window never waits. */
+ * by another connection, is the game recorded from now on (leave() the
+ * game recorded before first).  Queued behind the steps before: the
+ * window never waits. */
 void         cassino_game_recorder_adopt_game   (CassinoGameRecorder *self,
                                                  gint64               game_id,
                                                  gint64               rubber_id,
-                                                 const CassinoGame   *game,
-                                                 gboolean             keep_current);
-/* Rubber @rubber_id goes on with a new game (the next start() in a
- * rubber); the game recorded before gives way unless @keep_current or it
- * is @last_game_id, the rubber's last. */
+                                                 const CassinoGame   *game);
+/* Rubber @rubber_id goes on with a new game: the next start() in a
+ * rubber records into it (leave() the game recorded before first). */
 void         cassino_game_recorder_adopt_rubber (CassinoGameRecorder *self,
-                                                 gint64               rubber_id,
-                                                 gint64               last_game_id,
-                                                 gboolean             keep_current);
+                                                 gint64               rubber_id);
 
 G_END_DECLS

@@ -333,14 +333,7 @@ open_game (CassinoWindow *self,
 
   if (self->records == NULL)
     {
-      g_autoptr(GError) error = NULL;
-
-      /* no records (no database): the recorder says why */
-      if (!(rubber ? cassino_game_controller_continue_rubber (self->controller, id, &error)
-                   : cassino_game_controller_resume_game (self->controller, id, &error)))
-        toast (self, error->message);
-      else
-        adw_view_stack_set_visible_child_name (self->view_stack, "table");
+      toast (self, _("No games are recorded."));
       return;
     }
   req = g_new0 (OpenRequest, 1);
@@ -357,6 +350,14 @@ open_game (CassinoWindow *self,
     cassino_records_open_rubber_async (self->records, id, on_game_opened_cb, req);
   else
     cassino_records_open_game_async (self->records, id, on_game_opened_cb, req);
+}
+
+void
+cassino_window_continue_rubber (CassinoWindow *self,
+                                gint64         rubber_id)
+{
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+  open_game (self, rubber_id, TRUE);
 }
 
 static void

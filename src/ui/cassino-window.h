@@ -69,4 +69,10 @@ gboolean               cassino_window_start_daily    (CassinoWindow  *self,
                                                       const GDate    *date,
                                                       GError        **error);
 
+/* What the Rubbers window's Continue does: rubber @rubber_id's
+ * unfinished game, or its next, read off the main thread, then on the
+ * table. */
+void           cassino_window_continue_rubber (CassinoWindow *self,
+                                               gint64         rubber_id);
+
 G_END_DECLS
