@@ -575,6 +575,9 @@ test_statistics_family (Fixture       *f,
     other = g_strdup_printf ("%.1f %%", 100.0 * (st->points - named) / st->points);
     g_assert_cmpstr (cassino_stats_view_get_figure (view, "category-other"), ==, other);
     g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Primiera"));
+    /* in Scopa's words */
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Scope"));
+    g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Seven of Diamonds"));
   }
 
   /* classic: Cassino's tiles */

@@ -26,6 +26,7 @@
 #include "cassino-chart.h"
 #include "cassino-rules.h"
 #include "cassino-score.h"
+#include "cassino-score-sheet.h"
 
 struct _CassinoStatsView
 {
@@ -359,6 +360,9 @@ typedef struct {
   /* the variant's own categories that the records keep no column for
    * (primiera, the 2♣ …), named; NULL: not known (any variant) */
   char    *other;
+  /* the variant chosen: the categories in its own words */
+  gboolean     has_rules;
+  CassinoRules rules;
 } ShownTiles;
 
 static void
@@ -374,7 +378,8 @@ shown_tiles (CassinoStatsView *self,
   static const guint counts[] = { 2, 4, 3, 6 };
   gboolean known = FALSE;
 
-  *shown = (ShownTiles) { TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, NULL };
+  memset (shown, 0, sizeof *shown);
+  shown->sweeps = shown->big_cassino = shown->little_cassino = shown->builds = TRUE;
   if (pos == 0 || pos == GTK_INVALID_LIST_POSITION || pos - 1 >= CASSINO_N_ALL_PRESETS)
     return;
   /* (any player count the variant allows: the scoring is the same) */
@@ -382,6 +387,8 @@ shown_tiles (CassinoStatsView *self,
     known = cassino_rules_init_preset (&rules, (CassinoPreset) (pos - 1), counts[i], NULL);
   if (!known)
     return;
+  shown->has_rules = TRUE;
+  shown->rules = rules;
   /* what a side that took every card scores in this variant */
   piles[0] = rules.deck_cards;
   cassino_deal_score_compute (&score, &rules, piles, sweeps, NULL, 0);
@@ -399,7 +406,7 @@ shown_tiles (CassinoStatsView *self,
         {
           if (names->len)
             g_string_append (names, ", ");
-          g_string_append (names, cassino_category_get_title ((CassinoCategory) c));
+          g_string_append (names, cassino_score_sheet_category_title (&rules, (CassinoCategory) c));
         }
     shown->other = g_string_free (names, names->len == 0);
   }
@@ -489,7 +496,10 @@ build_page (CassinoStatsView *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Where the Points Came From"));
   for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
     if (st->category_points[c] > 0)
-      add_share_row (self, group, cassino_category_get_title (c), st->category_percent[c],
+      add_share_row (self, group,
+                     shown.has_rules ? cassino_score_sheet_category_title (&shown.rules, c)
+                                     : cassino_category_get_title (c),
+                     st->category_percent[c],
                      g_strdup_printf ("category-%u", c));
   /* the points of the categories kept in no column of their own (a
    * family game's primiera, 2♣, honours …): the shares add up to all */
