@@ -2418,24 +2418,41 @@ test_unplayed_rubber (Fixture       *f,
   g_assert_cmpuint (count_rows (f, "rubbers", "playing"), ==, 2);
 }
 
+/* What @sql (one "?1" bound to @id) reads first from the database. */
+static gint64
+query_int64 (Fixture    *f,
+             const char *sql,
+             gint64      id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, id);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return value;
+}
+
 /* The rubber of game @game_id in the database. */
 static gint64
 rubber_of (Fixture *f,
            gint64   game_id)
 {
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gint64 id;
+  return query_int64 (f, "SELECT rubber_id FROM games WHERE id = ?1", game_id);
+}
 
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT rubber_id FROM games WHERE id = ?1", -1, &stmt, NULL),
-                   ==, SQLITE_OK);
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  id = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return id;
+/* Moves of game @game_id in the database. */
+static gint64
+saved_moves_of (Fixture *f,
+                gint64   game_id)
+{
+  return query_int64 (f, "SELECT count(*) FROM moves m JOIN deals d ON d.id = m.deal_id WHERE d.game_id = ?1",
+                      game_id);
 }
 
 /* Resuming a game from History, or continuing a rubber, puts aside the
@@ -2509,26 +2526,6 @@ test_resume_leaves_no_unplayed (Fixture       *f,
   WAIT_FOR (count_games (f, "playing") == 2, 10);
   iterate (100);
   g_assert_cmpuint (count_games (f, "playing"), ==, 2);
-}
-
-/* Moves of game @game_id in the database. */
-static gint64
-saved_moves_of (Fixture *f,
-                gint64   game_id)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gint64 n;
-
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves m JOIN deals d ON d.id = m.deal_id "
-                                       "WHERE d.game_id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  n = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return n;
 }
 
 /* History's Resume while another program holds the write lock and a move
