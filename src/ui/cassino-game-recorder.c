@@ -212,13 +212,14 @@ step_report_behind (Step   *step,
  * has that the database lacks (the game itself when it could not be
  * begun, taken-back moves out, missing moves, deal scores, the result) in
  * one transaction.  Returns TRUE when the database was behind: the
- * caller's step is then part of what was written (or failed again). */
+ * caller's step is then part of what was written (or failed again).
+ * @line: the game's line, the one recorded or one put aside. */
 static gboolean
-catch_up (CassinoStore *store,
-          Step         *step)
+catch_up_line (CassinoStore *store,
+               Step         *step,
+               RecorderLine *line)
 {
   CassinoGameRecorder *self = step->self;
-  RecorderLine *line = &self->line;
   g_autoptr(GError) error = NULL;
   gboolean newer;
 
@@ -283,6 +284,13 @@ catch_up (CassinoStore *store,
   return TRUE;
 }
 
+static gboolean
+catch_up (CassinoStore *store,
+          Step         *step)
+{
+  return catch_up_line (store, step, &step->self->line);
+}
+
 /* On the worker: the games put aside while the database was behind them
  * (another program's lock outlasted a step, then New Game or Resume) are
  * brought up to date, quietly (their failure was told).  Each is caught
@@ -292,24 +300,17 @@ catch_up_left (CassinoStore *store,
                Step         *step)
 {
   CassinoGameRecorder *self = step->self;
-  RecorderLine current;
 
-  if (self->left == NULL || self->left->len == 0)
-    return;
-  current = self->line;
-  for (guint i = self->left->len; i-- > 0;)
+  for (guint i = self->left ? self->left->len : 0; i-- > 0;)
     {
       LeftGame *left = self->left->pdata[i];
+      /* quiet: its failure was told; nothing reported touches a line */
       Step quiet = { .self = self, .kind = STEP_CATCH_UP, .game = left->game, .quiet = TRUE };
 
-      self->line = left->line;
-      catch_up (store, &quiet);
-      left->line = self->line;
-      g_clear_pointer (&quiet.messages, g_ptr_array_unref);
+      catch_up_line (store, &quiet, &left->line);
       if (!left->line.behind && !left->line.start_pending)
         g_ptr_array_remove_index (self->left, i);
     }
-  self->line = current;
 }
 
 /* On the worker: the game recorded is put aside still behind: kept for
