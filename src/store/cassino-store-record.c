@@ -204,6 +204,53 @@ cassino_store_get_rubber_games (CassinoStore  *store,
   return ids;
 }
 
+typedef struct {
+  gint64          rubber_id;
+  gint64          before;
+  CassinoRubber  *rubber;
+  guint           played;
+  CassinoGame    *last;
+  gint64          last_id;
+  GPtrArray      *skipped;
+} Tally;
+
+static gboolean
+tally_rubber (CassinoStore  *store,
+              gpointer       data,
+              GError       **error)
+{
+  Tally *t = data;
+  g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, t->rubber_id, error);
+
+  if (ids == NULL)
+    return FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(GError) local = NULL;
+      CassinoGame *game;
+
+      if (id == t->before)
+        break;
+      game = cassino_store_load_game (store, id, &local);
+      if (game == NULL)
+        {
+          if (t->skipped)
+            g_ptr_array_add (t->skipped, g_strdup (local->message));
+          continue;
+        }
+      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
+        {
+          cassino_rubber_add_game (t->rubber, game);
+          t->played++;
+        }
+      g_clear_pointer (&t->last, cassino_game_unref);
+      t->last = game;
+      t->last_id = id;
+    }
+  return TRUE;
+}
+
 gboolean
 cassino_store_tally_rubber (CassinoStore   *store,
                             gint64          rubber_id,
@@ -215,54 +262,24 @@ cassino_store_tally_rubber (CassinoStore   *store,
                             GPtrArray      *out_skipped,
                             GError        **error)
 {
-  g_autoptr(GArray) ids = NULL;
-  guint played = 0;
+  Tally t = { rubber_id, before, rubber, 0, NULL, 0, out_skipped };
+  gboolean ok;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (rubber != NULL, FALSE);
 
-  if (out_last)
-    *out_last = NULL;
+  /* every game of the rubber from one snapshot */
+  ok = cassino_store_read (store, tally_rubber, &t, error);
+  if (out_played)
+    *out_played = ok ? t.played : 0;
   if (out_last_id)
-    *out_last_id = 0;
-  if (out_played)
-    *out_played = 0;
-  ids = cassino_store_get_rubber_games (store, rubber_id, error);
-  if (ids == NULL)
-    return FALSE;
-  for (guint i = 0; i < ids->len; i++)
-    {
-      gint64 id = g_array_index (ids, gint64, i);
-      g_autoptr(GError) local = NULL;
-      CassinoGame *game;
-
-      if (id == before)
-        break;
-      game = cassino_store_load_game (store, id, &local);
-      if (game == NULL)
-        {
-          if (out_skipped)
-            g_ptr_array_add (out_skipped, g_strdup (local->message));
-          continue;
-        }
-      if (cassino_game_get_state (game) == CASSINO_GAME_OVER)
-        {
-          cassino_rubber_add_game (rubber, game);
-          played++;
-        }
-      if (out_last)
-        {
-          g_clear_pointer (out_last, cassino_game_unref);
-          *out_last = game;
-          if (out_last_id)
-            *out_last_id = id;
-        }
-      else
-        cassino_game_unref (game);
-    }
-  if (out_played)
-    *out_played = played;
-  return TRUE;
+    *out_last_id = ok ? t.last_id : 0;
+  if (out_last && ok)
+    *out_last = g_steal_pointer (&t.last);
+  else if (out_last)
+    *out_last = NULL;
+  g_clear_pointer (&t.last, cassino_game_unref);
+  return ok;
 }
 
 void

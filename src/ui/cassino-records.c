@@ -844,9 +844,10 @@ records_game_new (void)
 /* On the database thread: a game to resume and its rubber's standing. */
 static gboolean
 open_game (CassinoStore  *store,
-           ReadJob       *job,
-           GError       **error)
+          gpointer       data,
+          GError       **error)
 {
+  ReadJob *job = data;
   g_autoptr(CassinoStoreGameSummary) summary = cassino_store_get_game_summary (store, job->id, error);
   CassinoRecordsGame *opened;
 
@@ -868,9 +869,10 @@ open_game (CassinoStore  *store,
 /* On the database thread: a rubber's last game and its standing. */
 static gboolean
 open_rubber (CassinoStore  *store,
-             ReadJob       *job,
-             GError       **error)
+            gpointer       data,
+            GError       **error)
 {
+  ReadJob *job = data;
   g_autoptr(GArray) ids = cassino_store_get_rubber_games (store, job->id, error);
   g_autoptr(CassinoStoreGameSummary) summary = NULL;
   CassinoRecordsGame *opened;
@@ -919,10 +921,11 @@ run_read_job (CassinoStore  *store,
       job->replay = cassino_replay_new_from_store (store, job->id, error);
       return job->replay != NULL;
     }
+  /* a game to go on with and its rubber's standing: one snapshot */
   if (job->kind == READ_GAME)
-    return open_game (store, job, error);
+    return cassino_store_read (store, open_game, job, error);
   if (job->kind == READ_RUBBER)
-    return open_rubber (store, job, error);
+    return cassino_store_read (store, open_rubber, job, error);
   job->rubbers = cassino_store_list_rubbers (store, CASSINO_STORE_RUBBERS_ALL, error);
   if (job->rubbers == NULL)
     return FALSE;
