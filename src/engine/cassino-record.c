@@ -28,7 +28,12 @@ static const char *const own_tags[] = {
 static gboolean
 is_own_tag (const char *name)
 {
-  return g_strv_contains (own_tags, name);
+  /* as the reader finds tags: in any case ([RULES "classic"] is the
+   * Rules tag, not a tag of its own to keep and write again) */
+  for (guint i = 0; own_tags[i]; i++)
+    if (g_ascii_strcasecmp (own_tags[i], name) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static void
