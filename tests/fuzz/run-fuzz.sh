@@ -31,10 +31,15 @@ if [ -n "$(ls "$regressions" 2>/dev/null)" ]; then
   fi
   echo "regressions: $(ls "$regressions" | wc -l) inputs pass"
 fi
+# -error_exitcode: libFuzzer's own default, 77, is what Meson reads as
+# "skipped": a crash would pass CI as a skip
 "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+  -error_exitcode=1 -timeout_exitcode=1 \
   -print_final_stats=1 -artifact_prefix="$work/" \
   "$work/corpus" "$seeds" 2> "$work/log"
 rc=$?
+# (whatever else libFuzzer might answer with 77 is a failure too)
+[ $rc -eq 77 ] && rc=1
 grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' "$work/log"
 if [ $rc -ne 0 ]; then
   tail -n 60 "$work/log"
