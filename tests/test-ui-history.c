@@ -589,11 +589,106 @@ test_statistics_family (Fixture       *f,
   g_assert_null (cassino_stats_view_get_figure (view, "seven-diamonds"));
   g_assert_null (cassino_stats_view_get_figure (view, "category-other"));
 
-  /* any variant: Cassino's */
+  /* any variant: the categories of both, each over the deals of the
+   * variants that have it (Scopa's deck has no 10♦, Cassino no settebello) */
+  {
+    CassinoStoreStatsFilter classic = { "classic", 0 };
+    g_autoptr(CassinoStoreStats) any = cassino_store_get_player_stats (store, tess, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
+    g_autoptr(CassinoStoreStats) cst = cassino_store_get_player_stats (store, tess, &classic, CASSINO_STORE_STATS_DEFAULT, &error);
+    g_autofree char *big = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (cst->deals, >, 0);
+    g_assert_cmpuint (any->deals, ==, cst->deals + st->deals);
+    g_assert_cmpuint (any->big_cassino_deals, ==, cst->deals);
+    g_assert_cmpuint (any->seven_diamonds_deals, ==, st->deals);
+    g_assert_cmpfloat_with_epsilon (any->big_cassino_percent, cst->big_cassino_percent, 1e-9);
+    /* a Scopa deal's 2♠ is no Little Cassino */
+    g_assert_cmpuint (any->little_cassino, ==, cst->little_cassino);
+    g_assert_cmpfloat_with_epsilon (any->little_cassino_percent, cst->little_cassino_percent, 1e-9);
+    g_assert_cmpfloat_with_epsilon (any->seven_diamonds_percent, st->seven_diamonds_percent, 1e-9);
+    g_assert_cmpfloat_with_epsilon (any->sweeps_per_deal, (double) any->sweeps / any->deals, 1e-9);
+
+    cassino_stats_view_show (view, position, -1, -1, 0);
+    WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+    big = g_strdup_printf ("%.1f %%", cst->big_cassino_percent);
+    g_assert_cmpstr (cassino_stats_view_get_figure (view, "big-cassino"), ==, big);
+    g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
+    g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));
+  }
+}
+
+/* A player of family games only sees, with any variant, no Cassino tile:
+ * a Scopa player never took Big Cassino (0 %), it is not in the deck. */
+static void
+test_statistics_family_only (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStatsView *view;
+  CassinoRecords *records;
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(CassinoStoreStats) st = NULL;
+  g_autofree char *seven = NULL;
+  g_autofree char *sweeps = NULL;
+  gint64 sofia;
+  int position;
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_SCOPA, 2, 950 + i, "Sofia", "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  sofia = cassino_store_find_human (store, "Sofia", &error);
+  g_assert_no_error (error);
+  st = cassino_store_get_player_stats (store, sofia, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st->games, ==, 4);
+  g_assert_cmpuint (st->big_cassino_deals, ==, 0);
+  g_assert_cmpuint (st->little_cassino_deals, ==, 0);
+  g_assert_cmpuint (st->building_games, ==, 0);
+  g_assert_cmpuint (st->seven_diamonds_deals, ==, st->deals);
+  g_assert_true (st->seven_diamonds_settebello);
+
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  view = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+  position = cassino_records_find_player (records, sofia);
+  g_assert_cmpint (position, >=, 0);
+
   cassino_stats_view_show (view, position, -1, -1, 0);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
-  g_assert_nonnull (cassino_stats_view_get_figure (view, "big-cassino"));
-  g_assert_null (cassino_stats_view_get_figure (view, "seven-diamonds"));
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "stats");
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, "4");
+  g_assert_null (cassino_stats_view_get_figure (view, "big-cassino"));
+  g_assert_null (cassino_stats_view_get_figure (view, "little-cassino"));
+  g_assert_null (cassino_stats_view_get_figure (view, "builds-taken"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Big Cassino (10♦) taken"));
+  seven = g_strdup_printf ("%.1f %%", st->seven_diamonds_percent);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
+  sweeps = g_strdup_printf ("%.2f", st->sweeps_per_deal);
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "sweeps-per-deal"), ==, sweeps);
+
+  /* compared with a Cassino player: "—" where Sofia's games have no such category */
+  {
+    int other = cassino_records_find_player (records, cassino_store_find_human (store, "Tess", NULL));
+    const char *big;
+
+    g_assert_cmpint (other, >=, 0);
+    cassino_stats_view_show (view, position, other, -1, 0);
+    WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+    big = cassino_stats_view_get_figure (view, "compare-4");
+    g_assert_nonnull (big);
+    g_assert_true (g_str_has_prefix (big, "—  ·  "));
+  }
 }
 
 /* At 360 px the history is a list of two-line rows: the players and the
@@ -1823,6 +1918,7 @@ main (int   argc,
   ADD ("statistics", test_statistics);
   ADD ("statistics-few-games", test_statistics_few_games);
   ADD ("statistics-family", test_statistics_family);
+  ADD ("statistics-family-only", test_statistics_family_only);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);

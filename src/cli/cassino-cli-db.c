@@ -429,9 +429,15 @@ stats_to_json (JsonBuilder             *b,
     }
   json_builder_end_object (b);
   INT ("sweeps", st->sweeps);
+  /* each over the deals of the variants that have it (the *_deals) */
+  INT ("sweep_deals", st->sweep_deals);
   DBL ("sweeps_per_deal", st->sweeps_per_deal);
+  INT ("big_cassino_deals", st->big_cassino_deals);
   DBL ("big_cassino_percent", st->big_cassino_percent);
+  INT ("little_cassino_deals", st->little_cassino_deals);
   DBL ("little_cassino_percent", st->little_cassino_percent);
+  INT ("seven_diamonds_deals", st->seven_diamonds_deals);
+  DBL ("seven_diamonds_percent", st->seven_diamonds_percent);
   INT ("builds", st->builds);
   INT ("builds_taken", st->builds_taken);
   DBL ("builds_taken_percent", st->builds_taken_percent);
@@ -496,11 +502,16 @@ print_stats (const CassinoStoreStats *st,
     if (st->category_points[c])
       printf ("    %-16s %5u  %5.1f%%\n", cassino_category_to_string (c),
               st->category_points[c], st->category_percent[c]);
-  printf (_("  sweeps %u (%.2f a deal)\n"), st->sweeps, st->sweeps_per_deal);
-  printf (_("  Big Cassino taken in %.1f%% of deals, Little Cassino in %.1f%%\n"),
-          st->big_cassino_percent, st->little_cassino_percent);
-  printf (_("  builds %u, taken by their builder %u (%.1f%%)\n"),
-          st->builds, st->builds_taken, st->builds_taken_percent);
+  if (st->sweep_deals)
+    printf (_("  sweeps %u (%.2f a deal)\n"), st->sweeps, st->sweeps_per_deal);
+  if (st->big_cassino_deals || st->little_cassino_deals)
+    printf (_("  Big Cassino taken in %.1f%% of deals, Little Cassino in %.1f%%\n"),
+            st->big_cassino_percent, st->little_cassino_percent);
+  if (st->seven_diamonds_deals)
+    printf (_("  seven of diamonds taken in %.1f%% of deals\n"), st->seven_diamonds_percent);
+  if (st->building_games)
+    printf (_("  builds %u, taken by their builder %u (%.1f%%)\n"),
+            st->builds, st->builds_taken, st->builds_taken_percent);
   printf (_("  streak now %+d; longest: %u won, %u lost\n"),
           st->current_streak, st->longest_win_streak, st->longest_loss_streak);
   if (st->best_game_id)

@@ -103,8 +103,45 @@ enum {
   COL_RESULT, COL_DEALS, COL_POINTS, COL_CATEGORIES,
   COL_SWEEPS = COL_CATEGORIES + CASSINO_N_CATEGORIES,
   COL_BIG, COL_LITTLE, COL_BUILDS, COL_BUILDS_TAKEN, COL_DURATION,
-  COL_GAME, COL_MARGIN, COL_SCORE, COL_RUBBER, COL_SIDE,
+  COL_GAME, COL_MARGIN, COL_SCORE, COL_RUBBER, COL_SIDE, COL_PRESET,
 };
+
+/* Which of the statistics' categories a variant has. */
+typedef struct {
+  gboolean sweeps, big_cassino, little_cassino, seven_diamonds, settebello, building;
+} PresetCategories;
+
+/* What a variant scores, from its rules: a side that took every card
+ * scores each category the variant has.  A preset this version does not
+ * know (a record of a later one) counts as classic. */
+static void
+preset_categories (const char       *name,
+                   PresetCategories *out)
+{
+  static const guint counts[] = { 2, 4, 3, 6 };
+  CassinoPreset preset = CASSINO_PRESET_CLASSIC;
+  CassinoRules rules;
+  CassinoDealScore score;
+  CassinoCards piles[CASSINO_MAX_SIDES] = { 0 };
+  guint8 sweeps[CASSINO_MAX_SIDES] = { 0 };
+  gboolean known = FALSE;
+
+  if (name == NULL || !cassino_preset_from_string (name, &preset))
+    preset = CASSINO_PRESET_CLASSIC;
+  /* any player count the variant allows: the scoring is the same */
+  for (guint i = 0; i < G_N_ELEMENTS (counts) && !known; i++)
+    known = cassino_rules_init_preset (&rules, preset, counts[i], NULL);
+  if (!known)
+    cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 2, NULL);
+  piles[0] = rules.deck_cards;
+  cassino_deal_score_compute (&score, &rules, piles, sweeps, NULL, 0);
+  out->sweeps = rules.sweeps;
+  out->big_cassino = score.points[0][CASSINO_CATEGORY_BIG_CASSINO] > 0;
+  out->little_cassino = score.points[0][CASSINO_CATEGORY_LITTLE_CASSINO] > 0;
+  out->seven_diamonds = score.points[0][CASSINO_CATEGORY_SEVEN_DIAMONDS] > 0;
+  out->settebello = rules.scoring == CASSINO_SCORING_SCOPA;
+  out->building = rules.building;
+}
 
 static gboolean
 fill_stats (CassinoStore                   *store,
@@ -116,8 +153,13 @@ fill_stats (CassinoStore                   *store,
   CassinoSqlite *db = store->db;
   g_autoptr(GHashTable) rubbers = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GArray) rubber_keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* preset name → PresetCategories, each variant worked out once */
+  g_autoptr(GHashTable) presets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint seven_points = 0;
   sqlite3_stmt *stmt;
   int streak = 0;
+
+  st->seven_diamonds_settebello = TRUE;
 
   /* One pass over the player's games in the order they ended: totals,
    * streaks, the best game and the rubbers played. */
@@ -128,7 +170,7 @@ fill_stats (CassinoStore                   *store,
                            /* a game whose start is known only to the day has no length */
                            "CASE WHEN (SELECT g.start_known FROM games g WHERE g.id = game_id) "
                            "THEN ended - started END, "
-                           "game_id, margin, score, rubber_id, side "
+                           "game_id, margin, score, rubber_id, side, preset "
                            "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
                            "AND (?3 = 0 OR n_players = ?3) ORDER BY ended, game_id",
                            from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
@@ -142,6 +184,16 @@ fill_stats (CassinoStore                   *store,
           int r = sqlite3_column_int (stmt, COL_RESULT);
           int margin = sqlite3_column_int (stmt, COL_MARGIN);
           guint score = (guint) sqlite3_column_int (stmt, COL_SCORE);
+          guint deals = (guint) sqlite3_column_int (stmt, COL_DEALS);
+          const char *preset = _cassino_column_text (stmt, COL_PRESET);
+          PresetCategories *has = g_hash_table_lookup (presets, preset ? preset : "");
+
+          if (has == NULL)
+            {
+              has = g_new0 (PresetCategories, 1);
+              preset_categories (preset, has);
+              g_hash_table_insert (presets, g_strdup (preset ? preset : ""), has);
+            }
 
           st->games++;
           if (r > 0)
@@ -169,13 +221,33 @@ fill_stats (CassinoStore                   *store,
               st->draws++;
               streak = 0;
             }
-          st->deals += (guint) sqlite3_column_int (stmt, COL_DEALS);
+          st->deals += deals;
+          if (has->sweeps)
+            st->sweep_deals += deals;
+          if (has->big_cassino)
+            st->big_cassino_deals += deals;
+          if (has->little_cassino)
+            st->little_cassino_deals += deals;
+          if (has->seven_diamonds)
+            {
+              st->seven_diamonds_deals += deals;
+              /* one point a deal: the deals in which the side took it */
+              seven_points += (guint) sqlite3_column_int (stmt, COL_CATEGORIES + CASSINO_CATEGORY_SEVEN_DIAMONDS);
+              st->seven_diamonds_settebello &= has->settebello;
+            }
+          if (has->building)
+            st->building_games++;
           st->points += (guint) sqlite3_column_int (stmt, COL_POINTS);
           for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
             st->category_points[c] += (guint) sqlite3_column_int (stmt, COL_CATEGORIES + (int) c);
-          st->sweeps += (guint) sqlite3_column_int (stmt, COL_SWEEPS);
-          st->big_cassino += (guint) sqlite3_column_int (stmt, COL_BIG);
-          st->little_cassino += (guint) sqlite3_column_int (stmt, COL_LITTLE);
+          /* only where the variant has the category: a Scopa player takes
+           * the 2♠ too, but it is no Little Cassino there */
+          if (has->sweeps)
+            st->sweeps += (guint) sqlite3_column_int (stmt, COL_SWEEPS);
+          if (has->big_cassino)
+            st->big_cassino += (guint) sqlite3_column_int (stmt, COL_BIG);
+          if (has->little_cassino)
+            st->little_cassino += (guint) sqlite3_column_int (stmt, COL_LITTLE);
           st->builds += (guint) sqlite3_column_int (stmt, COL_BUILDS);
           st->builds_taken += (guint) sqlite3_column_int (stmt, COL_BUILDS_TAKEN);
           st->time_played += sqlite3_column_int64 (stmt, COL_DURATION);
@@ -201,9 +273,11 @@ fill_stats (CassinoStore                   *store,
   st->points_per_deal = ratio (st->points, st->deals);
   for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
     st->category_percent[c] = 100.0 * ratio (st->category_points[c], st->points);
-  st->sweeps_per_deal = ratio (st->sweeps, st->deals);
-  st->big_cassino_percent = 100.0 * ratio (st->big_cassino, st->deals);
-  st->little_cassino_percent = 100.0 * ratio (st->little_cassino, st->deals);
+  st->sweeps_per_deal = ratio (st->sweeps, st->sweep_deals);
+  st->big_cassino_percent = 100.0 * ratio (st->big_cassino, st->big_cassino_deals);
+  st->little_cassino_percent = 100.0 * ratio (st->little_cassino, st->little_cassino_deals);
+  st->seven_diamonds_percent = 100.0 * ratio (seven_points, st->seven_diamonds_deals);
+  st->seven_diamonds_settebello &= st->seven_diamonds_deals > 0;
   st->builds_taken_percent = 100.0 * ratio (st->builds_taken, st->builds);
 
   /* rubbers: the finished ones among those played */

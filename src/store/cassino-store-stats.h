@@ -51,12 +51,23 @@ typedef struct {
   double     points_per_deal;
   guint      category_points[CASSINO_N_CATEGORIES];
   double     category_percent[CASSINO_N_CATEGORIES];  /* share of @points × 100 */
+  /* A category counts over the deals of the variants that have it: a
+   * player of Cassino and Scopa took the 10♦ in some share of the Cassino
+   * deals (Scopa's deck has no 10).  The *_deals fields count those deals;
+   * 0: no variant played has it (the statistics page shows no tile). */
   guint      sweeps;
-  double     sweeps_per_deal;
+  guint      sweep_deals;             /* deals of variants that score sweeps */
+  double     sweeps_per_deal;         /* sweeps / @sweep_deals */
   guint      big_cassino;             /* deals in which the side took Td */
-  double     big_cassino_percent;     /* of @deals × 100 */
+  guint      big_cassino_deals;       /* deals of variants that score Td */
+  double     big_cassino_percent;     /* of @big_cassino_deals × 100 */
   guint      little_cassino;
+  guint      little_cassino_deals;
   double     little_cassino_percent;
+  guint      seven_diamonds_deals;    /* deals of variants that score 7d */
+  double     seven_diamonds_percent;  /* deals the side took it, of those × 100 */
+  gboolean   seven_diamonds_settebello;  /* every one of them Scopa's (the settebello) */
+  guint      building_games;          /* games of variants with building */
   guint      builds;                  /* builds the player made */
   guint      builds_taken;            /* ... that the player then captured */
   double     builds_taken_percent;

@@ -286,28 +286,47 @@ build_compare (CassinoStatsView *self)
   const CassinoStoreStats *a = self->result->stats, *b = self->compare->stats;
   GtkWidget *group = adw_preferences_group_new ();
   g_autofree char *title = g_strdup_printf (_("%s and %s"), a->name, b->name);
+  /* a category only where a player's variants have it ("—" for the
+   * other), as the tiles */
   struct {
     const char *title;
     char       *va;
     char       *vb;
+    guint       na;   /* deals (games) with the category, or 1 */
+    guint       nb;
   } rows[] = {
-    { N_("Games"), g_strdup_printf ("%u", a->games), g_strdup_printf ("%u", b->games) },
-    { N_("Win %"), percent (a->win_percent), percent (b->win_percent) },
-    { N_("Points per deal"), g_strdup_printf ("%.2f", a->points_per_deal), g_strdup_printf ("%.2f", b->points_per_deal) },
-    { N_("Sweeps per deal"), g_strdup_printf ("%.2f", a->sweeps_per_deal), g_strdup_printf ("%.2f", b->sweeps_per_deal) },
-    { N_("Big Cassino taken"), percent (a->big_cassino_percent), percent (b->big_cassino_percent) },
-    { N_("Little Cassino taken"), percent (a->little_cassino_percent), percent (b->little_cassino_percent) },
-    { N_("Own builds captured"), percent (a->builds_taken_percent), percent (b->builds_taken_percent) },
-    { N_("Longest winning streak"), g_strdup_printf ("%u", a->longest_win_streak), g_strdup_printf ("%u", b->longest_win_streak) },
+    { N_("Games"), g_strdup_printf ("%u", a->games), g_strdup_printf ("%u", b->games), 1, 1 },
+    { N_("Win %"), percent (a->win_percent), percent (b->win_percent), 1, 1 },
+    { N_("Points per deal"), g_strdup_printf ("%.2f", a->points_per_deal), g_strdup_printf ("%.2f", b->points_per_deal), 1, 1 },
+    { N_("Sweeps per deal"), g_strdup_printf ("%.2f", a->sweeps_per_deal), g_strdup_printf ("%.2f", b->sweeps_per_deal),
+      a->sweep_deals, b->sweep_deals },
+    { N_("Big Cassino taken"), percent (a->big_cassino_percent), percent (b->big_cassino_percent),
+      a->big_cassino_deals, b->big_cassino_deals },
+    { N_("Little Cassino taken"), percent (a->little_cassino_percent), percent (b->little_cassino_percent),
+      a->little_cassino_deals, b->little_cassino_deals },
+    { N_("Own builds captured"), percent (a->builds_taken_percent), percent (b->builds_taken_percent),
+      a->building_games, b->building_games },
+    { N_("Longest winning streak"), g_strdup_printf ("%u", a->longest_win_streak), g_strdup_printf ("%u", b->longest_win_streak), 1, 1 },
   };
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *both = g_strdup_printf ("%s  ·  %s", rows[i].va, rows[i].vb);
-      GtkWidget *label = gtk_label_new (both);
-      g_autofree char *key = g_strdup_printf ("compare-%u", i);
+      GtkWidget *row;
+      g_autofree char *both = NULL;
+      GtkWidget *label;
+      g_autofree char *key = NULL;
+
+      if (rows[i].na == 0 && rows[i].nb == 0)
+        {
+          g_free (rows[i].va);
+          g_free (rows[i].vb);
+          continue;
+        }
+      row = adw_action_row_new ();
+      both = g_strdup_printf ("%s  ·  %s", rows[i].na ? rows[i].va : "—", rows[i].nb ? rows[i].vb : "—");
+      label = gtk_label_new (both);
+      key = g_strdup_printf ("compare-%u", i);
 
       gtk_widget_add_css_class (label, "numeric");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), g_dgettext (GETTEXT_PACKAGE, rows[i].title));
@@ -347,9 +366,10 @@ add_share_row (CassinoStatsView *self,
   g_hash_table_insert (self->figures, key, text);
 }
 
-/* The tiles of the games' own scoring: with a variant chosen, only what
- * it scores (a Scopa player never takes Big Cassino, builds nothing);
- * with any variant, Cassino's. */
+/* The tiles of the games' own scoring: only the categories of the
+ * variants the player's games were played in (a Scopa player never takes
+ * Big Cassino, builds nothing), each counted over the deals of those
+ * variants (CassinoStoreStats); with a variant chosen, in its words. */
 typedef struct {
   gboolean sweeps;
   gboolean big_cassino;
@@ -366,8 +386,9 @@ typedef struct {
 } ShownTiles;
 
 static void
-shown_tiles (CassinoStatsView *self,
-             ShownTiles       *shown)
+shown_tiles (CassinoStatsView        *self,
+             const CassinoStoreStats *st,
+             ShownTiles              *shown)
 {
   guint pos = gtk_drop_down_get_selected (self->preset_dropdown);
   CassinoRules rules;
@@ -379,7 +400,13 @@ shown_tiles (CassinoStatsView *self,
   gboolean known = FALSE;
 
   memset (shown, 0, sizeof *shown);
-  shown->sweeps = shown->big_cassino = shown->little_cassino = shown->builds = TRUE;
+  /* the variants the games were played in */
+  shown->sweeps = st->sweep_deals > 0;
+  shown->big_cassino = st->big_cassino_deals > 0;
+  shown->little_cassino = st->little_cassino_deals > 0;
+  shown->seven_diamonds = st->seven_diamonds_deals > 0;
+  shown->settebello = st->seven_diamonds_settebello;
+  shown->builds = st->building_games > 0;
   if (pos == 0 || pos == GTK_INVALID_LIST_POSITION || pos - 1 >= CASSINO_N_ALL_PRESETS)
     return;
   /* (any player count the variant allows: the scoring is the same) */
@@ -392,12 +419,6 @@ shown_tiles (CassinoStatsView *self,
   /* what a side that took every card scores in this variant */
   piles[0] = rules.deck_cards;
   cassino_deal_score_compute (&score, &rules, piles, sweeps, NULL, 0);
-  shown->sweeps = rules.sweeps;
-  shown->big_cassino = score.points[0][CASSINO_CATEGORY_BIG_CASSINO] > 0;
-  shown->little_cassino = score.points[0][CASSINO_CATEGORY_LITTLE_CASSINO] > 0;
-  shown->seven_diamonds = score.points[0][CASSINO_CATEGORY_SEVEN_DIAMONDS] > 0;
-  shown->settebello = rules.scoring == CASSINO_SCORING_SCOPA;
-  shown->builds = rules.building;
   {
     GString *names = g_string_new (NULL);
 
@@ -451,7 +472,7 @@ build_page (CassinoStatsView *self)
     gtk_box_append (self->content, who);
   }
 
-  shown_tiles (self, &shown);
+  shown_tiles (self, st, &shown);
   tiles = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (tiles), GTK_SELECTION_NONE);
   gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (tiles), TRUE);
@@ -478,8 +499,7 @@ build_page (CassinoStatsView *self)
   if (shown.seven_diamonds)
     add_tile (self, GTK_FLOW_BOX (tiles), "seven-diamonds",
               shown.settebello ? _("Settebello (7♦) taken") : _("Seven of diamonds (7♦) taken"),
-              /* one point a deal: the deals in which the player's side took it */
-              percent (st->deals ? 100.0 * st->category_points[CASSINO_CATEGORY_SEVEN_DIAMONDS] / st->deals : 0));
+              percent (st->seven_diamonds_percent));
   if (shown.builds)
     add_tile (self, GTK_FLOW_BOX (tiles), "builds-taken", _("Own builds captured"), percent (st->builds_taken_percent));
   add_tile (self, GTK_FLOW_BOX (tiles), "streak", _("Current streak"), streak_text (st->current_streak));
