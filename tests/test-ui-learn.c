@@ -91,20 +91,47 @@ press_card (CassinoTutorialWindow *tutorial,
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
 }
 
-/* The first launch's offer of the tutorial stays until dismissed, but it
- * does not hold the game's own news back: a later toast (here the daily
- * deal's) is shown at once in its place, and the offer is still in the
- * menu. */
+/* The mapped label under @widget that reads @text, or NULL. */
+static GtkWidget *
+mapped_label (GtkWidget  *widget,
+              const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
+        gtk_widget_get_mapped (labels->pdata[i]))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* The first launch's offer of the tutorial stays until taken or
+ * dismissed, above the table: it covers nothing (the play strip's prompt
+ * is whole beside it), holds no toast back (the daily deal's news shows
+ * while it stays), its close button is named, and once dismissed it is
+ * gone for good and still in the menu. */
 static void
 test_offer_gives_way (Fixture       *f,
                       gconstpointer  data)
 {
   const char *offer = "New to Cassino? Learn it in short lessons on real deals.";
+  GtkWidget *label, *prompt, *close = NULL;
+  graphene_rect_t a, b;
 
   WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
-  /* it stays */
+  WAIT_FOR (cassino_window_get_prompt_text (f->window) != NULL &&
+            mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window)), 10);
+  /* it stays, beside the prompt, not over it */
   iterate (1500);
-  g_assert_true (ui_test_maps_label (GTK_WIDGET (f->window), offer));
+  label = mapped_label (GTK_WIDGET (f->window), offer);
+  g_assert_nonnull (label);
+  prompt = mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window));
+  g_assert_nonnull (prompt);
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (f->window), &a));
+  g_assert_true (gtk_widget_compute_bounds (prompt, GTK_WIDGET (f->window), &b));
+  g_assert_false (graphene_rect_intersection (&a, &b, NULL));
+  g_assert_cmpfloat (a.origin.y + a.size.height, <=, b.origin.y);
 
   {
     g_autoptr(GError) error = NULL;
@@ -117,10 +144,29 @@ test_offer_gives_way (Fixture       *f,
     news = g_strdup_printf ("Daily deal of %s: Classic", day);
     g_assert_true (cassino_window_start_daily (f->window, CASSINO_PRESET_CLASSIC, &today, &error));
     g_assert_no_error (error);
-    /* the news is shown, the offer gone */
+    /* the news is shown at once, and the offer stays */
     WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), news), 10);
-    WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
+    g_assert_true (ui_test_maps_label (GTK_WIDGET (f->window), offer));
   }
+
+  /* dismissed with its named close button */
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (gtk_widget_get_mapped (buttons->pdata[i]) &&
+          gtk_widget_get_parent (buttons->pdata[i]) == gtk_widget_get_parent (label) &&
+          g_strcmp0 (gtk_button_get_icon_name (buttons->pdata[i]), "window-close-symbolic") == 0)
+        close = buttons->pdata[i];
+  }
+  g_assert_nonnull (close);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Dismiss");
+  g_signal_emit_by_name (close, "clicked");
+  WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
+  g_assert_true (g_settings_get_boolean (f->settings, "tutorial-offered"));
+
   /* and it is still offered in the menu */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tutorial", NULL));
 }

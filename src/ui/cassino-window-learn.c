@@ -120,7 +120,17 @@ tutorial_activated (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  cassino_window_open_tutorial (CASSINO_WINDOW (widget));
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  /* taken: the offer has done its work */
+  gtk_revealer_set_reveal_child (self->tutorial_banner, FALSE);
+  cassino_window_open_tutorial (self);
+}
+
+static void
+on_tutorial_banner_close_cb (CassinoWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->tutorial_banner, FALSE);
 }
 
 static void
@@ -134,30 +144,23 @@ daily_activated (GtkWidget  *widget,
 void
 _cassino_window_learn_class_init (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_bind_template_child (widget_class, CassinoWindow, tutorial_banner);
+  gtk_widget_class_bind_template_callback (widget_class, on_tutorial_banner_close_cb);
   gtk_widget_class_install_action (widget_class, "win.tutorial", NULL, tutorial_activated);
   gtk_widget_class_install_action (widget_class, "win.daily", NULL, daily_activated);
 }
 
 /* The first launch: the table with a new game, and an offer of the
- * tutorial that stays until it is taken or dismissed. */
+ * tutorial above the pages until it is taken or dismissed.  A banner,
+ * not a toast: a toast that stays would cover the play strip's prompt
+ * (and hold the game's own toasts back). */
 void
 _cassino_window_learn_first_launch (CassinoWindow *self)
 {
-  AdwToast *toast;
-
   if (g_settings_get_boolean (self->settings, "tutorial-offered"))
     return;
   g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
-  toast = adw_toast_new (_("New to Cassino? Learn it in short lessons on real deals."));
-  adw_toast_set_button_label (toast, _("_Tutorial"));
-  adw_toast_set_action_name (toast, "win.tutorial");
-  adw_toast_set_timeout (toast, 0);
-  cassino_a11y_add_toast (self->toast_overlay, toast);
-  /* it stays until taken or dismissed, but gives way to the game's own
-   * news (_cassino_window_toast()) */
-  self->tutorial_toast = toast;
-  self->tutorial_toast_since = g_get_monotonic_time ();
-  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->tutorial_toast);
+  gtk_revealer_set_reveal_child (self->tutorial_banner, TRUE);
 }
 
 void

@@ -30,8 +30,7 @@ struct _CassinoWindow
   guint                  log_serial;       /* cassino_game_controller_get_log_serial () */
   guint                  log_epoch;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
-  AdwToast              *tutorial_toast;   /* the first launch's offer, while it lasts */
-  gint64                 tutorial_toast_since;
+  GtkRevealer           *tutorial_banner;  /* the first launch's offer */
   AdwToast              *sweep_toast;      /* the last sweep announced ("Scopa!"), while shown */
 
   /* template children */

@@ -845,19 +845,6 @@ _cassino_window_toast (CassinoWindow *self,
 {
   AdwToast *toast = adw_toast_new (text);
 
-  /* the tutorial's offer would hold every later toast back until it is
-   * dismissed (a sweep, a failed save): it gives way, it is in the menu
-   * too.  Not while it is still coming in (libadwaita 1.2 fails on a
-   * toast dismissed during its entrance). */
-  if (self->tutorial_toast &&
-      g_get_monotonic_time () - self->tutorial_toast_since > G_USEC_PER_SEC)
-    {
-      AdwToast *offer = self->tutorial_toast;
-
-      g_object_remove_weak_pointer (G_OBJECT (offer), (gpointer *) &self->tutorial_toast);
-      self->tutorial_toast = NULL;
-      adw_toast_dismiss (offer);
-    }
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
   cassino_a11y_add_toast (self->toast_overlay, toast);
@@ -992,11 +979,6 @@ cassino_window_dispose (GObject *object)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->sweep_toast), (gpointer *) &self->sweep_toast);
       self->sweep_toast = NULL;
-    }
-  if (self->tutorial_toast)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->tutorial_toast), (gpointer *) &self->tutorial_toast);
-      self->tutorial_toast = NULL;
     }
   _cassino_window_records_dispose (self);
   _cassino_window_review_dispose (self);
