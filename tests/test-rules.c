@@ -177,6 +177,12 @@ test_rules_errors (void)
   expect_error ("draw", 3, CASSINO_RULES_ERROR_IMPOSSIBLE, "players");
   expect_error ("classic", 6, CASSINO_RULES_ERROR_IMPOSSIBLE, "players");
   expect_error ("classic", 5, CASSINO_RULES_ERROR_IMPOSSIBLE, "players");
+  /* the counts the preset allows, in its own words (not Cassino's 2, 3, 4
+   * or 6 for a Scopa of five) */
+  expect_error ("classic", 6, CASSINO_RULES_ERROR_IMPOSSIBLE, "the classic preset is played by 2, 3 or 4 players, not 6");
+  expect_error ("scopa", 5, CASSINO_RULES_ERROR_IMPOSSIBLE, "the scopa preset is played by 2, 3 or 4 players, not 5");
+  expect_error ("xeri", 3, CASSINO_RULES_ERROR_IMPOSSIBLE, "the xeri preset is played by 2 or 4 players, not 3");
+  expect_error ("scopone", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "the scopone preset is played by 4 players, not 2");
   expect_error ("{\"preset\":\"classic\",\"deck\":48}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "deck");
   expect_error ("{\"preset\":\"classic\",\"hand_size\":5}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "hand_size");
   expect_error ("{\"preset\":\"classic\",\"deal_packet\":3}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "deal_packet");

@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cassino-input.h"
+#include "cassino-position.h"
 #include "cassino-rules.h"
 
 G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
@@ -164,6 +165,31 @@ cassino_preset_get_player_counts (CassinoPreset preset)
 {
   g_return_val_if_fail (preset < CASSINO_N_ALL_PRESETS, 0);
   return presets[preset].player_counts;
+}
+
+char *
+cassino_preset_format_player_counts (CassinoPreset preset)
+{
+  guint counts = cassino_preset_get_player_counts (preset);
+  char *list = NULL;
+
+  for (guint n = 2; n <= CASSINO_MAX_PLAYERS; n++)
+    if (counts & VBIT (n))
+      {
+        char *more;
+
+        if (list == NULL)
+          more = g_strdup_printf ("%u", n);
+        else if (counts >> (n + 1))
+          /* Translators: joins player counts: "2, 3" (then "2, 3 or 4") */
+          more = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "player counts", "%s, %u"), list, n);
+        else
+          /* Translators: joins the last player count: "2, 3 or 4" */
+          more = g_strdup_printf (g_dpgettext2 (GETTEXT_PACKAGE, "player counts", "%s or %u"), list, n);
+        g_free (list);
+        list = more;
+      }
+  return list ? list : g_strdup ("");
 }
 
 static void
@@ -663,13 +689,14 @@ cassino_rules_check (const CassinoRules  *r,
   guint n = r->n_players;
   gboolean family = r->preset >= CASSINO_FIRST_FAMILY_PRESET;
 
-  if (n != 2 && n != 3 && n != 4 && n != 6)
-    return why_impossible (out_option, out_why, "players", _("Cassino is played by 2, 3, 4 or 6 players"));
   if (!(cassino_preset_get_player_counts (r->preset) & VBIT (n)))
     {
+      g_autofree char *counts = cassino_preset_format_player_counts (r->preset);
+
       *out_option = "players";
-      *out_why = g_strdup_printf (_("the %s preset is not played by %u players"),
-                                  cassino_preset_to_string (r->preset), n);
+      /* Translators: "the scopa preset is played by 2, 3 or 4 players, not 5" */
+      *out_why = g_strdup_printf (_("the %s preset is played by %s players, not %u"),
+                                  cassino_preset_to_string (r->preset), counts, n);
       return FALSE;
     }
   if (r->deck != 52 && r->deck != 40)

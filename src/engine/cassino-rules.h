@@ -166,6 +166,8 @@ const char  *cassino_preset_get_title   (CassinoPreset preset);  /* translated *
 const char  *cassino_preset_get_summary (CassinoPreset preset);  /* translated */
 /* Player counts a preset allows, as a bit set (bit n = n players). */
 guint        cassino_preset_get_player_counts (CassinoPreset preset);
+/* The same in words: "2, 3 or 4" (translated joins; free it). */
+char        *cassino_preset_format_player_counts (CassinoPreset preset);
 
 /* Fill @rules with @preset for @n_players and check the combination. */
 gboolean     cassino_rules_init_preset  (CassinoRules  *rules,

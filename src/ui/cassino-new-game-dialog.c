@@ -608,34 +608,17 @@ static char *
 player_counts_text (CassinoPreset preset)
 {
   guint counts = cassino_preset_get_player_counts (preset);
-  g_autofree char *list = NULL;
+  g_autofree char *list = cassino_preset_format_player_counts (preset);
   guint n_counts = 0;
 
   for (guint n = 2; n <= CASSINO_MAX_PLAYERS; n++)
-    if (counts & (1u << n))
-      {
-        guint later = counts >> (n + 1);
-
-        if (list == NULL)
-          list = g_strdup_printf ("%u", n);
-        else
-          {
-            char *more = later ?
-                         /* Translators: joins player counts: "2, 3" (then "2, 3 or 4") */
-                         g_strdup_printf (C_("player counts", "%s, %u"), list, n) :
-                         /* Translators: joins the last player count: "2, 3 or 4" */
-                         g_strdup_printf (C_("player counts", "%s or %u"), list, n);
-            g_free (list);
-            list = more;
-          }
-        n_counts++;
-      }
+    n_counts += (counts >> n) & 1;
   if (n_counts == 1 && counts == (1u << 4))
     return g_strdup (_("For four players in two partnerships"));
   if (n_counts == 1 && counts == (1u << 2))
     return g_strdup (_("For two players"));
   /* Translators: the players a game allows, e.g. "For 2, 3 or 4 players" */
-  return g_strdup_printf (_("For %s players"), list ? list : "");
+  return g_strdup_printf (_("For %s players"), list);
 }
 
 static void
