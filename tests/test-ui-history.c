@@ -511,6 +511,44 @@ test_statistics (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
 }
 
+/* Record @n Scopa games of @name against Medium (seeds from @seed) in the
+ * fixture's database; returns the player's id. */
+static gint64
+record_scopa_games (CassinoStore *store,
+                    const char   *name,
+                    guint64       seed,
+                    guint         n)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  for (guint i = 0; i < n; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_SCOPA, 2, seed + i, name, "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  id = cassino_store_find_human (store, name, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+/* The window open on Statistics; the position of player @id in its list. */
+static int
+open_statistics (Fixture *f,
+                 gint64   id)
+{
+  int position;
+
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  position = cassino_records_find_player (cassino_window_get_records (f->window), id);
+  g_assert_cmpint (position, >=, 0);
+  return position;
+}
+
 /* With a variant chosen, the headline tiles are the ones its scoring has:
  * Scopa's settebello, no Big or Little Cassino, no builds; Cassino's
  * with classic or with any variant. */
@@ -520,7 +558,6 @@ test_statistics_family (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   CassinoStatsView *view;
-  CassinoRecords *records;
   g_autoptr(CassinoStore) store = NULL;
   g_autoptr(CassinoStoreStats) st = NULL;
   CassinoStoreStatsFilter scopa = { "scopa", 0 };
@@ -530,27 +567,14 @@ test_statistics_family (Fixture       *f,
 
   store = cassino_store_open (f->database, &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < 6; i++)
-    {
-      CassinoGame *game = store_test_random_game (CASSINO_PRESET_SCOPA, 2, 900 + i, "Tess", "medium");
-
-      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
-      g_assert_no_error (error);
-      cassino_game_unref (game);
-    }
-  tess = cassino_store_find_human (store, "Tess", &error);
-  g_assert_no_error (error);
+  tess = record_scopa_games (store, "Tess", 900, 6);
   st = cassino_store_get_player_stats (store, tess, &scopa, CASSINO_STORE_STATS_DEFAULT, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (st->games, ==, 6);
   g_assert_cmpuint (st->deals, >, 0);
 
-  open_window (f);
-  cassino_window_set_top_page (f->window, "statistics");
+  position = open_statistics (f, tess);
   view = cassino_window_get_stats_view (f->window);
-  records = cassino_window_get_records (f->window);
-  position = cassino_records_find_player (records, tess);
-  g_assert_cmpint (position, >=, 0);
 
   cassino_stats_view_show (view, position, -1, CASSINO_PRESET_SCOPA, 0);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
@@ -637,16 +661,7 @@ test_statistics_family_only (Fixture       *f,
 
   store = cassino_store_open (f->database, &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < 4; i++)
-    {
-      CassinoGame *game = store_test_random_game (CASSINO_PRESET_SCOPA, 2, 950 + i, "Sofia", "medium");
-
-      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
-      g_assert_no_error (error);
-      cassino_game_unref (game);
-    }
-  sofia = cassino_store_find_human (store, "Sofia", &error);
-  g_assert_no_error (error);
+  sofia = record_scopa_games (store, "Sofia", 950, 4);
   st = cassino_store_get_player_stats (store, sofia, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (st->games, ==, 4);
@@ -656,12 +671,9 @@ test_statistics_family_only (Fixture       *f,
   g_assert_cmpuint (st->seven_diamonds_deals, ==, st->deals);
   g_assert_true (st->seven_diamonds_settebello);
 
-  open_window (f);
-  cassino_window_set_top_page (f->window, "statistics");
+  position = open_statistics (f, sofia);
   view = cassino_window_get_stats_view (f->window);
   records = cassino_window_get_records (f->window);
-  position = cassino_records_find_player (records, sofia);
-  g_assert_cmpint (position, >=, 0);
 
   cassino_stats_view_show (view, position, -1, -1, 0);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);

@@ -91,21 +91,6 @@ press_card (CassinoTutorialWindow *tutorial,
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_space));
 }
 
-/* The mapped label under @widget that reads @text, or NULL. */
-static GtkWidget *
-mapped_label (GtkWidget  *widget,
-              const char *text)
-{
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
-        gtk_widget_get_mapped (labels->pdata[i]))
-      return labels->pdata[i];
-  return NULL;
-}
-
 /* The first launch's offer of the tutorial stays until taken or
  * dismissed, above the table: it covers nothing (the play strip's prompt
  * is whole beside it), holds no toast back (the daily deal's news shows
@@ -121,12 +106,12 @@ test_offer_gives_way (Fixture       *f,
 
   WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
   WAIT_FOR (cassino_window_get_prompt_text (f->window) != NULL &&
-            mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window)), 10);
+            ui_test_find_mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window)), 10);
   /* it stays, beside the prompt, not over it */
   iterate (1500);
-  label = mapped_label (GTK_WIDGET (f->window), offer);
+  label = ui_test_find_mapped_label (GTK_WIDGET (f->window), offer);
   g_assert_nonnull (label);
-  prompt = mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window));
+  prompt = ui_test_find_mapped_label (GTK_WIDGET (f->window), cassino_window_get_prompt_text (f->window));
   g_assert_nonnull (prompt);
   g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (f->window), &a));
   g_assert_true (gtk_widget_compute_bounds (prompt, GTK_WIDGET (f->window), &b));

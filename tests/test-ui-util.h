@@ -73,11 +73,11 @@ ui_test_shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
-/* Whether a label under @widget reading @text is on screen (mapped: of
- * a stack, only the visible page's are). */
-static inline gboolean
-ui_test_maps_label (GtkWidget  *widget,
-                    const char *text)
+/* The label under @widget reading @text that is on screen (mapped: of a
+ * stack, only the visible page's are), or NULL. */
+static inline GtkWidget *
+ui_test_find_mapped_label (GtkWidget  *widget,
+                           const char *text)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
 
@@ -85,8 +85,16 @@ ui_test_maps_label (GtkWidget  *widget,
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
         gtk_widget_get_mapped (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* Whether a label under @widget reading @text is on screen. */
+static inline gboolean
+ui_test_maps_label (GtkWidget  *widget,
+                    const char *text)
+{
+  return ui_test_find_mapped_label (widget, text) != NULL;
 }
 
 /* Run @sql on the database at @path through a connection of its own (as
