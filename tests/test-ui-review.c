@@ -534,7 +534,24 @@ test_puzzles (Fixture       *f,
   gtk_window_present (GTK_WINDOW (puzzles));
   WAIT_FOR (g_strcmp0 (cassino_puzzles_window_get_state (puzzles), "loading") != 0, 10);
   g_assert_cmpstr (cassino_puzzles_window_get_state (puzzles), ==, "empty");
-  gtk_window_destroy (GTK_WINDOW (puzzles));
+  /* the empty page leads to where puzzles come from: the History */
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+    GtkWidget *open_history = NULL;
+
+    ui_test_collect (GTK_WIDGET (puzzles), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "Open _History") == 0 &&
+          gtk_widget_get_mapped (buttons->pdata[i]))
+        open_history = buttons->pdata[i];
+    g_assert_nonnull (open_history);
+    g_object_add_weak_pointer (G_OBJECT (puzzles), (gpointer *) &puzzles);
+    g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
+    g_signal_emit_by_name (open_history, "clicked");
+    WAIT_FOR (puzzles == NULL, 10);
+    g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+    cassino_window_set_top_page (f->window, "table");
+  }
 
   review_from_history (f);
   WAIT_FOR (g_strcmp0 (cassino_review_view_get_state (cassino_window_get_review_view (f->window)), "result") == 0, 120);

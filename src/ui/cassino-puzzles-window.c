@@ -445,6 +445,20 @@ next_activated (GtkWidget  *widget,
   load (self, self->index + 1);
 }
 
+/* No puzzles yet: to the History of the window it came from, where a
+ * game is reviewed; this window has done its part. */
+static void
+open_history_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (parent)
+    gtk_widget_activate_action (GTK_WIDGET (parent), "win.show-history", NULL);
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
 CassinoPuzzlesWindow *
 cassino_puzzles_window_new (GtkWindow  *parent,
                             const char *path)
@@ -542,6 +556,7 @@ cassino_puzzles_window_class_init (CassinoPuzzlesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, answer_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, tally_label);
   gtk_widget_class_install_action (widget_class, "puzzles.next", NULL, next_activated);
+  gtk_widget_class_install_action (widget_class, "puzzles.open-history", NULL, open_history_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -1193,6 +1193,15 @@ rubbers_activated (GtkWidget  *widget,
 
 /* The window's side */
 
+/* To the History page (from the Puzzles window's empty page). */
+static void
+show_history_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  cassino_window_set_top_page (CASSINO_WINDOW (widget), "history");
+}
+
 void
 _cassino_window_records_class_init (GtkWidgetClass *widget_class)
 {
@@ -1202,6 +1211,7 @@ _cassino_window_records_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-stats", NULL, file_activated);
   gtk_widget_class_install_action (widget_class, "win.players", NULL, players_activated);
   gtk_widget_class_install_action (widget_class, "win.rubbers", NULL, rubbers_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-history", NULL, show_history_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.close-replay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.close-replay", NULL);
 }
