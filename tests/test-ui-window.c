@@ -301,6 +301,29 @@ pick_move (GArray    *moves,
   }
 }
 
+static CassinoScoreSheet *find_score_sheet (GtkWidget *widget);
+
+/* The sheet opens at its top (its headline in view), the way on focused:
+ * not scrolled to the focused button at its foot, also the second time. */
+static void
+check_sheet_at_top (Fixture *f)
+{
+  g_autoptr(GPtrArray) scrollers = g_ptr_array_new ();
+  GtkAdjustment *adj;
+  GtkWidget *focus;
+
+  ui_test_collect (GTK_WIDGET (find_score_sheet (GTK_WIDGET (f->window))), GTK_TYPE_SCROLLED_WINDOW, scrollers);
+  g_assert_cmpuint (scrollers->len, >=, 1);
+  iterate (100);
+  adj = gtk_scrolled_window_get_vadjustment (scrollers->pdata[0]);
+  /* at 1024 × 720 the sheet is taller than its page */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_true (gtk_widget_is_ancestor (focus, scrollers->pdata[0]));
+}
+
 static void
 check_score_sheet (Fixture *f)
 {
@@ -309,6 +332,7 @@ check_score_sheet (Fixture *f)
   guint total = 0, sweeps = 0;
 
   WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0, 10);
+  check_sheet_at_top (f);
   g_assert_true (deal->finished);
   for (guint s = 0; s < deal->score.n_sides; s++)
     {
@@ -483,6 +507,7 @@ test_full_game (Fixture       *f,
 
   /* the end of the game: the sheet names the winner */
   WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "score") == 0, 10);
+  check_sheet_at_top (f);
   {
     const CassinoGame *game = cassino_game_controller_get_game (f->controller);
     int winner = cassino_game_get_winner (game);

@@ -21,6 +21,9 @@ struct _CassinoScoreSheet
   GtkWidget  parent_instance;
 
   GtkWidget *scroller;
+  guint      settle_id;       /* tick callback: back at the top once laid out */
+  guint      settle_frames;
+  GtkWidget *default_button;  /* the way on, focused when shown */
   GtkLabel  *title_label;
   GtkLabel  *subtitle_label;
   AdwPreferencesGroup *deal_group;
@@ -41,6 +44,13 @@ G_DEFINE_FINAL_TYPE (CassinoScoreSheet, cassino_score_sheet, GTK_TYPE_WIDGET)
 static void
 cassino_score_sheet_dispose (GObject *object)
 {
+  CassinoScoreSheet *self = CASSINO_SCORE_SHEET (object);
+
+  if (self->settle_id)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->settle_id);
+      self->settle_id = 0;
+    }
   gtk_widget_dispose_template (GTK_WIDGET (object), CASSINO_TYPE_SCORE_SHEET);
 
   G_OBJECT_CLASS (cassino_score_sheet_parent_class)->dispose (object);
@@ -652,15 +662,51 @@ cassino_score_sheet_get_title (CassinoScoreSheet *self)
   return gtk_label_get_label (self->title_label);
 }
 
+/* Back at the top once the sheet is laid out (two frames on), and the
+ * viewport follows the focus again (Tab to a button below the fold). */
+static gboolean
+settle_at_top_cb (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  CassinoScoreSheet *self = CASSINO_SCORE_SHEET (widget);
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+
+  /* the page just shown may have taken the focus for its first row */
+  if (self->default_button && gtk_root_get_focus (gtk_widget_get_root (widget)) != self->default_button)
+    gtk_widget_grab_focus (self->default_button);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+  if (++self->settle_frames < 2)
+    return G_SOURCE_CONTINUE;
+  self->settle_id = 0;
+  if (GTK_IS_VIEWPORT (viewport))
+    gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* The sheet opens at its top, the headline and the deal's table in view,
+ * with the way on focused (Enter takes it).  The viewport would scroll to
+ * the focused button at the foot of the sheet (it did on every showing
+ * but the first, when nothing was laid out yet). */
 void
 cassino_score_sheet_focus_default (CassinoScoreSheet *self)
 {
+  GtkWidget *viewport;
+
   g_return_if_fail (CASSINO_IS_SCORE_SHEET (self));
 
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  if (GTK_IS_VIEWPORT (viewport))
+    gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (viewport), FALSE);
   if (gtk_widget_get_visible (self->next_deal_button))
-    gtk_widget_grab_focus (self->next_deal_button);
+    self->default_button = self->next_deal_button;
   else if (gtk_widget_get_visible (self->next_game_button))
-    gtk_widget_grab_focus (self->next_game_button);
+    self->default_button = self->next_game_button;
   else
-    gtk_widget_grab_focus (self->new_game_button);
+    self->default_button = self->new_game_button;
+  gtk_widget_grab_focus (self->default_button);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+  self->settle_frames = 0;
+  if (self->settle_id == 0)
+    self->settle_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), settle_at_top_cb, NULL, NULL);
 }
