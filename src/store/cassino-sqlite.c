@@ -211,6 +211,27 @@ cassino_sqlite_step_done (CassinoSqlite  *db,
     }
 }
 
+gboolean
+cassino_sqlite_step_int64 (CassinoSqlite  *db,
+                           sqlite3_stmt   *stmt,
+                           gint64         *out_value,
+                           GError        **error)
+{
+  *out_value = 0;
+  switch (cassino_sqlite_step (db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      *out_value = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+      return TRUE;
+    case CASSINO_SQLITE_DONE:
+      return TRUE;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+}
+
 /* Prepare @sql and bind ?1, ?2… from @args, a letter of @types each. */
 static sqlite3_stmt *
 prepare_bound (CassinoSqlite  *db,

@@ -64,6 +64,14 @@ gboolean       cassino_sqlite_step_done (CassinoSqlite *db,
                                          sqlite3_stmt  *stmt,
                                          GError       **error);
 
+/* Step a query of one number (a count, a sum): its first row's first
+ * column in @out_value, 0 without a row; the statement is reset.  FALSE
+ * with @error. */
+gboolean       cassino_sqlite_step_int64 (CassinoSqlite *db,
+                                          sqlite3_stmt  *stmt,
+                                          gint64        *out_value,
+                                          GError       **error);
+
 /* Prepare @sql, bind its parameters ?1, ?2… from the arguments, one per
  * letter of @types: 'i' a gint64, 'n' an int, 'd' a double, 't' a string
  * (NULL binds NULL), and step it to the end (an INSERT, UPDATE or DELETE).

@@ -423,20 +423,9 @@ _cassino_store_schema_check (CassinoSqlite  *db,
     {
       gint64 n = 0;
 
-      stmt = cassino_sqlite_prepare (db, "SELECT count(*) FROM sqlite_schema WHERE name = ?1", error);
       sqlite3_bind_text (stmt, 1, objects[version][i], -1, SQLITE_STATIC);
-      switch (cassino_sqlite_step (db, stmt, error))
-        {
-        case CASSINO_SQLITE_ROW:
-          n = sqlite3_column_int64 (stmt, 0);
-          sqlite3_reset (stmt);
-          break;
-        case CASSINO_SQLITE_DONE:
-          break;
-        case CASSINO_SQLITE_ERROR_STEP:
-        default:
-          return FALSE;
-        }
+      if (!cassino_sqlite_step_int64 (db, stmt, &n, error))
+        return FALSE;
       if (n == 0)
         {
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,

@@ -272,25 +272,18 @@ fill_stats (CassinoStore                   *store,
 
   /* a game whose start is known only to the day has no length: the few
    * (recorded before version 2 of the schema) are found from the games */
-  stmt = prepare_filtered (store,
-                           "SELECT total(s.ended - s.started) FROM games g CROSS JOIN %s s "
-                           "ON s.game_id = g.id WHERE g.start_known = 0 AND s.player_id = ?1 "
-                           "AND (?2 IS NULL OR s.preset = ?2) AND (?3 = 0 OR s.n_players = ?3)",
-                           from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
-  if (stmt == NULL)
-    return FALSE;
-  switch (cassino_sqlite_step (db, stmt, error))
-    {
-    case CASSINO_SQLITE_ROW:
-      st->time_played -= (gint64) sqlite3_column_double (stmt, 0);
-      sqlite3_reset (stmt);
-      break;
-    case CASSINO_SQLITE_DONE:
-      break;
-    case CASSINO_SQLITE_ERROR_STEP:
-    default:
+  {
+    gint64 unknown;
+
+    stmt = prepare_filtered (store,
+                             "SELECT coalesce(sum(s.ended - s.started), 0) FROM games g CROSS JOIN %s s "
+                             "ON s.game_id = g.id WHERE g.start_known = 0 AND s.player_id = ?1 "
+                             "AND (?2 IS NULL OR s.preset = ?2) AND (?3 = 0 OR s.n_players = ?3)",
+                             from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
+    if (stmt == NULL || !cassino_sqlite_step_int64 (db, stmt, &unknown, error))
       return FALSE;
-    }
+    st->time_played -= unknown;
+  }
 
   st->win_percent = 100.0 * ratio (st->wins, st->games);
   st->points_per_deal = ratio (st->points, st->deals);
