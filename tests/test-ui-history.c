@@ -22,6 +22,7 @@
 #include "cassino-application.h"
 #include "cassino-chart.h"
 #include "cassino-history-view.h"
+#include "cassino-new-game-dialog.h"
 #include "cassino-records.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
@@ -641,6 +642,69 @@ test_statistics_family (Fixture       *f,
     g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
     g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));
   }
+}
+
+/* No rubber being played: the Rubbers window offers to start one, and
+ * its button opens the New Game dialog on "A rubber" (after the question
+ * that keeps the game in progress, here answered "Start New Game"). */
+static void
+test_new_rubber (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr(CassinoGameSetup) setup = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *rubbers, *question = NULL;
+  GtkWidget *start = NULL;
+  CassinoNewGameDialog *dialog = NULL;
+
+  open_window (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
+  WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
+  rubbers = find_toplevel ("Rubbers");
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (rubbers), "No rubber is being played."), 10);
+  ui_test_collect (GTK_WIDGET (rubbers), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_New Rubber…") == 0)
+      start = buttons->pdata[i];
+  g_assert_nonnull (start);
+  g_signal_emit_by_name (start, "clicked");
+  WAIT_FOR (find_toplevel ("Rubbers") == NULL, 10);
+
+  /* a game is on the table: the question first, then the dialog */
+  for (guint tries = 0; tries < 200 && dialog == NULL; tries++)
+    {
+      GListModel *tops = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr(GObject) top = g_list_model_get_item (tops, i);
+
+          if (CASSINO_IS_NEW_GAME_DIALOG (top))
+            dialog = CASSINO_NEW_GAME_DIALOG (top);
+          else if (ADW_IS_MESSAGE_DIALOG (top) && question == NULL)
+            {
+              question = GTK_WINDOW (top);
+              adw_message_dialog_response (ADW_MESSAGE_DIALOG (top), "new");
+            }
+        }
+      iterate (50);
+    }
+  g_assert_nonnull (dialog);
+  setup = cassino_new_game_dialog_get_setup (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (setup->format, ==, CASSINO_FORMAT_RUBBER);
+  /* the last game was to a target (a "rubber" of one game in its options):
+   * the length shown is the best of three that will be played, not "the
+   * first to win 1 game" */
+  {
+    CassinoRules rules;
+
+    g_assert_true (cassino_rules_parse (&rules, setup->options, setup->n_players, &error));
+    g_assert_cmpuint (rules.rubber_games, ==, 3);
+  }
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "The first to win 2 games wins the rubber"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* A player of family games only sees, with any variant, no Cassino tile:
@@ -1673,8 +1737,7 @@ test_window_while_locked (Fixture       *f,
 
   ui_test_unlock (lock);
   WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (rubbers), "Loading…"), 20);
-  g_assert_true (ui_test_maps_label (GTK_WIDGET (rubbers),
-                                      "No rubber is being played. Start one with New Game… → Length → A rubber."));
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (rubbers), "No rubber is being played."));
   gtk_window_destroy (rubbers);
   ui_test_wait_replay (view);
   g_source_remove (ticker);
@@ -1931,6 +1994,7 @@ main (int   argc,
   ADD ("statistics-few-games", test_statistics_few_games);
   ADD ("statistics-family", test_statistics_family);
   ADD ("statistics-family-only", test_statistics_family_only);
+  ADD ("new-rubber", test_new_rubber);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);

@@ -165,8 +165,7 @@ cassino_game_setup_get_rules (const CassinoGameSetup *setup,
       out->lurch_below = 0;
       break;
     case CASSINO_FORMAT_RUBBER:
-      if (out->rubber_games < 3)
-        out->rubber_games = 3;
+      out->rubber_games = MAX (out->rubber_games, CASSINO_RUBBER_MIN_GAMES);
       break;
     case CASSINO_FORMAT_TARGET:
     default:

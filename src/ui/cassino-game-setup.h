@@ -23,6 +23,10 @@ typedef struct {
   CassinoLevel     level;
 } CassinoSetupSeat;
 
+/* A rubber is at least the best of three games (a "rubber" of one game
+ * is just a game): cassino_game_setup_rules() raises rubber_games to it. */
+#define CASSINO_RUBBER_MIN_GAMES 3
+
 /* Rules, seats and format of a game to start.  Plain boxed struct. */
 typedef struct {
   CassinoPreset    preset;

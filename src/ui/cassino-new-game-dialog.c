@@ -509,6 +509,8 @@ update_format_subtitle (CassinoNewGameDialog *self)
             if (o->info && o->info->kind == OPTION_NUMBER && g_str_equal (o->name, "rubber_games"))
               games = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (o->control));
           }
+        /* as it will be played (cassino_game_setup_rules()) */
+        games = MAX (games, CASSINO_RUBBER_MIN_GAMES);
         needed = games / 2 + 1;
         /* Translators: the subtitle of "A rubber"; %u is the number of games a side must win */
         subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -695,11 +697,29 @@ on_players_selected_cb (AdwComboRow          *row,
   reload_preset (self);
 }
 
+/* "A rubber" chosen: its length option shows at least the best of three,
+ * the length the game will have (one game is no rubber). */
+static void
+raise_rubber_games (CassinoNewGameDialog *self)
+{
+  if (adw_combo_row_get_selected (self->format_row) != CASSINO_FORMAT_RUBBER || self->options == NULL)
+    return;
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      OptionRow *o = &g_array_index (self->options, OptionRow, i);
+
+      if (o->info && o->info->kind == OPTION_NUMBER && g_str_equal (o->name, "rubber_games") &&
+          gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (o->control)) < CASSINO_RUBBER_MIN_GAMES)
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (o->control), CASSINO_RUBBER_MIN_GAMES);
+    }
+}
+
 static void
 on_format_selected_cb (AdwComboRow          *row,
                        GParamSpec           *pspec,
                        CassinoNewGameDialog *self)
 {
+  raise_rubber_games (self);
   update_format_subtitle (self);
   validate (self);
 }
@@ -1079,6 +1099,8 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   /* the remembered house rules, over the preset's */
   if (setup->options && cassino_rules_parse (&rules, setup->options, setup->n_players, NULL))
     load_rules (self, &rules);
+  raise_rubber_games (self);
+  update_format_subtitle (self);
   update_partners (self);
   cassino_a11y_name_controls (GTK_WIDGET (self));
   return self;

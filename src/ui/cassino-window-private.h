@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cassino-window.h"
+#include "cassino-game-setup.h"
 #include "cassino-history-view.h"
 #include "cassino-records.h"
 #include "cassino-coach.h"
@@ -31,6 +32,8 @@ struct _CassinoWindow
   guint                  log_epoch;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
   GtkRevealer           *tutorial_banner;  /* the first launch's offer */
+  int                    new_game_format;  /* a CassinoFormat the next New Game dialog
+                                            * opens with, or -1: the last game's */
   AdwToast              *sweep_toast;      /* the last sweep announced ("Scopa!"), while shown */
 
   /* template children */
@@ -117,6 +120,8 @@ void _cassino_window_records_open       (CassinoWindow  *self);
 void _cassino_window_records_dispose    (CassinoWindow  *self);
 
 /* cassino-window-learn.c: the tutorial and the daily deal */
+void _cassino_window_new_game_as       (CassinoWindow  *self,
+                                        CassinoFormat   format);
 void _cassino_window_learn_class_init   (GtkWidgetClass *widget_class);
 void _cassino_window_learn_first_launch (CassinoWindow  *self);
 void _cassino_window_learn_dispose      (CassinoWindow  *self);

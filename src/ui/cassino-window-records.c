@@ -934,6 +934,15 @@ on_continue_rubber_cb (GtkButton     *button,
   open_game (self, id, TRUE);
 }
 
+/* No rubber yet: the New Game dialog, open on "A rubber" */
+static void
+on_new_rubber_cb (GtkButton     *button,
+                  CassinoWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button))));
+  _cassino_window_new_game_as (self, CASSINO_FORMAT_RUBBER);
+}
+
 static void
 on_see_game_cb (GtkButton     *button,
                 CassinoWindow *self)
@@ -1134,10 +1143,13 @@ on_rubbers_listed_cb (GObject      *source,
   if (n_playing == 0)
     {
       GtkWidget *row = adw_action_row_new ();
+      GtkWidget *start = gtk_button_new_with_mnemonic (_("_New Rubber…"));
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     _("No rubber is being played. Start one with New Game… → Length → A rubber."));
-      gtk_widget_add_css_class (row, "dim-label");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No rubber is being played."));
+      gtk_widget_set_valign (start, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (start, "suggested-action");
+      g_signal_connect (start, "clicked", G_CALLBACK (on_new_rubber_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), start);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (playing), row);
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (playing));

@@ -710,6 +710,8 @@ on_new_game_response_cb (AdwMessageDialog *dialog,
 {
   if (g_strcmp0 (response, "new") == 0)
     show_new_game_dialog (self);
+  else
+    self->new_game_format = -1;
 }
 
 /**
@@ -742,6 +744,16 @@ cassino_window_new_game (CassinoWindow *self)
   adw_message_dialog_set_close_response (dialog, "keep");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The New Game dialog (after asking, as cassino_window_new_game()) open
+ * on the length @format: the Rubbers window's "New Rubber". */
+void
+_cassino_window_new_game_as (CassinoWindow *self,
+                             CassinoFormat  format)
+{
+  self->new_game_format = (int) format;
+  cassino_window_new_game (self);
 }
 
 /* The people the dialog offers: the players' humans, as last listed. */
@@ -791,6 +803,10 @@ show_new_game_dialog (CassinoWindow *self)
   setup = cassino_game_setup_from_json (json, name, NULL);
   if (setup == NULL)
     setup = cassino_game_setup_new_default (name);
+  /* the last game's rules and players, in the length asked for */
+  if (self->new_game_format >= 0)
+    setup->format = (CassinoFormat) self->new_game_format;
+  self->new_game_format = -1;
 
   dialog = cassino_new_game_dialog_new (GTK_WINDOW (self), setup);
   if (self->records)
@@ -1118,6 +1134,7 @@ cassino_window_init (CassinoWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->new_game_format = -1;
   self->settings = g_settings_new (APPLICATION_ID);
   self->controller = cassino_game_controller_new ();
   cassino_table_view_set_controller (self->table_view, self->controller);
