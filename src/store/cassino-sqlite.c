@@ -214,14 +214,16 @@ cassino_sqlite_step_done (CassinoSqlite  *db,
 gboolean
 cassino_sqlite_step_int64 (CassinoSqlite  *db,
                            sqlite3_stmt   *stmt,
+                           gint64          default_value,
                            gint64         *out_value,
                            GError        **error)
 {
-  *out_value = 0;
+  *out_value = default_value;
   switch (cassino_sqlite_step (db, stmt, error))
     {
     case CASSINO_SQLITE_ROW:
-      *out_value = sqlite3_column_int64 (stmt, 0);
+      if (sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+        *out_value = sqlite3_column_int64 (stmt, 0);
       sqlite3_reset (stmt);
       return TRUE;
     case CASSINO_SQLITE_DONE:
@@ -332,22 +334,8 @@ cassino_sqlite_query_int64 (CassinoSqlite  *db,
 {
   sqlite3_stmt *stmt = cassino_sqlite_prepare (db, sql, error);
 
-  if (stmt == NULL)
-    return FALSE;
-  switch (cassino_sqlite_step (db, stmt, error))
-    {
-    case CASSINO_SQLITE_ROW:
-      *out_value = sqlite3_column_type (stmt, 0) == SQLITE_NULL
-        ? default_value : sqlite3_column_int64 (stmt, 0);
-      sqlite3_reset (stmt);
-      return TRUE;
-    case CASSINO_SQLITE_DONE:
-      *out_value = default_value;
-      return TRUE;
-    case CASSINO_SQLITE_ERROR_STEP:
-    default:
-      return FALSE;
-    }
+  *out_value = default_value;
+  return stmt != NULL && cassino_sqlite_step_int64 (db, stmt, default_value, out_value, error);
 }
 
 static gboolean

@@ -65,10 +65,11 @@ gboolean       cassino_sqlite_step_done (CassinoSqlite *db,
                                          GError       **error);
 
 /* Step a query of one number (a count, a sum): its first row's first
- * column in @out_value, 0 without a row; the statement is reset.  FALSE
- * with @error. */
+ * column in @out_value, @default_value without a row or for NULL; the
+ * statement is reset.  FALSE with @error. */
 gboolean       cassino_sqlite_step_int64 (CassinoSqlite *db,
                                           sqlite3_stmt  *stmt,
+                                          gint64         default_value,
                                           gint64        *out_value,
                                           GError       **error);
 

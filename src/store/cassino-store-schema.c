@@ -424,7 +424,7 @@ _cassino_store_schema_check (CassinoSqlite  *db,
       gint64 n = 0;
 
       sqlite3_bind_text (stmt, 1, objects[version][i], -1, SQLITE_STATIC);
-      if (!cassino_sqlite_step_int64 (db, stmt, &n, error))
+      if (!cassino_sqlite_step_int64 (db, stmt, 0, &n, error))
         return FALSE;
       if (n == 0)
         {

@@ -280,7 +280,7 @@ fill_stats (CassinoStore                   *store,
                              "ON s.game_id = g.id WHERE g.start_known = 0 AND s.player_id = ?1 "
                              "AND (?2 IS NULL OR s.preset = ?2) AND (?3 = 0 OR s.n_players = ?3)",
                              from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
-    if (stmt == NULL || !cassino_sqlite_step_int64 (db, stmt, &unknown, error))
+    if (stmt == NULL || !cassino_sqlite_step_int64 (db, stmt, 0, &unknown, error))
       return FALSE;
     st->time_played -= unknown;
   }
