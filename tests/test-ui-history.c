@@ -644,6 +644,59 @@ test_statistics_family (Fixture       *f,
   }
 }
 
+/* The records change while Statistics shows a player compared with
+ * another (here another program records a game of a new player, listed
+ * before both): both stay chosen, and the comparison stays on the page. */
+static void
+test_statistics_kept (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+  g_autoptr(CassinoStoreStats) tess_stats = NULL;
+  g_autofree char *games = NULL;
+  CassinoStatsView *view;
+  CassinoRecords *records;
+  GListModel *names;
+  gint64 tess, uma;
+  guint n_names;
+  int position;
+
+  g_assert_no_error (error);
+  tess = cassino_store_find_human (store, "Tess", &error);
+  uma = cassino_store_find_human (store, "Uma", &error);
+  g_assert_no_error (error);
+  tess_stats = cassino_store_get_player_stats (store, tess, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
+  g_assert_no_error (error);
+  games = g_strdup_printf ("%u", tess_stats->games);
+
+  position = open_statistics (f, tess);
+  view = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+  names = cassino_records_get_player_names (records);
+  n_names = g_list_model_get_n_items (names);
+  cassino_stats_view_show (view, position, cassino_records_find_player (records, uma), -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "compare-0"));
+
+  {
+    CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 778, "Abe", "medium");
+
+    cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  cassino_records_refresh (records);
+  WAIT_FOR (g_list_model_get_n_items (names) == n_names + 1, 10);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Abe");
+  iterate (50);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  /* still Tess, still against Uma */
+  g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, games);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Tess and Uma"));
+  g_assert_nonnull (cassino_stats_view_get_figure (view, "compare-0"));
+}
+
 /* No rubber being played: the Rubbers window offers to start one, and
  * its button opens the New Game dialog on "A rubber" (after the question
  * that keeps the game in progress, here answered "Start New Game"). */
@@ -1995,6 +2048,7 @@ main (int   argc,
   ADD ("statistics-family", test_statistics_family);
   ADD ("statistics-family-only", test_statistics_family_only);
   ADD ("new-rubber", test_new_rubber);
+  ADD ("statistics-kept", test_statistics_kept);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
   ADD ("import-while-locked", test_import_while_locked);

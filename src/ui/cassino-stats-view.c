@@ -47,6 +47,8 @@ struct _CassinoStatsView
   GtkDropDown        *preset_dropdown;
   GtkDropDown        *count_dropdown;
   GtkDropDown        *compare_dropdown;
+  gint64              player_id;      /* shown, and compared with (0: nobody): */
+  gint64              compare_id;     /* kept when the records change */
   GtkStack           *stack;
   AdwStatusPage      *empty_page;
   GtkSpinner         *spinner;
@@ -673,11 +675,13 @@ reload (CassinoStatsView *self)
   count = gtk_drop_down_get_selected (self->count_dropdown);
   filter.n_players = count < G_N_ELEMENTS (player_counts) ? player_counts[count] : 0;
 
-  request (self, cassino_records_get_player_id (self->records, player), &filter, FALSE);
+  self->player_id = cassino_records_get_player_id (self->records, player);
+  request (self, self->player_id, &filter, FALSE);
   compare = gtk_drop_down_get_selected (self->compare_dropdown);
-  if (compare > 0 && compare != GTK_INVALID_LIST_POSITION &&
-      cassino_records_get_player_id (self->records, compare - 1) != 0)
-    request (self, cassino_records_get_player_id (self->records, compare - 1), &filter, TRUE);
+  self->compare_id = compare > 0 && compare != GTK_INVALID_LIST_POSITION ?
+                     cassino_records_get_player_id (self->records, compare - 1) : 0;
+  if (self->compare_id != 0)
+    request (self, self->compare_id, &filter, TRUE);
 
   gtk_spinner_start (self->spinner);
   gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -714,19 +718,26 @@ read_players (CassinoStatsView *self)
   self->updating = FALSE;
 }
 
+/* The records changed (a game saved, a player renamed, another program
+ * adding one): the lists are read anew and the player and the one compared
+ * with stay chosen, wherever they are listed now. */
 static void
 on_records_changed_cb (CassinoRecords   *records,
                        CassinoStatsView *self)
 {
-  guint player = gtk_drop_down_get_selected (self->player_dropdown);
-  gint64 id = self->records ? cassino_records_get_player_id (self->records, player) : 0;
+  /* (the records' list is the new one already: the ids chosen are kept) */
+  gint64 id = self->player_id;
+  gint64 compare_id = self->compare_id;
   int pos;
 
   read_players (self);
-  pos = cassino_records_find_player (self->records, id);
   self->updating = TRUE;
+  pos = cassino_records_find_player (self->records, id);
   if (pos >= 0)
     gtk_drop_down_set_selected (self->player_dropdown, (guint) pos);
+  pos = compare_id ? cassino_records_find_player (self->records, compare_id) : -1;
+  if (pos >= 0)
+    gtk_drop_down_set_selected (self->compare_dropdown, (guint) pos + 1);
   self->updating = FALSE;
   reload (self);
 }
