@@ -627,6 +627,7 @@ test_statistics_family (Fixture       *f,
     g_assert_cmpuint (any->deals, ==, cst->deals + st->deals);
     g_assert_cmpuint (any->big_cassino_deals, ==, cst->deals);
     g_assert_cmpuint (any->seven_diamonds_deals, ==, st->deals);
+    g_assert_null (any->only_preset);
     g_assert_cmpfloat_with_epsilon (any->big_cassino_percent, cst->big_cassino_percent, 1e-9);
     /* a Scopa deal's 2♠ is no Little Cassino */
     g_assert_cmpuint (any->little_cassino, ==, cst->little_cassino);
@@ -787,6 +788,7 @@ test_statistics_family_only (Fixture       *f,
   g_assert_cmpuint (st->building_games, ==, 0);
   g_assert_cmpuint (st->seven_diamonds_deals, ==, st->deals);
   g_assert_true (st->seven_diamonds_settebello);
+  g_assert_cmpstr (st->only_preset, ==, "scopa");
 
   position = open_statistics (f, sofia);
   view = cassino_window_get_stats_view (f->window);
@@ -805,6 +807,10 @@ test_statistics_family_only (Fixture       *f,
   g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
   sweeps = g_strdup_printf ("%.2f", st->sweeps_per_deal);
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "sweeps-per-deal"), ==, sweeps);
+  /* every game Scopa: where the points came from, in Scopa's words */
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Primiera"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Scope"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Other categories"));
 
   /* compared with a Cassino player: "—" where Sofia's games have no such category */
   {

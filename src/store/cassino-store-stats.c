@@ -56,6 +56,7 @@ cassino_store_stats_free (CassinoStoreStats *stats)
   if (stats == NULL)
     return;
   g_free (stats->name);
+  g_free (stats->only_preset);
   g_clear_pointer (&stats->head_to_head, g_ptr_array_unref);
   g_free (stats);
 }
@@ -294,6 +295,15 @@ fill_stats (CassinoStore                   *store,
   st->little_cassino_percent = 100.0 * ratio (st->little_cassino, st->little_cassino_deals);
   st->seven_diamonds_percent = 100.0 * ratio (seven_points, st->seven_diamonds_deals);
   st->seven_diamonds_settebello &= st->seven_diamonds_deals > 0;
+  if (g_hash_table_size (presets) == 1)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, presets);
+      if (g_hash_table_iter_next (&iter, &key, NULL) && *(const char *) key)
+        st->only_preset = g_strdup (key);
+    }
   st->builds_taken_percent = 100.0 * ratio (st->builds_taken, st->builds);
 
   /* rubbers: the finished ones among those played */

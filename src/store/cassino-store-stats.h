@@ -68,6 +68,8 @@ typedef struct {
   double     seven_diamonds_percent;  /* deals the side took it, of those × 100 */
   gboolean   seven_diamonds_settebello;  /* every one of them Scopa's (the settebello) */
   guint      building_games;          /* games of variants with building */
+  char      *only_preset;             /* the one preset of all the games counted,
+                                       * NULL when there are several (or none) */
   guint      builds;                  /* builds the player made */
   guint      builds_taken;            /* ... that the player then captured */
   double     builds_taken_percent;

@@ -400,6 +400,7 @@ shown_tiles (CassinoStatsView        *self,
 
   static const guint counts[] = { 2, 4, 3, 6 };
   gboolean known = FALSE;
+  CassinoPreset only;
 
   memset (shown, 0, sizeof *shown);
   /* the variants the games were played in */
@@ -409,6 +410,10 @@ shown_tiles (CassinoStatsView        *self,
   shown->seven_diamonds = st->seven_diamonds_deals > 0;
   shown->settebello = st->seven_diamonds_settebello;
   shown->builds = st->building_games > 0;
+  /* with any variant, the words of the one variant all the games were of */
+  if ((pos == 0 || pos == GTK_INVALID_LIST_POSITION) && st->only_preset &&
+      cassino_preset_from_string (st->only_preset, &only))
+    pos = (guint) only + 1;
   if (pos == 0 || pos == GTK_INVALID_LIST_POSITION || pos - 1 >= CASSINO_N_ALL_PRESETS)
     return;
   /* (any player count the variant allows: the scoring is the same) */
