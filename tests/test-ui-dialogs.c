@@ -66,20 +66,6 @@ fixture_teardown (Fixture       *f,
   g_free (f->database);
 }
 
-/* The button under @widget whose label is @label. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
-      return buttons->pdata[i];
-  return NULL;
-}
-
 /* Preferences → Default Game → Change… opens the new game dialog. */
 static void
 test_preferences_change (Fixture       *f,
@@ -94,7 +80,7 @@ test_preferences_change (Fixture       *f,
   g_assert_nonnull (preferences);
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
 
-  change = find_button (GTK_WIDGET (preferences), "_Change…");
+  change = ui_test_find_button (GTK_WIDGET (preferences), "_Change…");
   g_assert_nonnull (change);
   g_assert_true (gtk_widget_is_sensitive (change));
   g_assert_null (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG));
@@ -208,7 +194,7 @@ test_rules_validate (Fixture       *f,
                      gconstpointer  data)
 {
   CassinoNewGameDialog *dialog = open_dialog (f);
-  GtkWidget *deal = find_button (GTK_WIDGET (dialog), "_Deal");
+  GtkWidget *deal = ui_test_find_button (GTK_WIDGET (dialog), "_Deal");
   GtkWidget *hand = option_control (dialog, "hand_size", GTK_TYPE_SPIN_BUTTON);
   GtkWidget *hand_row = cassino_new_game_dialog_get_option_row (dialog, "hand_size");
   GtkWidget *target = option_control (dialog, "target", GTK_TYPE_SPIN_BUTTON);

@@ -283,6 +283,29 @@ assert_same_position (const CassinoPosition *a,
   (void) step;
 }
 
+/* Another program records a game of a new player, Abe, listed before
+ * everyone; the window's records read the players again. */
+static void
+add_first_player (Fixture        *f,
+                  CassinoRecords *records,
+                  guint64         seed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
+  GListModel *names = cassino_records_get_player_names (records);
+  guint n_names = g_list_model_get_n_items (names);
+  CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Abe", "medium");
+
+  g_assert_no_error (error);
+  cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+  g_assert_no_error (error);
+  cassino_game_unref (game);
+  cassino_records_refresh (records);
+  WAIT_FOR (g_list_model_get_n_items (names) == n_names + 1, 10);
+  iterate (50);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Abe");
+}
+
 /* The records change under a chosen filter (a game saved, a player
  * renamed, another program adding one): the players' lists are read anew
  * and the player chosen stays chosen. */
@@ -321,20 +344,7 @@ test_history_filter_kept (Fixture       *f,
 
   /* a game of a new player, Abe, listed before Tess, saved by another
    * program; the window reads the records again */
-  {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(CassinoStore) store = cassino_store_open (f->database, &error);
-    CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 777, "Abe", "medium");
-
-    g_assert_no_error (error);
-    cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
-    g_assert_no_error (error);
-    cassino_game_unref (game);
-  }
-  cassino_records_refresh (records);
-  WAIT_FOR (g_list_model_get_n_items (names) == (guint) n_names + 1, 10);
-  iterate (50);
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Abe");
+  add_first_player (f, records, 777);
   /* still Tess's games, worded for her */
   g_assert_cmpuint (n_rows (f), ==, tess_games + 1);
   g_assert_cmpint (cassino_history_model_get_filter (cassino_records_get_history (records))->player_id, ==,
@@ -658,9 +668,7 @@ test_statistics_kept (Fixture       *f,
   g_autofree char *games = NULL;
   CassinoStatsView *view;
   CassinoRecords *records;
-  GListModel *names;
   gint64 tess, uma;
-  guint n_names;
   int position;
 
   g_assert_no_error (error);
@@ -674,23 +682,11 @@ test_statistics_kept (Fixture       *f,
   position = open_statistics (f, tess);
   view = cassino_window_get_stats_view (f->window);
   records = cassino_window_get_records (f->window);
-  names = cassino_records_get_player_names (records);
-  n_names = g_list_model_get_n_items (names);
   cassino_stats_view_show (view, position, cassino_records_find_player (records, uma), -1, 0);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
   g_assert_nonnull (cassino_stats_view_get_figure (view, "compare-0"));
 
-  {
-    CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 778, "Abe", "medium");
-
-    cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
-    g_assert_no_error (error);
-    cassino_game_unref (game);
-  }
-  cassino_records_refresh (records);
-  WAIT_FOR (g_list_model_get_n_items (names) == n_names + 1, 10);
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "Abe");
-  iterate (50);
+  add_first_player (f, records, 778);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
   /* still Tess, still against Uma */
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, games);
@@ -705,11 +701,10 @@ static void
 test_new_rubber (Fixture       *f,
                  gconstpointer  data)
 {
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   g_autoptr(CassinoGameSetup) setup = NULL;
   g_autoptr(GError) error = NULL;
   GtkWindow *rubbers, *question = NULL;
-  GtkWidget *start = NULL;
+  GtkWidget *start;
   CassinoNewGameDialog *dialog = NULL;
 
   open_window (f);
@@ -717,10 +712,7 @@ test_new_rubber (Fixture       *f,
   WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
   rubbers = find_toplevel ("Rubbers");
   WAIT_FOR (ui_test_maps_label (GTK_WIDGET (rubbers), "No rubber is being played."), 10);
-  ui_test_collect (GTK_WIDGET (rubbers), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_New Rubber…") == 0)
-      start = buttons->pdata[i];
+  start = ui_test_find_button (GTK_WIDGET (rubbers), "_New Rubber…");
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
   WAIT_FOR (find_toplevel ("Rubbers") == NULL, 10);

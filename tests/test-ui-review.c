@@ -536,15 +536,10 @@ test_puzzles (Fixture       *f,
   g_assert_cmpstr (cassino_puzzles_window_get_state (puzzles), ==, "empty");
   /* the empty page leads to where puzzles come from: the History */
   {
-    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-    GtkWidget *open_history = NULL;
+    GtkWidget *open_history = ui_test_find_button (GTK_WIDGET (puzzles), "Open _History");
 
-    ui_test_collect (GTK_WIDGET (puzzles), GTK_TYPE_BUTTON, buttons);
-    for (guint i = 0; i < buttons->len; i++)
-      if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "Open _History") == 0 &&
-          gtk_widget_get_mapped (buttons->pdata[i]))
-        open_history = buttons->pdata[i];
     g_assert_nonnull (open_history);
+    g_assert_true (gtk_widget_get_mapped (open_history));
     g_object_add_weak_pointer (G_OBJECT (puzzles), (gpointer *) &puzzles);
     g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
     g_signal_emit_by_name (open_history, "clicked");

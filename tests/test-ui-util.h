@@ -89,6 +89,21 @@ ui_test_find_mapped_label (GtkWidget  *widget,
   return NULL;
 }
 
+/* The button under @widget whose label is @label (mnemonic included),
+ * or NULL. */
+static inline GtkWidget *
+ui_test_find_button (GtkWidget  *widget,
+                     const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
 /* Whether a label under @widget reading @text is on screen. */
 static inline gboolean
 ui_test_maps_label (GtkWidget  *widget,
