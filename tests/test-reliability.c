@@ -66,7 +66,7 @@ query_text (const char *path,
   sqlite3_stmt *stmt = NULL;
   char *text = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
   if (sqlite3_step (stmt) == SQLITE_ROW)
     text = g_strdup ((const char *) sqlite3_column_text (stmt, 0));

@@ -9,8 +9,23 @@
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 
 #include "cassino-game.h"
+
+/* The database at @path opened read-only, as another program reading it
+ * would: with a busy timeout, since a reader too can meet a lock for a
+ * moment (the app's last connection folding the WAL in as it closes, or
+ * recovering it as it opens). */
+static inline sqlite3 *
+store_test_open_reader (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 10000);
+  return db;
+}
 
 /* A fresh temporary folder (removed by store_test_rmdir()). */
 static inline char *

@@ -58,7 +58,7 @@ count_rows (const char *path)
   sqlite3_stmt *stmt = NULL;
   gint64 n;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM test_log", -1, &stmt, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   n = sqlite3_column_int64 (stmt, 0);

@@ -2207,7 +2207,7 @@ test_salvage_one_page (void)
   g_assert_finalize_object (store);     /* the last connection: WAL folded in */
 
   /* a leaf page of the moves table, in the middle, overwritten */
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
                                            "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
   while (sqlite3_step (stmt) == SQLITE_ROW)
@@ -2222,7 +2222,7 @@ test_salvage_one_page (void)
   store_test_damage_page (path, page, page_size, 0xa5);
 
   /* what can still be read, by the test's own queries */
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (path);
   for (gint64 id = 1; id <= 20; id++)
     readable += game_readable (db, id);
   sqlite3_close (db);

@@ -1225,7 +1225,7 @@ game_on_disk (Fixture *f,
   sqlite3_stmt *stmt = NULL;
   gboolean found;
 
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT 1 FROM games WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
   sqlite3_bind_int64 (stmt, 1, id);
   found = sqlite3_step (stmt) == SQLITE_ROW;

@@ -21,6 +21,7 @@
 #include "cassino-records.h"
 #include "cassino-window.h"
 #include "test-card-theme-util.h"
+#include "test-store-util.h"
 #include "test-ui-util.h"
 
 static CassinoApplication *the_app;
@@ -241,7 +242,7 @@ name_on_disk (Fixture *f,
   sqlite3_stmt *stmt = NULL;
   char *name;
 
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM players WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
   sqlite3_bind_int64 (stmt, 1, id);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);

@@ -1054,7 +1054,7 @@ count_saved_moves (const char *path)
   sqlite3_stmt *stmt = NULL;
   gint64 n;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves", -1, &stmt, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   n = sqlite3_column_int64 (stmt, 0);
@@ -1380,7 +1380,7 @@ test_damaged_database_salvaged (Fixture       *f,
       }
     g_assert_finalize_object (store);
   }
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
                                            "FROM dbstat WHERE name = 'games_started'", -1, &stmt, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
@@ -1403,7 +1403,7 @@ test_damaged_database_salvaged (Fixture       *f,
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
 
   /* History is not empty: the five games are in the new database */
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
                    ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
@@ -2453,7 +2453,7 @@ query_int64 (Fixture    *f,
   sqlite3_stmt *stmt = NULL;
   gint64 value;
 
-  g_assert_cmpint (sqlite3_open_v2 (f->database, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
   sqlite3_bind_int64 (stmt, 1, id);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
