@@ -2,13 +2,17 @@
 # test-ui-a11y.py: what a screen reader hears, over AT-SPI
 #
 # Starts the real app (its path is the first argument) on a temporary
-# database, inside a private D-Bus session with its accessibility bus
+# database holding three games (played by cassino-cli, the second
+# argument), inside a private D-Bus session with its accessibility bus
 # (the script runs itself again under dbus-run-session), and walks the accessible tree
 # of the main window, the new game dialog, the preferences, History and
-# Statistics.  Every control a user can press or change must have a name
-# of its own: not empty, not a widget class ("GtkImage"), no mnemonic
-# underscore ("_Play").  Cards are buttons too; a card that cannot be
-# played must be marked disabled.  TAP output.
+# Statistics, and of every window the main menu opens (F10, as a keyboard
+# user does): Players, Rubbers, Puzzles, Daily Deal, Tutorial, About,
+# Keyboard Shortcuts.  Every control a user can press, change or type in
+# must have a name of its own: not empty, not a widget class
+# ("GtkImage"), no mnemonic underscore ("_Play"), not said twice ("Play
+# Play").  Cards are buttons too; a card that cannot be played must be
+# marked disabled.  TAP output.
 #
 # Copyright 2026 The Cassino developers
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,6 +42,9 @@ CONTROL_ROLES = {
     Atspi.Role.MENU_ITEM,
     Atspi.Role.LINK,
     Atspi.Role.PAGE_TAB,
+    Atspi.Role.PAGE_TAB_LIST,
+    Atspi.Role.ENTRY,
+    Atspi.Role.TREE_TABLE,
     Atspi.Role.SWITCH if hasattr(Atspi.Role, 'SWITCH') else Atspi.Role.TOGGLE_BUTTON,
 }
 
@@ -152,6 +159,10 @@ def bad_name(name):
         return 'a class name'
     if '_' in name:
         return 'a mnemonic underscore'
+    words = name.split(' ')
+    half = len(words) // 2
+    if len(words) % 2 == 0 and words[:half] == words[half:]:
+        return 'said twice'
     return None
 
 
@@ -214,6 +225,37 @@ def press(obj):
     Atspi.Action.do_action(obj, 0)
 
 
+def open_from_menu(app, main_window, item):
+    """Open the main menu with F10 and choose item; the windows it opened."""
+    subprocess.run(['xdotool', 'key', 'F10'], check=False)
+    pump(1)
+    target = None
+    for obj in walk(main_window, offscreen=True):
+        try:
+            if obj.get_role() == Atspi.Role.MENU_ITEM and obj.get_name() == item:
+                target = obj
+        except GLib.Error:
+            pass
+    if target is None:
+        return None
+    before = set()
+    for w in windows(app):
+        try:
+            before.add(w.get_name())
+        except GLib.Error:
+            pass
+    press(target)
+    pump(2)
+    opened = []
+    for w in windows(app):
+        try:
+            if w.get_name() not in before:
+                opened.append(w)
+        except GLib.Error:
+            pass
+    return opened
+
+
 def app_action(bus, name):
     """Activate an app action as the desktop does (org.freedesktop.Application)."""
     bus.call_sync(APP_ID, '/' + APP_ID.replace('.', '/'), 'org.freedesktop.Application',
@@ -223,14 +265,19 @@ def app_action(bus, name):
 
 def main():
     app_path = sys.argv[1]
+    cli_path = sys.argv[2]
     tmpdir = tempfile.mkdtemp(prefix='cassino-a11y-')
+    database = os.path.join(tmpdir, 'a11y.db')
+    # three games recorded: History, Statistics and the Players window have rows
+    subprocess.run([cli_path, 'simulate', '--games', '3', '--db', database],
+                   check=True, stdout=subprocess.DEVNULL)
     env = dict(os.environ)
     env.pop('NO_AT_BRIDGE', None)
     env.pop('GTK_A11Y', None)
     env['GSETTINGS_BACKEND'] = 'memory'
     if 'CASSINO_APP_G_DEBUG' in env:
         env['G_DEBUG'] = env.pop('CASSINO_APP_G_DEBUG')
-    proc = subprocess.Popen([app_path, '--database', os.path.join(tmpdir, 'a11y.db')], env=env)
+    proc = subprocess.Popen([app_path, '--database', database], env=env)
     try:
         Atspi.init()
         app = wait_for(find_app)
@@ -284,6 +331,10 @@ def main():
         tap(prefs is not None, 'the preferences open')
         if prefs is not None:
             check_window('preferences', prefs)
+            close = find(prefs, Atspi.Role.PUSH_BUTTON, 'Close')
+            if close is not None:
+                press(close)
+                pump(1)
 
         # History and Statistics: pages of the main window
         for page in ('History', 'Statistics'):
@@ -294,6 +345,28 @@ def main():
             press(button)
             pump(1.5)
             check_window(page, main_window)
+
+        # back to the table, then every window of the main menu
+        table = find(main_window, Atspi.Role.PAGE_TAB, 'Table')
+        if table is not None:
+            press(table)
+            pump(1)
+        for item, title in (('Players…', 'Players'), ('Rubbers…', 'Rubbers'), ('Puzzles…', 'Puzzles'),
+                            ('Daily Deal…', 'Daily Deal'), ('Tutorial', 'Tutorial'),
+                            ('About Cassino', 'About'), ('Keyboard Shortcuts', 'Shortcuts')):
+            opened = open_from_menu(app, main_window, item)
+            tap(bool(opened), 'the main menu\'s "%s" opens a window' % item)
+            for w in opened or []:
+                try:
+                    window_name = w.get_name()
+                except GLib.Error:
+                    window_name = ''
+                tap(bad_name(window_name) is None, 'the window "%s" opens is named ("%s")' % (item, window_name))
+                check_window(title, w)
+                close = find(w, Atspi.Role.PUSH_BUTTON, 'Close')
+                if close is not None:
+                    press(close)
+                    pump(1)
     finally:
         proc.terminate()
         try:

@@ -14,7 +14,10 @@ char *cassino_a11y_strip_mnemonic (const char *label);
 
 /* Give @widget the accessible name @name, and remember it so that
  * cassino_a11y_name_controls() passes it on to the parts of @widget that
- * a screen reader reaches (a drop-down's button). */
+ * a screen reader reaches (a drop-down's button), and names it no other
+ * way.  A control's name is set through this, not with
+ * gtk_accessible_update_property(): the automatic naming would replace
+ * that with the tooltip or the label. */
 void  cassino_a11y_set_name       (GtkWidget  *widget,
                                    const char *name);
 
@@ -25,6 +28,14 @@ void  cassino_a11y_set_name       (GtkWidget  *widget,
  * buttons and drop-downs by the title of their preferences row, else by
  * their tooltip ("GtkSwitch" otherwise).  Call it once the widgets are built. */
 void  cassino_a11y_name_controls  (GtkWidget  *root);
+
+/* From now on, name every control as it is mapped, as
+ * cassino_a11y_name_controls() does: rows added to a window after it
+ * opened, and the windows GTK and libadwaita build (the about window,
+ * the shortcuts window) need no call of their own.  A button named from
+ * its mnemonic label is named again when the label changes.  Called at
+ * start-up; idempotent. */
+void  cassino_a11y_watch          (void);
 
 /* adw_toast_overlay_add_toast(), with the toast's buttons named (its
  * close button is "GtkImage" to a screen reader otherwise), also when a

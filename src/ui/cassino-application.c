@@ -10,6 +10,8 @@
 
 #include "cassino-application.h"
 
+#include "cassino-a11y.h"
+
 #include <glib/gi18n.h>
 
 #include "cassino-game-controller.h"
@@ -295,6 +297,8 @@ cassino_application_startup (GApplication *application)
   CassinoApplication *self = CASSINO_APPLICATION (application);
 
   G_APPLICATION_CLASS (cassino_application_parent_class)->startup (application);
+  /* every control named for a screen reader as it is shown */
+  cassino_a11y_watch ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", (const char *[]) { "<Control>q", NULL });

@@ -721,6 +721,9 @@ cassino_history_view_init (CassinoHistoryView *self)
     gtk_list_view_set_factory (self->narrow_list, factory);
   }
 
+  /* the table of games, and the list that takes its place when narrow */
+  cassino_a11y_set_name (GTK_WIDGET (self->column_view), _("Games"));
+  cassino_a11y_set_name (GTK_WIDGET (self->narrow_list), _("Games"));
   cassino_a11y_name_controls (GTK_WIDGET (self));
 
   g_signal_connect (self->player_dropdown, "notify::selected", G_CALLBACK (on_filter_changed_cb), self);

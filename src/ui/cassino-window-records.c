@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "cassino-a11y.h"
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
 
@@ -857,7 +858,12 @@ fill_players (AdwPreferencesGroup *group,
       colour = gtk_color_button_new_with_rgba (&rgba);
       G_GNUC_END_IGNORE_DEPRECATIONS
       gtk_widget_set_valign (colour, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (colour, _("Colour"));
+      {
+        /* Translators: the tooltip of a player's colour, e.g. "Anna’s colour" */
+        g_autofree char *colour_tip = g_strdup_printf (_("%s’s colour"), p->name);
+
+        gtk_widget_set_tooltip_text (colour, colour_tip);
+      }
       g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (colour), "group", group);
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
@@ -867,9 +873,9 @@ fill_players (AdwPreferencesGroup *group,
       gtk_widget_set_valign (archive, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (archive, "flat");
       gtk_widget_set_tooltip_text (archive, p->archived ? _("Bring Back") : _("Archive — hidden from lists, records kept"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (archive), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      /* Translators: a button that hides a player from the lists */
-                                      p->archived ? _("Bring Back") : C_("player", "Archive"), -1);
+      cassino_a11y_set_name (archive,
+                             /* Translators: a button that hides a player from the lists */
+                             p->archived ? _("Bring Back") : C_("player", "Archive"));
       g_object_set_data (G_OBJECT (archive), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
       g_object_set_data (G_OBJECT (archive), "group", group);
@@ -900,6 +906,8 @@ players_activated (GtkWidget  *widget,
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
   page = adw_preferences_page_new ();
+  /* (the one page's switcher button is named by it) */
+  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Players"));
 
   add_group = adw_preferences_group_new ();
   add_row = adw_entry_row_new ();
@@ -1185,6 +1193,7 @@ rubbers_activated (GtkWidget  *widget,
   gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
   g_object_set_data (G_OBJECT (window), "cassino-window", self);
   page = adw_preferences_page_new ();
+  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Rubbers"));
 
   /* read on the database thread: "Loading…" until it answers */
   loading = adw_preferences_group_new ();
