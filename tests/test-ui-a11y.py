@@ -225,35 +225,46 @@ def press(obj):
     Atspi.Action.do_action(obj, 0)
 
 
-def open_from_menu(app, main_window, item):
-    """Open the main menu with F10 and choose item; the windows it opened."""
-    subprocess.run(['xdotool', 'key', 'F10'], check=False)
-    pump(1)
-    target = None
+def menu_item(main_window, item):
     for obj in walk(main_window, offscreen=True):
         try:
             if obj.get_role() == Atspi.Role.MENU_ITEM and obj.get_name() == item:
-                target = obj
+                return obj
         except GLib.Error:
             pass
+    return None
+
+
+def window_names(app):
+    names = set()
+    for w in windows(app):
+        try:
+            names.add(w.get_name())
+        except GLib.Error:
+            pass
+    return names
+
+
+def open_from_menu(app, main_window, item):
+    """Open the main menu with F10 and choose item; the windows it opened
+    (waited for: the sanitizer build is slow)."""
+    subprocess.run(['xdotool', 'key', 'F10'], check=False)
+    target = wait_for(lambda: menu_item(main_window, item), 10)
     if target is None:
         return None
-    before = set()
-    for w in windows(app):
-        try:
-            before.add(w.get_name())
-        except GLib.Error:
-            pass
+    before = window_names(app)
     press(target)
-    pump(2)
-    opened = []
-    for w in windows(app):
-        try:
-            if w.get_name() not in before:
-                opened.append(w)
-        except GLib.Error:
-            pass
-    return opened
+
+    def opened():
+        new = []
+        for w in windows(app):
+            try:
+                if w.get_name() not in before:
+                    new.append(w)
+            except GLib.Error:
+                pass
+        return new
+    return wait_for(opened, 15)
 
 
 def app_action(bus, name):
@@ -351,12 +362,19 @@ def main():
         if table is not None:
             press(table)
             pump(1)
-        for item, title in (('Players…', 'Players'), ('Rubbers…', 'Rubbers'), ('Puzzles…', 'Puzzles'),
-                            ('Daily Deal…', 'Daily Deal'), ('Tutorial', 'Tutorial'),
-                            ('About Cassino', 'About'), ('Keyboard Shortcuts', 'Shortcuts')):
+        # each with a control to wait for: the rows read on a database thread
+        for item, title, control in (('Players…', 'Players', 'Archive'),
+                                     ('Rubbers…', 'Rubbers', 'New Rubber…'),
+                                     ('Puzzles…', 'Puzzles', 'Open History'),
+                                     ('Daily Deal…', 'Daily Deal', None), ('Tutorial', 'Tutorial', None),
+                                     ('About Cassino', 'About', None),
+                                     ('Keyboard Shortcuts', 'Shortcuts', None)):
             opened = open_from_menu(app, main_window, item)
             tap(bool(opened), 'the main menu\'s "%s" opens a window' % item)
             for w in opened or []:
+                if control is not None:
+                    tap(wait_for(lambda: find(w, Atspi.Role.PUSH_BUTTON, control), 15) is not None,
+                        '%s shows "%s"' % (title, control))
                 try:
                     window_name = w.get_name()
                 except GLib.Error:
