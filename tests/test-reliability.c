@@ -768,6 +768,38 @@ test_second_store (void)
 
 /* --- cassino-cli on damaged files ------------------------------------------- */
 
+/* A file too large to be checked whole at open (past 16 MiB) with a
+ * damaged page: a writer (simulate --db, import) checks it whole first,
+ * moves it aside and saves its games, instead of failing "malformed" at
+ * its first write. */
+static void
+test_cli_damaged_large (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *err = NULL;
+  const char *simulate[] = { "simulate", "--games", "1", "--db", path, NULL };
+
+  store_test_fill (path, 4);
+  store_test_pad (path);
+  store_test_damage_object (path, "games_started", 0x5a);
+
+  g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 0);
+  g_test_message ("cassino-cli said: %s", err);
+  g_assert_nonnull (strstr (err, "moved to"));
+  g_assert_nonnull (strstr (err, "4 saved, 0 lost"));
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 1);
+  /* the four games and the two simulated */
+  {
+    g_autofree char *games = query_text (path, "SELECT count(*) FROM games");
+
+    g_assert_cmpstr (games, ==, "6");
+  }
+  store_test_rmdir (dir);
+}
+
+
 static void
 test_cli_damaged (void)
 {
@@ -1510,6 +1542,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/locked", test_locked);
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
+  g_test_add_func ("/cassino/reliability/cli-damaged-large", test_cli_damaged_large);
   /* cassino-cli against hostile files and inputs (issue 15) */
   g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);
   g_test_add_func ("/cassino/reliability/cli-deep-json", test_cli_deep_json);

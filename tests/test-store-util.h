@@ -12,6 +12,8 @@
 #include <sqlite3.h>
 
 #include "cassino-game.h"
+#include "cassino-store.h"
+#include "cassino-store-record.h"
 
 /* The database at @path opened read-only, as another program reading it
  * would: with a busy timeout, since a reader too can meet a lock for a
@@ -155,4 +157,63 @@ store_test_random_game (CassinoPreset  preset,
     if (cassino_game_get_n_deals (game) > 200)
       g_error ("a random game that does not end");
   return game;
+}
+
+/* @n finished games (classic, two players: Alice against easy, seeds 1
+ * to @n) recorded into the database at @path, made if missing. */
+static inline void
+store_test_fill (const char *path,
+                 guint       n)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStore *store = cassino_store_open (path, &error);
+
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= n; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+
+      g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  g_assert_finalize_object (store);
+}
+
+/* The database at @path grown past the size the open checks whole (16
+ * MiB) by a table of another program's. */
+static inline void
+store_test_pad (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 10000);
+  g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE padding (x); "
+                                     "INSERT INTO padding VALUES (zeroblob(17 * 1024 * 1024))",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+}
+
+/* The first page of the table or index @name of the database at @path
+ * damaged (store_test_damage_page()). */
+static inline void
+store_test_damage_object (const char *path,
+                          const char *name,
+                          guint8      byte)
+{
+  sqlite3 *db = store_test_open_reader (path);
+  sqlite3_stmt *stmt = NULL;
+  gint64 page, page_size;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
+                                           "FROM dbstat WHERE name = ?1 ORDER BY path", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int64 (stmt, 0);
+  page_size = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  store_test_damage_page (path, page, page_size, byte);
 }

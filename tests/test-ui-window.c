@@ -1046,21 +1046,38 @@ on_tick_cb (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
-/* Moves in the database at @path, read as another program would. */
+/* What @sql counts in the database at @path, read as another program
+ * would. */
 static gint64
-count_saved_moves (const char *path)
+count_saved (const char *path,
+             const char *sql)
 {
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
   gint64 n;
 
   db = store_test_open_reader (path);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM moves", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   n = sqlite3_column_int64 (stmt, 0);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   return n;
+}
+
+/* Moves in the database at @path. */
+static gint64
+count_saved_moves (const char *path)
+{
+  return count_saved (path, "SELECT count(*) FROM moves");
+}
+
+/* Moves of the games being played in the database at @path. */
+static gint64
+count_playing_moves (const char *path)
+{
+  return count_saved (path, "SELECT count(*) FROM moves JOIN deals ON deals.id = moves.deal_id "
+                            "JOIN games ON games.id = deals.game_id WHERE games.state = 'playing'");
 }
 
 static guint
@@ -1349,54 +1366,48 @@ test_damaged_database (Fixture       *f,
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
 }
 
-/* A database with games and one damaged page (the index of games by
+/* A database with five games and one damaged page (the index of games by
  * date), opened by path as `cassino --database FILE` does: the window says
  * where the damaged file went and how many games were saved, and History
- * holds them. */
+ * holds them.  @large: the file is padded past the size the open checks
+ * whole (16 MiB), so that the damage is met by the game's first step
+ * instead, on the database thread, while the game goes on. */
 static void
-test_damaged_database_salvaged (Fixture       *f,
-                                gconstpointer  data)
+check_salvage (Fixture    *f,
+               gboolean    large,
+               const char *damaged)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *body = NULL;
   g_autofree char *expected = NULL;
+  gboolean index = g_str_equal (damaged, "games_started");
   AdwMessageDialog *dialog;
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
-  gint64 page = 0, page_size = 0;
 
-  /* five finished games */
-  {
-    CassinoStore *store = cassino_store_open (f->database, &error);
+  store_test_fill (f->database, 5);
+  if (large)
+    store_test_pad (f->database);
+  store_test_damage_object (f->database, damaged, 0x5a);
 
-    g_assert_no_error (error);
-    for (guint64 seed = 1; seed <= 5; seed++)
-      {
-        CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "easy");
+  if (large)
+    {
+      GStatBuf st;
 
-        g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
-        g_assert_no_error (error);
-        cassino_game_unref (game);
-      }
-    g_assert_finalize_object (store);
-  }
-  db = store_test_open_reader (f->database);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
-                                           "FROM dbstat WHERE name = 'games_started'", -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  page = sqlite3_column_int64 (stmt, 0);
-  page_size = sqlite3_column_int64 (stmt, 1);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  store_test_damage_page (f->database, page, page_size, 0x5a);
-
+      /* too large for the whole check at open: a step meets the damage */
+      g_assert_cmpint (g_stat (f->database, &st), ==, 0);
+      g_assert_cmpint (st.st_size, >, 16 * 1024 * 1024);
+    }
   open_window (f);
-  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 10);
+  WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) != NULL, 20);
   dialog = find_message_dialog (GTK_WINDOW (f->window));
   body = g_strdup (adw_message_dialog_get_body (dialog));
   g_test_message ("the window said: %s", body);
-  expected = g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
-                              "5 saved, none lost.",
+  /* an index is built again; the deals' table is where every game has rows */
+  expected = g_strdup_printf (index ? "aside as “%s” and copied every game it could read into a new database: "
+                                      "5 saved, none lost."
+                                    : "aside as “%s” and copied every game it could read into a new database: "
+                                      "0 saved, 5 could not be read.",
                               cassino_game_controller_get_moved_aside_path (f->controller));
   g_assert_nonnull (strstr (body, expected));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Database Was Damaged");
@@ -1407,13 +1418,56 @@ test_damaged_database_salvaged (Fixture       *f,
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
                    ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, index ? 5 : 0);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
+
+  if (large)
+    {
+      CassinoHistoryModel *history;
+      guint plays;
+      /* the game on the table is recorded in the new database, whole,
+       * and so is its next move; no toast says otherwise */
+      const char *toast;
+      g_autoptr(GArray) moves = NULL;
+
+      wait_for_turn (f);
+      plays = plays_of (f);
+      WAIT_FOR (count_playing_moves (f->database) == plays, 20);
+      moves = legal_moves (f);
+      g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+      WAIT_FOR (count_playing_moves (f->database) == plays_of (f), 20);
+      toast = cassino_window_get_last_toast (f->window);
+      g_test_message ("last toast: %s", toast ? toast : "none");
+      g_assert_true (toast == NULL || strstr (toast, "could not be") == NULL);
+      g_assert_cmpuint (plays_of (f), >, plays);
+      /* History reads the new file: the games saved and this one (the
+       * old connection would read the file moved aside) */
+      history = cassino_records_get_history (cassino_window_get_records (f->window));
+      WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (history)) == (index ? 6 : 1), 20);
+    }
 
   adw_message_dialog_response (dialog, "close");
   gtk_window_close (GTK_WINDOW (dialog));
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
+}
+
+static void
+test_damaged_database_salvaged (Fixture       *f,
+                                gconstpointer  data)
+{
+  check_salvage (f, FALSE, "games_started");
+}
+
+/* The same with a file too large to be checked whole at open: the
+ * damage is met on the database thread, by the read of the game to
+ * resume (the index of games by date), or by the new game's first write
+ * (the deals), and the game on the table is recorded in the new file. */
+static void
+test_damaged_while_playing (Fixture       *f,
+                            gconstpointer  data)
+{
+  check_salvage (f, TRUE, data);
 }
 
 /* A game recorded by the app: History shows when it really started, in
@@ -3047,6 +3101,10 @@ main (int   argc,
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
               test_damaged_database_salvaged, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-while-playing/index", Fixture, "games_started", fixture_setup,
+              test_damaged_while_playing, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-while-playing/deals", Fixture, "deals", fixture_setup,
+              test_damaged_while_playing, fixture_teardown);
   g_test_add ("/cassino/ui/history-start-time", Fixture, NULL, fixture_setup,
               test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);

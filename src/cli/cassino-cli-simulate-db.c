@@ -34,7 +34,9 @@ cassino_simulate_open_recorder (CassinoSimulateOptions  *opts,
                                 const char              *path,
                                 GError                 **error)
 {
-  CassinoStore *store = cassino_store_open (path, error);
+  /* checked whole, however large: a damaged file is salvaged before a
+   * game is written to it */
+  CassinoStore *store = cassino_store_open_full (path, CASSINO_STORE_OPEN_CHECK_ALL, error);
 
   if (store == NULL)
     return FALSE;

@@ -244,6 +244,39 @@ cassino_store_worker_new_for_path_full (const char            *path,
   return self;
 }
 
+CassinoStore *
+cassino_store_worker_reopen (CassinoStoreWorker     *self,
+                             CassinoStoreOpenFlags   flags,
+                             GError                **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (CASSINO_IS_STORE_WORKER (self), NULL);
+  g_return_val_if_fail (g_thread_self () == self->thread, NULL);
+
+  path = g_strdup (self->store ? cassino_store_get_path (self->store) : self->path);
+  if (path == NULL)
+    {
+      g_set_error_literal (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                           "the worker has no file to open again");
+      return NULL;
+    }
+  /* the connection to the file as it was goes first: a damaged file is
+   * moved aside by the open */
+  g_clear_object (&self->store);
+  self->store = cassino_store_open_full (path, flags, error);
+  if (self->store == NULL)
+    {
+      /* the jobs after this one open it again, as for a worker made for a
+       * path (the failure is this job's to tell) */
+      g_free (self->path);
+      self->path = g_steal_pointer (&path);
+      self->open_flags = CASSINO_STORE_OPEN_DEFAULT;
+      g_clear_error (&self->open_error);
+    }
+  return self->store;
+}
+
 void
 cassino_store_worker_push (CassinoStoreWorker  *self,
                            CassinoStoreFunc     func,

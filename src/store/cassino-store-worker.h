@@ -65,6 +65,18 @@ gboolean            cassino_store_worker_run       (CassinoStoreWorker  *self,
                                                     gpointer             data,
                                                     GError             **error);
 
+/* On the worker thread, from inside a job: close the worker's store and
+ * open its file again with @flags.  The job goes on with the store
+ * returned (owned by the worker; the one the job was given is gone).
+ * With CASSINO_STORE_OPEN_CHECK_ALL this is how a job that met a damaged
+ * page (CASSINO_STORE_ERROR_CORRUPT) has the file checked, moved aside
+ * and salvaged (cassino_store_get_moved_aside_path() on the new store).
+ * Returns NULL with @error when it cannot be opened: the jobs queued
+ * after it open it again. */
+CassinoStore       *cassino_store_worker_reopen    (CassinoStoreWorker    *self,
+                                                    CassinoStoreOpenFlags  flags,
+                                                    GError               **error);
+
 /* Wait until every job pushed so far has run (their callbacks are then
  * due in their main contexts, not yet called). */
 void                cassino_store_worker_drain     (CassinoStoreWorker  *self);

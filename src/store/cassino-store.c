@@ -274,6 +274,7 @@ static CheckResult
 open_and_check (const char     *path,
                 guint           target,
                 guint           busy_ms,
+                gboolean        check_all,
                 CassinoSqlite **out_db,
                 GError        **error)
 {
@@ -372,7 +373,7 @@ open_and_check (const char     *path,
       /* A full check reads the whole file: at open only while that is
        * quick.  Larger files get the structural probes of the schema check
        * and cassino_store_check_integrity() when the caller can afford it. */
-      if (pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES &&
+      if ((check_all || pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES) &&
           !quick_check (db, &local))
         goto failed;
       if (!_cassino_store_schema_check (db, (guint) version, &local))
@@ -473,7 +474,7 @@ open_salvaging (const char  *path,
    * migrations after it treat the games saved as any others */
   if (version == 0 || version > latest)
     version = latest;
-  if (open_and_check (path, version, BUSY_TIMEOUT_MS, &db, &local) != CHECK_OK)
+  if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, &db, &local) != CHECK_OK)
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
@@ -550,7 +551,7 @@ cassino_store_open_full (const char             *path,
 
   switch (open_and_check (path, _cassino_store_schema_n_versions (),
                           (flags & CASSINO_STORE_OPEN_NO_WAIT) ? NO_WAIT_BUSY_MS : BUSY_TIMEOUT_MS,
-                          &db, &local))
+                          (flags & CASSINO_STORE_OPEN_CHECK_ALL) != 0, &db, &local))
     {
     case CHECK_OK:
       break;

@@ -109,6 +109,11 @@ typedef enum {
    * For a window about to be shown, which leaves the open to its
    * database thread then.  (Once open, the store waits as usual.) */
   CASSINO_STORE_OPEN_NO_WAIT    = 1 << 1,
+  /* The whole file is checked (PRAGMA quick_check) whatever its size;
+   * without it only files up to 16 MiB are, the larger ones by the
+   * schema's structural probes.  For a file a step found damaged
+   * (SQLITE_CORRUPT): the check finds it, and the open salvages it. */
+  CASSINO_STORE_OPEN_CHECK_ALL  = 1 << 2,
 } CassinoStoreOpenFlags;
 
 /* open() with @flags. */

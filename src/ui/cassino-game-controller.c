@@ -97,6 +97,7 @@ enum {
   RECORD_FAILED,
   RECORD_RECOVERED,
   RECORD_SAVED,
+  RECORD_SALVAGED,
   CONFIRM_MOVE,
   MOVE_REFUSED,
   N_SIGNALS
@@ -754,6 +755,18 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
+   * CassinoGameController::record-salvaged:
+   *
+   * The database was found damaged while the game was being recorded:
+   * it was moved aside (cassino_game_controller_get_moved_aside_path())
+   * and the games it still held copied into a new one, which records the
+   * game from now on.  What reads the database must open it again.
+   */
+  signals[RECORD_SALVAGED] =
+    g_signal_new ("record-salvaged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * CassinoGameController::record-saved:
    *
    * A step of the game reached the database (written on a database
@@ -806,6 +819,13 @@ on_record_saved_cb (CassinoGameRecorder   *recorder,
 }
 
 static void
+on_record_salvaged_cb (CassinoGameRecorder   *recorder,
+                       CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RECORD_SALVAGED], 0);
+}
+
+static void
 cassino_game_controller_init (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
@@ -817,6 +837,7 @@ cassino_game_controller_init (CassinoGameController *self)
   g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
   g_signal_connect_object (self->recorder, "saved", G_CALLBACK (on_record_saved_cb), self, 0);
+  g_signal_connect_object (self->recorder, "salvaged", G_CALLBACK (on_record_salvaged_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 

@@ -77,6 +77,9 @@ struct _CassinoGameRecorder
   /* games put aside (New Game, Resume) while the database was behind
    * them: LeftGame, caught up by the retries; worker thread only */
   GPtrArray          *left;
+  /* a step met a damaged page and the file was checked whole (worker
+   * thread only): once, salvaged or not */
+  gboolean            checked_whole;
 
   /* the main thread's view */
   gint64              game_id;
@@ -126,6 +129,7 @@ enum {
   FAILED,
   RECOVERED,
   SAVED,
+  SALVAGED,
   N_SIGNALS
 };
 
@@ -163,6 +167,10 @@ typedef struct {
   guint64               seq;
   /* results, read on the main thread */
   GPtrArray            *messages;    /* failures to report */
+  gboolean              corrupt;     /* one of them: a damaged page */
+  char                 *salvaged_to; /* the damaged file was moved there */
+  guint                 n_saved;     /* games copied out of it */
+  guint                 n_lost;      /* and those that could not be */
   gboolean              recovered;
   gboolean              behind;
   gint64                game_id;
@@ -178,6 +186,7 @@ step_free (gpointer data)
   g_clear_object (&step->alive);
   g_clear_pointer (&step->game, cassino_game_unref);
   g_clear_pointer (&step->messages, g_ptr_array_unref);
+  g_free (step->salvaged_to);
   g_free (step);
 }
 
@@ -189,6 +198,8 @@ step_report (Step   *step,
   if (error == NULL)
     return;
   g_debug ("Recording failed: %s", error->message);
+  if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT))
+    step->corrupt = TRUE;
   if (step->quiet)
     return;
   if (step->messages == NULL)
@@ -271,8 +282,20 @@ catch_up_line (CassinoStore *store,
         }
       if (!cassino_store_sync_game (store, line->game_id, step->game, &error))
         {
-          step_report (step, error);
-          return TRUE;
+          if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND) &&
+              line->game_id != 0 && step->game != NULL)
+            {
+              /* the game is gone from the database (a salvage could not
+               * read it back): it is begun again, whole */
+              g_clear_error (&error);
+              line->game_id = cassino_store_begin_game (store, step->game, line->rubber_id, NULL, &error);
+            }
+          if (line->game_id == 0 || error != NULL)
+            {
+              line->start_pending = line->game_id == 0;
+              step_report (step, error);
+              return TRUE;
+            }
         }
     }
   g_debug ("Recording caught up with game %" G_GINT64_FORMAT, line->game_id);
@@ -362,12 +385,10 @@ static void line_take_game (RecorderLine *line,
                             gint64        id,
                             gint64        rubber_id);
 
-static gboolean
-run_step (CassinoStore  *store,
-          gpointer       data,
-          GError       **unused)
+static void
+run_step_once (CassinoStore *store,
+               Step         *step)
 {
-  Step *step = data;
   RecorderLine *line = &step->self->line;
   g_autoptr(GError) error = NULL;
 
@@ -535,6 +556,73 @@ run_step (CassinoStore  *store,
   step->left_behind = step->self->left != NULL && step->self->left->len > 0;
   step->game_id = line->game_id;
   step->rubber_id = line->rubber_id;
+}
+
+/* On the worker: one step.  A step that met a damaged page
+ * (SQLITE_CORRUPT: a file too large for the whole check at open) has the
+ * file checked whole, once: found damaged, it is moved aside and every
+ * game that can be read is copied into a new one (as at open), and the
+ * step is made again there, the game caught up whole. */
+/* On the worker, after a job that met a damaged page: the file is
+ * checked whole, once a session; found damaged, it has been moved aside
+ * and salvaged, and the new store is returned (the job's own is closed):
+ * the job's failures are forgotten, to be made again there.  NULL when
+ * nothing was salvaged (the failures stand). */
+static CassinoStore *
+salvage_if_damaged (Step *step)
+{
+  CassinoGameRecorder *self = step->self;
+  g_autoptr(GError) error = NULL;
+  CassinoStore *fresh;
+  const char *moved;
+
+  if (!step->corrupt || self->checked_whole || self->worker == NULL)
+    return NULL;
+  self->checked_whole = TRUE;
+  fresh = cassino_store_worker_reopen (self->worker, CASSINO_STORE_OPEN_CHECK_ALL, &error);
+  if (fresh == NULL)
+    {
+      step_report (step, error);
+      return NULL;
+    }
+  moved = cassino_store_get_moved_aside_path (fresh);
+  if (moved == NULL)
+    {
+      /* the whole check found nothing: the failure stands */
+      g_debug ("%s: a step met a damaged page, but the whole check finds none",
+               cassino_store_get_path (fresh));
+      return NULL;
+    }
+  step->salvaged_to = g_strdup (moved);
+  cassino_store_get_salvage_counts (fresh, &step->n_saved, &step->n_lost);
+  g_clear_pointer (&step->messages, g_ptr_array_unref);
+  step->corrupt = FALSE;
+  return fresh;
+}
+
+static gboolean
+run_step (CassinoStore  *store,
+          gpointer       data,
+          GError       **unused)
+{
+  Step *step = data;
+  CassinoGameRecorder *self = step->self;
+  gboolean reported = self->line.failure_reported;
+  CassinoStore *fresh;
+
+  run_step_once (store, step);
+  /* (the store given to this job is closed from here on) */
+  fresh = salvage_if_damaged (step);
+  if (fresh == NULL)
+    return TRUE;
+  /* the step is made again in the new file, where the game is written
+   * whole (or begun, if it was not saved) */
+  self->line.failure_reported = reported;
+  if (self->line.game_id != 0)
+    self->line.behind = TRUE;
+  for (guint i = 0; self->left && i < self->left->len; i++)
+    ((LeftGame *) self->left->pdata[i])->line.behind = TRUE;
+  run_step_once (fresh, step);
   return TRUE;
 }
 
@@ -571,6 +659,22 @@ tell_failures (CassinoGameRecorder *self,
     g_signal_emit (self, signals[FAILED], 0, step->messages->pdata[i]);
 }
 
+/* Back on the main thread: a job found the database damaged, and it was
+ * moved aside and salvaged. */
+static void
+take_salvage (CassinoGameRecorder *self,
+              Step                *step)
+{
+  if (step->salvaged_to == NULL)
+    return;
+  g_free (self->moved_aside);
+  self->moved_aside = g_strdup (step->salvaged_to);
+  self->salvaged = TRUE;
+  self->n_saved = step->n_saved;
+  self->n_lost = step->n_lost;
+  g_signal_emit (self, signals[SALVAGED], 0);
+}
+
 /* Back on the main thread: what a step did. */
 static void
 step_done (CassinoGameRecorder *self,
@@ -588,6 +692,7 @@ step_done (CassinoGameRecorder *self,
   self->left_behind = step->left_behind;
   if ((self->behind || self->left_behind) && self->retry_source == 0)
     self->retry_source = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
+  take_salvage (self, step);
   tell_failures (self, step);
   if (step->recovered)
     g_signal_emit (self, signals[RECOVERED], 0);
@@ -720,6 +825,19 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
    */
   signals[RECOVERED] =
     g_signal_new ("recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * CassinoGameRecorder::salvaged:
+   *
+   * A step found the database damaged: it was moved aside and the games
+   * that could be read copied into a new one at the same path, where the
+   * game goes on being recorded (cassino_game_recorder_get_moved_aside_path()
+   * and _get_salvage_counts() tell where and how many).  Every other
+   * connection to the path still reads the old file: open it again.
+   */
+  signals[SALVAGED] =
+    g_signal_new ("salvaged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
@@ -1054,8 +1172,21 @@ load_unfinished_job (CassinoStore  *store,
   step->rubber_id = step->self->line.rubber_id;
   if (games == NULL)
     {
+      CassinoStore *fresh;
+
       step_report (step, error);
-      return TRUE;
+      g_clear_error (&error);
+      /* a damaged page: read again from what could be saved of it */
+      fresh = salvage_if_damaged (step);
+      if (fresh == NULL)
+        return TRUE;
+      store = fresh;
+      games = cassino_store_list_unfinished_games (store, &error);
+      if (games == NULL)
+        {
+          step_report (step, error);
+          return TRUE;
+        }
     }
   for (guint i = 0; i < games->len; i++)
     {
@@ -1082,6 +1213,7 @@ loaded (CassinoGameRecorder *self,
         Step                *step,
         gboolean             took_game)
 {
+  take_salvage (self, step);
   tell_failures (self, step);
   if (took_game)
     {

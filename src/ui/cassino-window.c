@@ -889,16 +889,22 @@ on_record_failed_cb (CassinoGameController *controller,
   g_object_add_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
 }
 
+/* The toast that says the game could not be saved goes (it is no longer so). */
+static void
+dismiss_record_toast (CassinoWindow *self)
+{
+  if (self->record_toast == NULL)
+    return;
+  g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
+  adw_toast_dismiss (self->record_toast);
+  self->record_toast = NULL;
+}
+
 static void
 on_record_recovered_cb (CassinoGameController *controller,
                         CassinoWindow         *self)
 {
-  if (self->record_toast)
-    {
-      g_object_remove_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
-      adw_toast_dismiss (self->record_toast);
-      self->record_toast = NULL;
-    }
+  dismiss_record_toast (self);
   _cassino_window_toast (self, _("The game is saved again, every move of it"));
 }
 
@@ -947,6 +953,27 @@ on_map_cb (CassinoWindow *self)
 {
   g_signal_handlers_disconnect_by_func (self, on_map_cb, NULL);
   g_idle_add_full (G_PRIORITY_LOW, show_moved_aside, g_object_ref (self), g_object_unref);
+}
+
+/* A step of the game found the database damaged (a file too large for
+ * the whole check at open): it was moved aside and salvaged while the
+ * game went on.  The history and statistics read the old file until they
+ * open the path again; the player hears of it as at start-up. */
+static void
+on_record_salvaged_cb (CassinoGameController *controller,
+                       CassinoWindow         *self)
+{
+  dismiss_record_toast (self);
+  /* (at start-up the records are opened after this, on the new file) */
+  if (self->records != NULL)
+    {
+      _cassino_window_records_dispose (self);
+      _cassino_window_records_open (self);
+    }
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    g_idle_add_full (G_PRIORITY_LOW, show_moved_aside, g_object_ref (self), g_object_unref);
+  else if (!g_signal_handler_find (self, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, on_map_cb, NULL))
+    g_signal_connect (self, "map", G_CALLBACK (on_map_cb), NULL);
 }
 
 static void
@@ -1156,6 +1183,7 @@ cassino_window_init (CassinoWindow *self)
                            G_CALLBACK (on_confirm_moves_changed_cb), self, 0);
   on_confirm_moves_changed_cb (self->settings, "confirm-moves", self);
   g_signal_connect (self->controller, "record-recovered", G_CALLBACK (on_record_recovered_cb), self);
+  g_signal_connect (self->controller, "record-salvaged", G_CALLBACK (on_record_salvaged_cb), self);
 
   _cassino_window_records_init (self);
   cassino_a11y_name_controls (GTK_WIDGET (self));
