@@ -80,6 +80,8 @@ struct _CassinoGameRecorder
   /* a step met a damaged page and the file was checked whole (worker
    * thread only): once, salvaged or not */
   gboolean            checked_whole;
+  /* the read at start met a damaged page: the next step checks first */
+  gboolean            check_pending;
 
   /* the main thread's view */
   gint64              game_id;
@@ -563,57 +565,74 @@ run_step_once (CassinoStore *store,
  * file checked whole, once: found damaged, it is moved aside and every
  * game that can be read is copied into a new one (as at open), and the
  * step is made again there, the game caught up whole. */
-/* On the worker, after a job that met a damaged page: the file is
- * checked whole, once a session; found damaged, it has been moved aside
- * and salvaged, and the new store is returned (the job's own is closed):
- * the job's failures are forgotten, to be made again there.  NULL when
- * nothing was salvaged (the failures stand). */
-static CassinoStore *
-salvage_if_damaged (Step *step)
+/* On the worker, after a job that met a damaged page (step->corrupt):
+ * the file is opened again and checked whole, once a session.  Found
+ * damaged, it has been moved aside and salvaged: the job's failures are
+ * forgotten, to be made again there, and TRUE is returned.  Either way
+ * the job's store is closed: *@store becomes the worker's new one (NULL
+ * when the file could not be opened again; the failure is the step's). */
+static gboolean
+salvage_if_damaged (Step          *step,
+                    CassinoStore **store)
 {
   CassinoGameRecorder *self = step->self;
   g_autoptr(GError) error = NULL;
-  CassinoStore *fresh;
   const char *moved;
 
   if (!step->corrupt || self->checked_whole || self->worker == NULL)
-    return NULL;
+    return FALSE;
   self->checked_whole = TRUE;
-  fresh = cassino_store_worker_reopen (self->worker, CASSINO_STORE_OPEN_CHECK_ALL, &error);
-  if (fresh == NULL)
+  *store = cassino_store_worker_reopen (self->worker, CASSINO_STORE_OPEN_CHECK_ALL, &error);
+  if (*store == NULL)
     {
       step_report (step, error);
-      return NULL;
+      return FALSE;
     }
-  moved = cassino_store_get_moved_aside_path (fresh);
+  moved = cassino_store_get_moved_aside_path (*store);
   if (moved == NULL)
     {
       /* the whole check found nothing: the failure stands */
       g_debug ("%s: a step met a damaged page, but the whole check finds none",
-               cassino_store_get_path (fresh));
-      return NULL;
+               cassino_store_get_path (*store));
+      return FALSE;
     }
   step->salvaged_to = g_strdup (moved);
-  cassino_store_get_salvage_counts (fresh, &step->n_saved, &step->n_lost);
+  cassino_store_get_salvage_counts (*store, &step->n_saved, &step->n_lost);
   g_clear_pointer (&step->messages, g_ptr_array_unref);
   step->corrupt = FALSE;
-  return fresh;
+  return TRUE;
 }
 
 static gboolean
 run_step (CassinoStore  *store,
           gpointer       data,
-          GError       **unused)
+          GError       **error)
 {
   Step *step = data;
   CassinoGameRecorder *self = step->self;
   gboolean reported = self->line.failure_reported;
-  CassinoStore *fresh;
 
+  if (self->check_pending)
+    {
+      /* the read of the game to resume met a damaged page: the file is
+       * checked (and salvaged) before anything is written to it */
+      self->check_pending = FALSE;
+      step->corrupt = TRUE;
+      salvage_if_damaged (step, &store);
+      step->corrupt = FALSE;
+      if (store == NULL)
+        {
+          /* it could not be opened again: the step did not run (the
+           * retries write what the database lacks) */
+          g_set_error_literal (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                               step->messages && step->messages->len
+                               ? step->messages->pdata[step->messages->len - 1] : "");
+          g_clear_pointer (&step->messages, g_ptr_array_unref);
+          return FALSE;
+        }
+    }
   run_step_once (store, step);
-  /* (the store given to this job is closed from here on) */
-  fresh = salvage_if_damaged (step);
-  if (fresh == NULL)
+  if (!salvage_if_damaged (step, &store))
     return TRUE;
   /* the step is made again in the new file, where the game is written
    * whole (or begun, if it was not saved) */
@@ -622,7 +641,7 @@ run_step (CassinoStore  *store,
     self->line.behind = TRUE;
   for (guint i = 0; self->left && i < self->left->len; i++)
     ((LeftGame *) self->left->pdata[i])->line.behind = TRUE;
-  run_step_once (fresh, step);
+  run_step_once (store, step);
   return TRUE;
 }
 
@@ -1172,21 +1191,19 @@ load_unfinished_job (CassinoStore  *store,
   step->rubber_id = step->self->line.rubber_id;
   if (games == NULL)
     {
-      CassinoStore *fresh;
-
       step_report (step, error);
-      g_clear_error (&error);
-      /* a damaged page: read again from what could be saved of it */
-      fresh = salvage_if_damaged (step);
-      if (fresh == NULL)
-        return TRUE;
-      store = fresh;
-      games = cassino_store_list_unfinished_games (store, &error);
-      if (games == NULL)
+      if (step->corrupt && !step->self->checked_whole)
         {
-          step_report (step, error);
-          return TRUE;
+          /* a damaged page: the window waits for this read, and a salvage
+           * can take a while (20 s for 20,000 games), so it is the next
+           * step's, on the database thread; the failure is not told (the
+           * salvage's dialog will be).  No game is resumed: the one being
+           * played is in History, if it could be saved. */
+          step->self->check_pending = TRUE;
+          g_clear_pointer (&step->messages, g_ptr_array_unref);
+          step->self->line.failure_reported = FALSE;
         }
+      return TRUE;
     }
   for (guint i = 0; i < games->len; i++)
     {
