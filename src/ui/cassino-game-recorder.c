@@ -560,11 +560,6 @@ run_step_once (CassinoStore *store,
   step->rubber_id = line->rubber_id;
 }
 
-/* On the worker: one step.  A step that met a damaged page
- * (SQLITE_CORRUPT: a file too large for the whole check at open) has the
- * file checked whole, once: found damaged, it is moved aside and every
- * game that can be read is copied into a new one (as at open), and the
- * step is made again there, the game caught up whole. */
 /* On the worker, after a job that met a damaged page (step->corrupt):
  * the file is opened again and checked whole, once a session.  Found
  * damaged, it has been moved aside and salvaged: the job's failures are
@@ -603,6 +598,11 @@ salvage_if_damaged (Step          *step,
   return TRUE;
 }
 
+/* On the worker: one step.  A step that met a damaged page
+ * (SQLITE_CORRUPT: a file too large for the whole check at open) has the
+ * file checked whole, once: found damaged, it is moved aside and every
+ * game that can be read is copied into a new one (as at open), and the
+ * step is made again there, the game caught up whole. */
 static gboolean
 run_step (CassinoStore  *store,
           gpointer       data,
@@ -1178,6 +1178,23 @@ line_take_game (RecorderLine *line,
   line->retract_deal = 0;
 }
 
+/* On the worker, after the read of the game to resume met a damaged page:
+ * the window waits for that read, and a salvage can take a while (20 s
+ * for 20,000 games), so it is the next step's, on the database thread
+ * (run_step()); the failure is not told (the salvage's dialog will be).
+ * A game that could not be read is not resumed: it is in History if the
+ * salvage could save it. */
+static void
+defer_salvage (Step *step)
+{
+  if (!step->corrupt || step->self->checked_whole)
+    return;
+  step->self->check_pending = TRUE;
+  step->corrupt = FALSE;
+  g_clear_pointer (&step->messages, g_ptr_array_unref);
+  step->self->line.failure_reported = FALSE;
+}
+
 static gboolean
 load_unfinished_job (CassinoStore  *store,
                      gpointer       data,
@@ -1192,17 +1209,7 @@ load_unfinished_job (CassinoStore  *store,
   if (games == NULL)
     {
       step_report (step, error);
-      if (step->corrupt && !step->self->checked_whole)
-        {
-          /* a damaged page: the window waits for this read, and a salvage
-           * can take a while (20 s for 20,000 games), so it is the next
-           * step's, on the database thread; the failure is not told (the
-           * salvage's dialog will be).  No game is resumed: the one being
-           * played is in History, if it could be saved. */
-          step->self->check_pending = TRUE;
-          g_clear_pointer (&step->messages, g_ptr_array_unref);
-          step->self->line.failure_reported = FALSE;
-        }
+      defer_salvage (step);
       return TRUE;
     }
   for (guint i = 0; i < games->len; i++)
@@ -1221,6 +1228,7 @@ load_unfinished_job (CassinoStore  *store,
       step->rubber_id = summary->rubber_id;
       break;
     }
+  defer_salvage (step);
   return TRUE;
 }
 
