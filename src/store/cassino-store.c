@@ -372,7 +372,8 @@ open_and_check (const char     *path,
         goto failed;
       /* A full check reads the whole file: at open only while that is
        * quick.  Larger files get the structural probes of the schema check
-       * and cassino_store_check_integrity() when the caller can afford it. */
+       * and the whole check with CASSINO_STORE_OPEN_CHECK_ALL or
+       * cassino_store_check_integrity() when the caller can afford it. */
       if ((check_all || pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES) &&
           !quick_check (db, &local))
         goto failed;
