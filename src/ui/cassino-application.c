@@ -158,8 +158,25 @@ cassino_application_handle_local_options (GApplication *application,
     }
   if (g_variant_dict_lookup (options, "database", "^ay", &database))
     cassino_application_set_database (self, database);
-  g_variant_dict_lookup (options, "page", "s", &self->page);
-  g_variant_dict_lookup (options, "replay", "x", &self->replay);
+  if (g_variant_dict_lookup (options, "page", "s", &self->page) &&
+      !g_strv_contains ((const char *const[]) { "table", "history", "statistics", NULL }, self->page))
+    {
+      /* Translators: the app's --page option was given a page it does
+       * not have; keep the three names as they are (they are what the
+       * option takes) */
+      g_printerr (_("cassino: there is no page “%s”: the pages are table, history and statistics\n"),
+                  self->page);
+      return 1;
+    }
+  if (g_variant_dict_lookup (options, "replay", "x", &self->replay) && self->replay <= 0)
+    {
+      g_autofree char *given = g_strdup_printf ("%" G_GINT64_FORMAT, self->replay);
+
+      /* Translators: the app's --replay option was given 0 or less (%s) */
+      g_printerr (_("cassino: --replay takes the ID of a recorded game (1 or more, as "
+                    "cassino-cli history lists them), not %s\n"), given);
+      return 1;
+    }
   return -1;
 }
 
