@@ -768,6 +768,24 @@ test_second_store (void)
 
 /* --- cassino-cli on damaged files ------------------------------------------- */
 
+/* A folder given as the database: every command says so in words. */
+static void
+test_cli_folder (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  const char *history[] = { "history", "--database", dir, NULL };
+  const char *simulate[] = { "simulate", "--games", "1", "--db", dir, NULL };
+  g_autofree char *expected = g_strdup_printf ("Cannot open the database “%s”: it is a folder, not a file.", dir);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 1);
+  assert_one_line (err, expected);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 1);
+  g_assert_nonnull (strstr (err, expected));
+  store_test_rmdir (dir);
+}
+
 /* A file too large to be checked whole at open (past 16 MiB) with a
  * damaged page: a writer (simulate --db, import) checks it whole first,
  * moves it aside and saves its games, instead of failing "malformed" at
@@ -1542,6 +1560,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/locked", test_locked);
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
+  g_test_add_func ("/cassino/reliability/cli-folder", test_cli_folder);
   g_test_add_func ("/cassino/reliability/cli-damaged-large", test_cli_damaged_large);
   /* cassino-cli against hostile files and inputs (issue 15) */
   g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);

@@ -1452,6 +1452,30 @@ check_salvage (Fixture    *f,
   WAIT_FOR (find_message_dialog (GTK_WINDOW (f->window)) == NULL, 10);
 }
 
+/* A database that cannot be opened at all (its path is a folder): the
+ * game is played, and the toast says games are not saved, not that
+ * Cassino keeps trying (nothing tries again). */
+static void
+test_database_unusable (Fixture       *f,
+                        gconstpointer  data)
+{
+  const char *toast;
+
+  g_assert_cmpint (g_mkdir (f->database, 0700), ==, 0);
+  open_window (f);
+  g_assert_false (cassino_game_controller_is_recording (f->controller));
+  g_assert_true (cassino_game_controller_has_game (f->controller));
+  WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 10);
+  toast = cassino_window_get_last_toast (f->window);
+  g_test_message ("the toast: %s", toast);
+  g_assert_true (g_str_has_prefix (toast, "Games are not saved in this session — the database cannot be used. "
+                                          "Cannot open the database “"));
+  g_assert_true (g_str_has_suffix (toast, "”: it is a folder, not a file."));
+  g_assert_null (strstr (toast, "keeps trying"));
+  close_window (f);
+  g_assert_cmpint (g_rmdir (f->database), ==, 0);
+}
+
 static void
 test_damaged_database_salvaged (Fixture       *f,
                                 gconstpointer  data)
@@ -3099,6 +3123,8 @@ main (int   argc,
   g_test_add ("/cassino/ui/real-input", Fixture, NULL, fixture_setup, test_real_input, fixture_teardown);
   g_test_add ("/cassino/ui/card-theme", Fixture, NULL, fixture_setup, test_card_theme, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database", Fixture, NULL, fixture_setup, test_damaged_database, fixture_teardown);
+  g_test_add ("/cassino/ui/database-unusable", Fixture, NULL, fixture_setup,
+              test_database_unusable, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-database-salvaged", Fixture, NULL, fixture_setup,
               test_damaged_database_salvaged, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-while-playing/index", Fixture, "games_started", fixture_setup,

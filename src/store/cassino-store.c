@@ -540,6 +540,13 @@ cassino_store_open_full (const char             *path,
                        _("Cannot create the folder “%s”: %s"), dir, g_strerror (saved));
           return NULL;
         }
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          /* Translators: %s is the path given as the database */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                       _("Cannot open the database “%s”: it is a folder, not a file."), path);
+          return NULL;
+        }
       if (g_file_test (path, G_FILE_TEST_EXISTS) && g_access (path, R_OK | W_OK) != 0)
         {
           int saved = errno;

@@ -863,6 +863,13 @@ cassino_game_controller_get_moved_aside_path (CassinoGameController *self)
 }
 
 gboolean
+cassino_game_controller_is_recording (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return cassino_game_recorder_is_open (self->recorder);
+}
+
+gboolean
 cassino_game_controller_get_salvage_counts (CassinoGameController *self,
                                             guint                 *out_saved,
                                             guint                 *out_lost)

@@ -30,6 +30,10 @@ void         cassino_game_controller_set_store_path (CassinoGameController *self
                                                      const char            *path);
 /* Where the store moved a damaged database when it opened, or NULL. */
 const char  *cassino_game_controller_get_moved_aside_path (CassinoGameController *self);
+/* Whether games are being recorded: a database was given and opened, or
+ * is being waited for (another program's lock).  FALSE when it could not
+ * be opened at all (a folder, no permission, a newer schema). */
+gboolean     cassino_game_controller_is_recording (CassinoGameController *self);
 /* How many of its games were saved and lost; FALSE when nothing was moved. */
 gboolean     cassino_game_controller_get_salvage_counts (CassinoGameController *self,
                                                          guint                 *out_saved,

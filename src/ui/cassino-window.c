@@ -868,7 +868,9 @@ _cassino_window_toast (CassinoWindow *self,
 }
 
 /* The database refused a step of the game.  Say so once (not at every
- * move while it lasts); the recorder tries again at every step. */
+ * move while it lasts); the recorder tries again at every step.  A
+ * database that could not be opened at all is not tried again: that is
+ * said instead. */
 static void
 on_record_failed_cb (CassinoGameController *controller,
                      const char            *message,
@@ -878,11 +880,18 @@ on_record_failed_cb (CassinoGameController *controller,
 
   if (self->record_toast)
     return;
-  /* Translators: %s is the store's sentence on why, e.g. "The database
-   * “…” is busy: another program is using it (…)."; what the player must
-   * know comes first, a toast is one line and cuts the rest */
-  text = g_strdup_printf (_("This game could not be saved — Cassino keeps trying with every move. %s"),
-                          message);
+  if (cassino_game_controller_is_recording (self->controller))
+    /* Translators: %s is the store's sentence on why, e.g. "The database
+     * “…” is busy: another program is using it (…)."; what the player must
+     * know comes first, a toast is one line and cuts the rest */
+    text = g_strdup_printf (_("This game could not be saved — Cassino keeps trying with every move. %s"),
+                            message);
+  else
+    /* Translators: the database could not be opened at all (a folder, no
+     * permission): nothing is retried.  %s is the store's sentence on
+     * why, e.g. "Cannot open the database “…”: …" */
+    text = g_strdup_printf (_("Games are not saved in this session — the database cannot be used. %s"),
+                            message);
   self->record_toast = _cassino_window_toast (self, text);
   adw_toast_set_priority (self->record_toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (self->record_toast, 0);
