@@ -6,7 +6,8 @@
 # argument), inside a private D-Bus session with its accessibility bus
 # (the script runs itself again under dbus-run-session), and walks the accessible tree
 # of the main window, the new game dialog, the preferences, History and
-# Statistics, and of every window the main menu opens (F10, as a keyboard
+# Statistics, a recorded game replayed and reviewed, and of every window
+# the main menu opens (F10, as a keyboard
 # user does): Players, Rubbers, Puzzles, Daily Deal, Tutorial, About,
 # Keyboard Shortcuts.  Every control a user can press, change or type in
 # must have a name of its own: not empty, not a widget class
@@ -356,6 +357,31 @@ def main():
             press(button)
             pump(1.5)
             check_window(page, main_window)
+
+        # a recorded game, replayed and reviewed (History's own views)
+        history = find(main_window, Atspi.Role.PAGE_TAB, 'History')
+        if history is not None:
+            press(history)
+            pump(1)
+            games = wait_for(lambda: find(main_window, Atspi.Role.LIST, 'Games'), 10)
+            tap(games is not None, 'History\'s list of games is called "Games"')
+            if games is not None:
+                Atspi.Selection.select_child(games, 0)
+                pump(0.5)
+            # each with a control of its own to wait for
+            for button_name, title, own in (('Replay', 'the replay', ('Next Move',)),
+                                             ('Review Game: What Should Have Been Played?', 'the review',
+                                              ('Cancel', 'Review Again'))):
+                button = wait_for(lambda: find(main_window, Atspi.Role.PUSH_BUTTON, button_name), 10)
+                tap(button is not None, 'History has "%s"' % button_name)
+                if button is None:
+                    continue
+                press(button)
+                tap(wait_for(lambda: any(find(main_window, Atspi.Role.PUSH_BUTTON, o) for o in own), 15),
+                    '%s shows "%s"' % (title, '" or "'.join(own)))
+                check_window(title, main_window)
+                press(history)
+                pump(1)
 
         # back to the table, then every window of the main menu
         table = find(main_window, Atspi.Role.PAGE_TAB, 'Table')
