@@ -929,18 +929,19 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
    * last game resumes); the database thread waits for it as long as it
    * takes */
   store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_WAIT, &error);
-  report (self, error);
   if (store == NULL)
     {
       /* another program keeps the database to itself for now: the
        * database thread opens it as soon as it can (every step tries
        * again, and the first that gets through writes the whole game), so
-       * that "Cassino keeps trying with every move" holds */
+       * that "Cassino keeps trying with every move" holds; told once that
+       * is so (cassino_game_recorder_is_open()) */
       if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY))
         {
           self->worker = cassino_store_worker_new_for_path (path);
           self->opened_late = TRUE;
         }
+      report (self, error);
       return FALSE;
     }
   self->moved_aside = g_strdup (cassino_store_get_moved_aside_path (store));
