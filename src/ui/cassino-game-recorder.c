@@ -82,6 +82,10 @@ struct _CassinoGameRecorder
   gboolean            checked_whole;
   /* the read at start met a damaged page: the next step checks first */
   gboolean            check_pending;
+  /* the open found the file damaged and left it to the database thread,
+   * which moved it aside and salvaged it: the first step tells (set
+   * before that thread starts, then its own) */
+  gboolean            salvage_untold;
 
   /* the main thread's view */
   gint64              game_id;
@@ -612,6 +616,16 @@ run_step (CassinoStore  *store,
   CassinoGameRecorder *self = step->self;
   gboolean reported = self->line.failure_reported;
 
+  if (self->salvage_untold)
+    {
+      /* the thread's open salvaged the file the window found damaged */
+      self->salvage_untold = FALSE;
+      if (cassino_store_get_moved_aside_path (store) != NULL)
+        {
+          step->salvaged_to = g_strdup (cassino_store_get_moved_aside_path (store));
+          cassino_store_get_salvage_counts (store, &step->n_saved, &step->n_lost);
+        }
+    }
   if (self->check_pending)
     {
       /* the read of the game to resume met a damaged page: the file is
@@ -928,9 +942,21 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
    * second here (a write of another program's is over by then, and the
    * last game resumes); the database thread waits for it as long as it
    * takes */
-  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_WAIT, &error);
+  /* a damaged file is not salvaged here, before the window shows (some
+   * seconds for 2,000 games): the database thread does it */
+  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_WAIT | CASSINO_STORE_OPEN_NO_SALVAGE, &error);
   if (store == NULL)
     {
+      if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT))
+        {
+          /* the thread opens it (moving it aside and saving what can be
+           * read), the first step tells where it went; nothing is resumed
+           * from it (that read would wait for the salvage) */
+          self->salvage_untold = TRUE;
+          self->worker = cassino_store_worker_new_for_path (path);
+          self->opened_late = TRUE;
+          return FALSE;
+        }
       /* another program keeps the database to itself for now: the
        * database thread opens it as soon as it can (every step tries
        * again, and the first that gets through writes the whole game), so
@@ -944,8 +970,6 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
       report (self, error);
       return FALSE;
     }
-  self->moved_aside = g_strdup (cassino_store_get_moved_aside_path (store));
-  self->salvaged = cassino_store_get_salvage_counts (store, &self->n_saved, &self->n_lost);
   self->worker = cassino_store_worker_new (store);
   return TRUE;
 }

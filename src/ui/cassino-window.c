@@ -996,9 +996,8 @@ cassino_window_constructed (GObject *object)
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
+  /* (a damaged file is salvaged on the database thread: "record-salvaged") */
   cassino_game_controller_set_store_path (self->controller, self->database);
-  if (cassino_game_controller_get_moved_aside_path (self->controller))
-    g_signal_connect (self, "map", G_CALLBACK (on_map_cb), NULL);
   update_speed (self);
   on_card_theme_changed_cb (self->settings, "card-theme", self);
 
