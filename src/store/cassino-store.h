@@ -101,7 +101,10 @@ typedef enum {
    * with CASSINO_STORE_ERROR_CORRUPT naming the file and what is wrong.
    * For a program that only reads (cassino-cli history, stats, export),
    * and for the further connections of a program whose first (the one
-   * that records) has opened the file: only that one may move it.  (A
+   * that records) has opened the file: only that one may move it.  Also
+   * for an open that must not take long (a window about to be shown):
+   * the error says the file is damaged, and a connection on another
+   * thread can then open it without this flag, to salvage it.  (A
    * missing file is still created, an older schema still migrated.) */
   CASSINO_STORE_OPEN_NO_SALVAGE = 1 << 0,
   /* Another program's lock on the file is waited for one second, not
