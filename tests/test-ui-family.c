@@ -404,6 +404,10 @@ test_play_each (Fixture       *f,
   guint turns = 0;
 
   cassino_game_controller_set_move_delay (f->controller, 0);
+  /* the same deal at every run: a random one let the computer, playing
+   * first, end a Callabra deal with its first sweep before the player's
+   * first turn (the first sweep ends the deal there) */
+  g_random_set_seed (20261125 + i);
   dialog = open_dialog (f);
   choose (combo_row (dialog, "_Game"), games[i].family);
   choose (combo_row (dialog, "_Variant"), games[i].variant);
