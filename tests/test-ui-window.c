@@ -97,6 +97,16 @@ open_window (Fixture *f)
   show_window (f);
 }
 
+/* Whether the window's last toast says @text. */
+static gboolean
+last_toast_has (Fixture    *f,
+                const char *text)
+{
+  const char *toast = cassino_window_get_last_toast (f->window);
+
+  return toast != NULL && strstr (toast, text) != NULL;
+}
+
 static void
 close_window (Fixture *f)
 {
@@ -1026,7 +1036,8 @@ test_record_failure (Fixture       *f,
     play_through_window (f, &g_array_index (moves, CassinoMove, 0));
   }
   wait_for_turn (f);
-  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "saved again"));
+  /* the catch-up's result comes back from the database thread */
+  WAIT_FOR (last_toast_has (f, "saved again"), 10);
   plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
   g_assert_cmpuint (plays, >=, 6);
   close_window (f);
@@ -2886,7 +2897,8 @@ test_undo_says_nothing_of_saving (Fixture       *f,
     play_through_window (f, &g_array_index (moves, CassinoMove, 0));
   }
   wait_for_turn (f);
-  g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "could not be saved"));
+  /* the refusal comes back from the database thread */
+  WAIT_FOR (last_toast_has (f, "could not be saved"), 10);
   ui_test_exec_sql (f->database, "DROP TRIGGER test_full;");
   activate (f, "win.undo");
   /* the catch-up runs on the database thread: its result comes back */
