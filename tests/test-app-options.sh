@@ -6,13 +6,7 @@
 # Copyright 2026 The Cassino developers
 # SPDX-License-Identifier: GPL-3.0-or-later
 app="$1"
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
+. "$(dirname "$0")/tap.sh"
 
 # check NAME EXPECTED-STATUS EXPECTED-TEXT ARGS...
 check () {
@@ -35,5 +29,4 @@ check "--replay with a negative ID" 1 \
 check "--replay with no number" 1 "Cannot parse integer value “abc” for --replay" --replay abc
 check "--version" 0 "cassino " --version
 
-echo "1..$n"
-exit $fail
+tap_end

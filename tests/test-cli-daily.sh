@@ -3,13 +3,7 @@
 # Copyright 2026 The Cassino developers
 # SPDX-License-Identifier: GPL-3.0-or-later
 cli="$1"
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
+. "$(dirname "$0")/tap.sh"
 
 # a fixed date: computed once (docs/daily-deal.md), never to change
 "$cli" daily --date 2026-11-24 --rules classic > "$tmp/out" 2> "$tmp/err"
@@ -44,5 +38,4 @@ expect_error "an unknown preset" "unknown preset “poker”" --rules poker
 
 if "$cli" --help | grep -q '^  daily '; then ok "listed in --help"; else not_ok "listed in --help"; fi
 
-echo "1..$n"
-exit $fail
+tap_end

@@ -3,13 +3,7 @@
 # Copyright 2026 The Cassino developers
 # SPDX-License-Identifier: GPL-3.0-or-later
 cli="$1"
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
+. "$(dirname "$0")/tap.sh"
 
 # expect_error NAME JSON WORD: exit 2, nothing on stdout, one line on stderr
 # naming WORD (for legal; $command says otherwise)
@@ -260,5 +254,4 @@ fi
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi
 
-echo "1..$n"
-exit $fail
+tap_end

@@ -8,13 +8,7 @@ meson="$1"
 build="$2"
 app="$3"
 cli="$4"
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "$2" ] && printf "%s\n" "$2" | sed "s/^/# /"; }
+. "$(dirname "$0")/tap.sh"
 
 # the app's own options, as `cassino --help` lists them
 "$meson" devenv -C "$build" env LANGUAGE=de LC_ALL=C.UTF-8 "$app" --help > "$tmp/out" 2>&1
@@ -41,5 +35,4 @@ else
   not_ok "meson devenv: English without LANGUAGE" "$(cat "$tmp/out")"
 fi
 
-echo "1..$n"
-exit $fail
+tap_end
