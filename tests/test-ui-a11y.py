@@ -323,6 +323,8 @@ def main():
         # the new game dialog
         new_game = find(main_window, Atspi.Role.PUSH_BUTTON, 'New Game')
         tap(new_game is not None, 'the New Game button is called "New Game"')
+        # (greyed at the start of a deal, its tooltip says why: not its name)
+        tap(find(main_window, Atspi.Role.PUSH_BUTTON, 'Undo') is not None, 'the Undo button is called "Undo"')
         app_action(bus, 'new-game')
         dialog = wait_for(lambda: find_window(app, 'New Game'), 10)
         tap(dialog is not None, 'the new game dialog opens')

@@ -1194,6 +1194,9 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "record-salvaged", G_CALLBACK (on_record_salvaged_cb), self);
 
   _cassino_window_records_init (self);
+  /* its tooltip says why it is greyed when it is (update_undo()): the
+   * name stays "Undo", the reason is its description */
+  cassino_a11y_set_name (self->undo_button, _("Undo"));
   cassino_a11y_name_controls (GTK_WIDGET (self));
   _cassino_window_review_init (self);
 
