@@ -195,6 +195,57 @@ test_switch_rows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A toast's close button (no label, no tooltip) is "Close", for the toast
+ * shown and for the one queued behind it, shown when the first goes. */
+static GtkWidget *
+toast_close_button (GtkWidget *overlay)
+{
+  GtkWidget *found = NULL;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (overlay); c && !found; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c) && gtk_widget_get_mapped (c) &&
+        gtk_widget_get_ancestor (c, ADW_TYPE_TOAST_OVERLAY) != NULL &&
+        GTK_IS_IMAGE (gtk_button_get_child (GTK_BUTTON (c))))
+      found = c;
+    else
+      found = toast_close_button (c);
+  return found;
+}
+
+static void
+test_toasts (void)
+{
+  GtkWidget *overlay = adw_toast_overlay_new ();
+  GtkWidget *window = shown_window (overlay);
+  AdwToast *first = adw_toast_new ("The game is saved again, every move of it");
+  AdwToast *second = adw_toast_new ("No games are recorded.");
+  GtkWidget *close;
+
+  cassino_a11y_watch ();
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), gtk_label_new ("table"));
+  adw_toast_set_timeout (first, 0);
+  adw_toast_set_timeout (second, 0);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), g_object_ref (first));
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), second);
+  iterate (50);
+  close = toast_close_button (overlay);
+  g_assert_nonnull (close);
+  assert_label (close, "Close");
+
+  adw_toast_dismiss (first);
+  g_object_unref (first);
+  for (guint i = 0; i < 100; i++)
+    {
+      iterate (5);
+      g_usleep (10000);
+    }
+  close = toast_close_button (overlay);
+  g_assert_nonnull (close);
+  assert_label (close, "Close");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -209,5 +260,6 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-names/icon-and-child-buttons", test_icon_and_child_buttons);
   g_test_add_func ("/cassino/ui-names/rows-added-later", test_rows_added_later);
   g_test_add_func ("/cassino/ui-names/switch-rows", test_switch_rows);
+  g_test_add_func ("/cassino/ui-names/toasts", test_toasts);
   return g_test_run ();
 }

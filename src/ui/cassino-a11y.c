@@ -26,6 +26,8 @@
 
 #define NAME_KEY "cassino-a11y-name"
 #define WATCHED_KEY "cassino-a11y-watched"
+/* the name given here (not by the code), to give it once */
+#define AUTO_KEY "cassino-a11y-auto"
 
 char *
 cassino_a11y_strip_mnemonic (const char *label)
@@ -163,9 +165,9 @@ name_one (GtkWidget *widget)
       GtkWidget *view = gtk_widget_get_parent (widget);
 
       named = view ? g_object_get_data (G_OBJECT (view), NAME_KEY) : NULL;
-      if (named && g_strcmp0 (g_object_get_data (G_OBJECT (widget), "cassino-a11y-auto"), named) != 0)
+      if (named && g_strcmp0 (g_object_get_data (G_OBJECT (widget), AUTO_KEY), named) != 0)
         {
-          g_object_set_data_full (G_OBJECT (widget), "cassino-a11y-auto", g_strdup (named), g_free);
+          g_object_set_data_full (G_OBJECT (widget), AUTO_KEY, g_strdup (named), g_free);
           gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, named, -1);
         }
       return;
@@ -215,7 +217,6 @@ name_one (GtkWidget *widget)
               g_signal_connect_object (child, "notify::label", G_CALLBACK (on_label_changed_cb),
                                        widget, G_CONNECT_SWAPPED);
             }
-
           name = gtk_label_get_use_underline (child) ? cassino_a11y_strip_mnemonic (gtk_label_get_label (child)) :
                                                        g_strdup (gtk_label_get_text (child));
         }
@@ -267,58 +268,13 @@ name_one (GtkWidget *widget)
 
   if (name == NULL || *name == '\0')
     return;
-  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), "cassino-a11y-auto"), name) == 0)
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), AUTO_KEY), name) == 0)
     return;   /* named so already (mapped again) */
 
-  g_object_set_data_full (G_OBJECT (widget), "cassino-a11y-auto", g_strdup (name), g_free);
+  g_object_set_data_full (G_OBJECT (widget), AUTO_KEY, g_strdup (name), g_free);
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   if (GTK_IS_DROP_DOWN (widget))
     name_inner_buttons (widget, name);
-}
-
-static gboolean
-name_toasts_cb (gpointer data)
-{
-  g_autoptr(GObject) overlay = g_weak_ref_get (data);
-
-  if (overlay)
-    cassino_a11y_name_controls (GTK_WIDGET (overlay));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-free_weak_ref (gpointer data)
-{
-  g_weak_ref_clear (data);
-  g_free (data);
-}
-
-static void
-on_toast_dismissed_cb (AdwToast        *toast,
-                       AdwToastOverlay *overlay)
-{
-  GWeakRef *ref;
-
-  /* the queue's toasts are dismissed as the window closes: the overlay
-   * must not be kept alive past it (libadwaita 1.2 then crashes) */
-  if (gtk_widget_in_destruction (GTK_WIDGET (overlay)))
-    return;
-  /* the next toast in the queue is shown now */
-  ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, overlay);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, name_toasts_cb, ref, free_weak_ref);
-}
-
-void
-cassino_a11y_add_toast (AdwToastOverlay *overlay,
-                        AdwToast        *toast)
-{
-  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed_cb), overlay, 0);
-  adw_toast_overlay_add_toast (overlay, toast);
-  cassino_a11y_name_controls (GTK_WIDGET (overlay));
 }
 
 static gboolean

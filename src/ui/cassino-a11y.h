@@ -32,15 +32,10 @@ void  cassino_a11y_name_controls  (GtkWidget  *root);
 /* From now on, name every control as it is mapped, as
  * cassino_a11y_name_controls() does: rows added to a window after it
  * opened, and the windows GTK and libadwaita build (the about window,
- * the shortcuts window) need no call of their own.  A button named from
+ * the shortcuts window, a toast's close button, "Close") need no call of
+ * their own.  A button named from
  * its mnemonic label is named again when the label changes.  Called at
  * start-up; idempotent. */
 void  cassino_a11y_watch          (void);
-
-/* adw_toast_overlay_add_toast(), with the toast's buttons named (its
- * close button is "GtkImage" to a screen reader otherwise), also when a
- * queued toast is shown later. */
-void  cassino_a11y_add_toast      (AdwToastOverlay *overlay,
-                                   AdwToast        *toast);
 
 G_END_DECLS

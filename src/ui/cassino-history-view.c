@@ -463,7 +463,7 @@ on_history_failed_cb (CassinoHistoryModel *model,
                       const char          *message,
                       CassinoHistoryView  *self)
 {
-  cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (message));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
   update_actions (self);
 }
 
@@ -530,7 +530,7 @@ delete_activated (GtkWidget  *widget,
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
-      cassino_a11y_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
 
@@ -551,7 +551,7 @@ delete_activated (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (toast), "game-id", GSIZE_TO_POINTER ((gsize) id));
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_delete_toast_dismissed_cb), self, 0);
   self->delete_toast = toast;
-  cassino_a11y_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
   update_actions (self);
 }
 

@@ -863,7 +863,7 @@ _cassino_window_toast (CassinoWindow *self,
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
-  cassino_a11y_add_toast (self->toast_overlay, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
   return toast;
 }
 
