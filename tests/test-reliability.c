@@ -817,6 +817,50 @@ test_cli_damaged_large (void)
   store_test_rmdir (dir);
 }
 
+/* An index lacking games (its pages whole): `history` read 2 of 4 games
+ * and said nothing.  Now a command that only reads refuses, naming the
+ * index and leaving the file as it is; a writer builds the index again,
+ * says so, and loses nothing. */
+static void
+test_cli_damaged_index (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *check = NULL;
+  const char *history[] = { "history", "--database", path, NULL };
+  const char *simulate[] = { "simulate", "--games", "1", "--db", path, NULL };
+
+  store_test_fill (path, 4);
+  store_test_damage_index (path, "games_started", "id < 3");
+
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 1);
+  g_test_message ("cassino-cli said: %s", err);
+  assert_one_line (err, "has a damaged index (integrity_check: row 3 missing from index games_started");
+  g_assert_nonnull (strstr (err, "It has been left as it is;"));
+  check = query_text (path, "PRAGMA quick_check");
+  g_assert_cmpstr (check, ==, "ok");
+  g_clear_pointer (&check, g_free);
+  check = query_text (path, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "row 3 missing from index games_started");
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 0);
+  g_test_message ("cassino-cli said: %s", err);
+  g_assert_nonnull (strstr (err, "cassino-cli simulate: the database’s indexes did not match its games; "
+                                 "they were built again, and no game was lost"));
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  assert_integrity_ok (path);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&check, g_free);
+
+  /* the four games and the two simulated, all read through the index */
+  check = query_text (path, "SELECT count(*) FROM games INDEXED BY games_started WHERE started IS NOT NULL");
+  g_assert_cmpstr (check, ==, "6");
+  g_assert_cmpint (run_cli (history, FALSE, &err), ==, 0);
+  store_test_rmdir (dir);
+}
+
 
 static void
 test_cli_damaged (void)
@@ -1562,6 +1606,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
   g_test_add_func ("/cassino/reliability/cli-folder", test_cli_folder);
   g_test_add_func ("/cassino/reliability/cli-damaged-large", test_cli_damaged_large);
+  g_test_add_func ("/cassino/reliability/cli-damaged-index", test_cli_damaged_index);
   /* cassino-cli against hostile files and inputs (issue 15) */
   g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);
   g_test_add_func ("/cassino/reliability/cli-deep-json", test_cli_deep_json);

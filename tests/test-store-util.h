@@ -195,6 +195,48 @@ store_test_pad (const char *path)
   g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
 }
 
+/* The index @name of the database at @path left holding only the rows
+ * @where picks (an SQL condition on its table), every page of it whole:
+ * damage that only PRAGMA integrity_check finds.  Its definition is
+ * changed, the index built again, and the definition put back. */
+static inline void
+store_test_damage_index (const char *path,
+                         const char *name,
+                         const char *where)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *partial = NULL;
+  char *update;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 10000);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?1",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  sql = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  /* (a partial index's own condition is kept: AND the new one) */
+  partial = strstr (sql, " WHERE ") ? g_strdup_printf ("%s AND (%s)", sql, where)
+                                    : g_strdup_printf ("%s WHERE %s", sql, where);
+  update = sqlite3_mprintf ("PRAGMA writable_schema = ON; "
+                            "UPDATE sqlite_schema SET sql = %Q WHERE name = %Q", partial, name);
+  g_assert_cmpint (sqlite3_exec (db, update, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_free (update);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+
+  /* read again with the changed definition, and built by it */
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 10000);
+  update = sqlite3_mprintf ("REINDEX %Q; PRAGMA writable_schema = ON; "
+                            "UPDATE sqlite_schema SET sql = %Q WHERE name = %Q", name, sql, name);
+  g_assert_cmpint (sqlite3_exec (db, update, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_free (update);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+}
+
 /* The first page of the table or index @name of the database at @path
  * damaged (store_test_damage_page()). */
 static inline void

@@ -65,6 +65,10 @@ cassino_cli_report_salvage (const char   *command,
 {
   guint saved = 0, lost = 0;
 
+  if (cassino_store_get_indexes_rebuilt (store))
+    /* Translators: cassino-cli's message when it mended the database; %s is the command */
+    fprintf (stderr, _("cassino-cli %s: the database’s indexes did not match its games; "
+                       "they were built again, and no game was lost\n"), command);
   if (!cassino_store_get_salvage_counts (store, &saved, &lost))
     return;
   /* Translators: cassino-cli's message when it found the database damaged:

@@ -21,6 +21,7 @@ struct _CassinoStore {
   char          *moved_aside;
   guint          n_salvaged;   /* games copied out of the file moved aside */
   guint          n_lost;       /* ... and those that could not be read */
+  gboolean       indexes_rebuilt; /* the open mended indexes out of step with their tables */
 
   /* the deal that moves were last recorded into */
   gint64         cache_game_id;

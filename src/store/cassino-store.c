@@ -250,6 +250,92 @@ quick_check (CassinoSqlite  *db,
   return TRUE;
 }
 
+/* Whether a line of PRAGMA integrity_check says that an index does not
+ * hold exactly its table's rows (REINDEX mends that, losing nothing),
+ * not that a page is damaged. */
+static gboolean
+is_index_complaint (const char *line)
+{
+  return strstr (line, " missing from index ") != NULL ||
+         g_str_has_prefix (line, "wrong # of entries in index ") ||
+         g_str_has_prefix (line, "non-unique entry in index ");
+}
+
+/* PRAGMA integrity_check: what quick_check reads (every page), and also
+ * that every index holds exactly the rows of its table.  An index that
+ * lacks rows hides games from every list read through it, without an
+ * error; its updates fail as "malformed".  On damage, *@index_only tells
+ * whether every complaint was of an index's entries. */
+static gboolean
+whole_check (CassinoSqlite  *db,
+             gboolean       *index_only,
+             GError        **error)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, "PRAGMA integrity_check(20)", error);
+  CassinoSqliteStep rc;
+
+  *index_only = FALSE;
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = cassino_sqlite_step (db, stmt, error)) == CASSINO_SQLITE_ROW)
+    g_ptr_array_add (lines, _cassino_column_dup (stmt, 0));
+  sqlite3_reset (stmt);
+  if (rc != CASSINO_SQLITE_DONE)
+    return FALSE;
+  if (lines->len == 1 && g_strcmp0 (lines->pdata[0], "ok") == 0)
+    return TRUE;
+
+  *index_only = lines->len > 0;
+  for (guint i = 0; i < lines->len; i++)
+    {
+      g_strdelimit (lines->pdata[i], "\r\n", ' ');
+      if (!is_index_complaint (lines->pdata[i]))
+        *index_only = FALSE;
+    }
+  /* the first complaint names the damage; how many more there are */
+  if (lines->len >= 20)
+    g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "integrity_check: %s (and more)",
+                 (char *) lines->pdata[0]);
+  else if (lines->len > 1)
+    g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "integrity_check: %s (and %u more)",
+                 (char *) lines->pdata[0], lines->len - 1);
+  else
+    g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "integrity_check: %s",
+                 lines->len ? (char *) lines->pdata[0] : "no answer");
+  return FALSE;
+}
+
+/* The indexes that integrity_check found out of step with their tables
+ * built again from the tables (the games themselves are whole); TRUE when
+ * the file then passes the whole check. */
+static gboolean
+rebuild_indexes (CassinoSqlite  *db,
+                 const char     *path,
+                 GError        **error)
+{
+  g_autoptr(GError) local = NULL;
+  gboolean index_only;
+
+  if (!cassino_sqlite_exec (db, "REINDEX", &local) || !whole_check (db, &index_only, &local))
+    {
+      g_debug ("%s: REINDEX did not mend it: %s", path, local->message);
+      /* a failure to wait for is told as such; any other leaves the
+       * damage found first to be told */
+      if (g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_BUSY) ||
+          g_error_matches (local, CASSINO_SQLITE_ERROR, SQLITE_LOCKED))
+        {
+          g_clear_error (error);
+          g_propagate_error (error, g_steal_pointer (&local));
+        }
+      return FALSE;
+    }
+  g_message ("%s: the indexes did not match the games (%s); they have been built again",
+             path, (*error)->message);
+  g_clear_error (error);
+  return TRUE;
+}
+
 gboolean
 cassino_store_check_integrity (CassinoStore  *store,
                                GError       **error)
@@ -275,7 +361,10 @@ open_and_check (const char     *path,
                 guint           target,
                 guint           busy_ms,
                 gboolean        check_all,
+                gboolean        may_repair,
                 CassinoSqlite **out_db,
+                gboolean       *out_rebuilt,
+                gboolean       *out_index_only,
                 GError        **error)
 {
   g_autoptr(GError) local = NULL;
@@ -286,8 +375,11 @@ open_and_check (const char     *path,
   guint latest = _cassino_store_schema_n_versions ();
   sqlite3_stmt *stmt;
   gboolean is_memory = g_strcmp0 (path, ":memory:") == 0;
+  gboolean index_only = FALSE;
 
   *out_db = NULL;
+  *out_rebuilt = FALSE;
+  *out_index_only = FALSE;
   if (!is_memory && lacks_sqlite_header (path))
     {
       g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_NOTADB, "%s: not an SQLite database", path);
@@ -375,8 +467,19 @@ open_and_check (const char     *path,
        * and the whole check with CASSINO_STORE_OPEN_CHECK_ALL or
        * cassino_store_check_integrity() when the caller can afford it. */
       if ((check_all || pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES) &&
-          !quick_check (db, &local))
-        goto failed;
+          !whole_check (db, &index_only, &local))
+        {
+          /* indexes out of step with whole tables are built again, by an
+           * open that may change the file; any other damage is salvaged */
+          if (!index_only || !may_repair)
+            goto failed;
+          if (!rebuild_indexes (db, path, &local))
+            {
+              index_only = FALSE;
+              goto failed;
+            }
+          *out_rebuilt = TRUE;
+        }
       if (!_cassino_store_schema_check (db, (guint) version, &local))
         {
           if (local->domain == CASSINO_STORE_ERROR)
@@ -403,6 +506,7 @@ failed:
   cassino_sqlite_close (db);
   if (is_corruption (local))
     {
+      *out_index_only = index_only;
       g_debug ("%s is corrupt: %s", path, local->message);
       g_propagate_error (error, g_steal_pointer (&local));
       return CHECK_CORRUPT;
@@ -470,12 +574,13 @@ open_salvaging (const char  *path,
   gboolean readable = !lacks_sqlite_header (moved);
   guint version = readable ? _cassino_store_salvage_version (moved) : 0;
   CassinoSqlite *db = NULL;
+  gboolean rebuilt, index_only;
 
   /* the copy is made at the schema of the damaged file, so that the
    * migrations after it treat the games saved as any others */
   if (version == 0 || version > latest)
     version = latest;
-  if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, &db, &local) != CHECK_OK)
+  if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, FALSE, &db, &rebuilt, &index_only, &local) != CHECK_OK)
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
@@ -523,6 +628,7 @@ cassino_store_open_full (const char             *path,
   CassinoSqlite *db = NULL;
   CassinoStore *store;
   gboolean is_memory;
+  gboolean rebuilt = FALSE, index_only = FALSE;
   gboolean no_salvage = (flags & CASSINO_STORE_OPEN_NO_SALVAGE) != 0;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -559,7 +665,8 @@ cassino_store_open_full (const char             *path,
 
   switch (open_and_check (path, _cassino_store_schema_n_versions (),
                           (flags & CASSINO_STORE_OPEN_NO_WAIT) ? NO_WAIT_BUSY_MS : BUSY_TIMEOUT_MS,
-                          (flags & CASSINO_STORE_OPEN_CHECK_ALL) != 0, &db, &local))
+                          (flags & CASSINO_STORE_OPEN_CHECK_ALL) != 0, !no_salvage,
+                          &db, &rebuilt, &index_only, &local))
     {
     case CHECK_OK:
       break;
@@ -572,6 +679,16 @@ cassino_store_open_full (const char             *path,
         {
           g_propagate_error (error, g_steal_pointer (&local));
           _cassino_store_convert_error (error);
+          return NULL;
+        }
+      if (no_salvage && index_only)
+        {
+          /* Translators: the first %s is a file, the second what SQLite found wrong */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,
+                       _("The database “%s” has a damaged index (%s): lists of games read through "
+                         "it would leave games out. It has been left as it is; Cassino builds the "
+                         "index again, losing nothing, the next time it records a game in it."),
+                       path, local->message);
           return NULL;
         }
       if (no_salvage)
@@ -593,7 +710,15 @@ cassino_store_open_full (const char             *path,
   store = g_object_new (CASSINO_TYPE_STORE, NULL);
   store->db = db;
   store->path = g_strdup (path);
+  store->indexes_rebuilt = rebuilt;
   return store;
+}
+
+gboolean
+cassino_store_get_indexes_rebuilt (CassinoStore *store)
+{
+  g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
+  return store->indexes_rebuilt;
 }
 
 gboolean

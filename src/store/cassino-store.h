@@ -77,9 +77,12 @@ char         *cassino_store_get_default_path (void);
  *   refused (CASSINO_STORE_ERROR_TOO_NEW) and left untouched; so is an
  *   SQLite database of another program (CASSINO_STORE_ERROR_FOREIGN) and a
  *   file that cannot be read at all (CASSINO_STORE_ERROR_OPEN).
- * - A corrupt file (not a database, failing PRAGMA quick_check, see
- *   cassino_store_check_integrity(), or a schema that does not match its
- *   version) is never silently replaced: it is
+ * - Indexes that do not hold exactly the rows of their tables (PRAGMA
+ *   integrity_check; lists read through them would leave games out, and
+ *   their updates fail) are built again from the tables, which loses
+ *   nothing: cassino_store_get_indexes_rebuilt() tells it.
+ * - A corrupt file (not a database, failing PRAGMA integrity_check, or a
+ *   schema that does not match its version) is never silently replaced: it is
  *   renamed to "PATH.corrupt-YYYYmmdd-HHMMSS" with its -wal and -shm files,
  *   a new database is started and every game that can still be read in the
  *   old file is copied into it (a salvage, row by row); then
@@ -112,10 +115,10 @@ typedef enum {
    * For a window about to be shown, which leaves the open to its
    * database thread then.  (Once open, the store waits as usual.) */
   CASSINO_STORE_OPEN_NO_WAIT    = 1 << 1,
-  /* The whole file is checked (PRAGMA quick_check) whatever its size;
-   * without it only files up to 16 MiB are, the larger ones by the
+  /* The whole file is checked (PRAGMA integrity_check) whatever its
+   * size; without it only files up to 16 MiB are, the larger ones by the
    * schema's structural probes.  For a file a step found damaged
-   * (SQLITE_CORRUPT): the check finds it, and the open salvages it. */
+   * (SQLITE_CORRUPT): the check finds it, and the open mends it. */
   CASSINO_STORE_OPEN_CHECK_ALL  = 1 << 2,
 } CassinoStoreOpenFlags;
 
@@ -139,6 +142,10 @@ const char   *cassino_store_get_path     (CassinoStore  *store);
 /* Where a corrupt database found at open() was moved, or NULL when nothing
  * was moved.  Owned by @store. */
 const char   *cassino_store_get_moved_aside_path (CassinoStore *store);
+
+/* Whether the open found indexes out of step with their tables and built
+ * them again (no game lost, none moved aside). */
+gboolean      cassino_store_get_indexes_rebuilt  (CassinoStore *store);
 
 /* When open() moved a damaged database aside: how many of its games were
  * copied into the new one (@out_saved) and how many the file still named

@@ -760,7 +760,9 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
    * The database was found damaged while the game was being recorded:
    * it was moved aside (cassino_game_controller_get_moved_aside_path())
    * and the games it still held copied into a new one, which records the
-   * game from now on.  What reads the database must open it again.
+   * game from now on; or its indexes were built again
+   * (cassino_game_controller_get_indexes_rebuilt()).  What reads the
+   * database must open it again.
    */
   signals[RECORD_SALVAGED] =
     g_signal_new ("record-salvaged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -867,6 +869,13 @@ cassino_game_controller_is_recording (CassinoGameController *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
   return cassino_game_recorder_is_open (self->recorder);
+}
+
+gboolean
+cassino_game_controller_get_indexes_rebuilt (CassinoGameController *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  return cassino_game_recorder_get_indexes_rebuilt (self->recorder);
 }
 
 gboolean

@@ -38,6 +38,9 @@ gboolean     cassino_game_controller_is_recording (CassinoGameController *self);
 gboolean     cassino_game_controller_get_salvage_counts (CassinoGameController *self,
                                                          guint                 *out_saved,
                                                          guint                 *out_lost);
+/* Whether the database's indexes were found out of step with its games
+ * and built again (nothing moved, no game lost). */
+gboolean     cassino_game_controller_get_indexes_rebuilt (CassinoGameController *self);
 /* Resume the unfinished game of the store, if there is one. */
 gboolean     cassino_game_controller_resume        (CassinoGameController *self);
 /* Resume unfinished game @game_id (of rubber @rubber_id, 0: none), and

@@ -71,6 +71,7 @@ struct _CassinoGameRecorder
   gboolean            start_lost_in_rubber;
   char               *moved_aside;
   gboolean            salvaged;
+  gboolean            indexes_rebuilt;
   guint               n_saved;
   guint               n_lost;
   RecorderLine        line;
@@ -175,6 +176,7 @@ typedef struct {
   GPtrArray            *messages;    /* failures to report */
   gboolean              corrupt;     /* one of them: a damaged page */
   char                 *salvaged_to; /* the damaged file was moved there */
+  gboolean              rebuilt;     /* or its indexes were built again */
   guint                 n_saved;     /* games copied out of it */
   guint                 n_lost;      /* and those that could not be */
   gboolean              recovered;
@@ -588,6 +590,15 @@ salvage_if_damaged (Step          *step,
       return FALSE;
     }
   moved = cassino_store_get_moved_aside_path (*store);
+  if (moved == NULL && cassino_store_get_indexes_rebuilt (*store))
+    {
+      /* an index out of step with its table (no page damaged): built
+       * again, nothing moved, the step is made again */
+      step->rebuilt = TRUE;
+      g_clear_pointer (&step->messages, g_ptr_array_unref);
+      step->corrupt = FALSE;
+      return TRUE;
+    }
   if (moved == NULL)
     {
       /* the whole check found nothing: the failure stands */
@@ -620,6 +631,7 @@ run_step (CassinoStore  *store,
     {
       /* the thread's open salvaged the file the window found damaged */
       self->salvage_untold = FALSE;
+      step->rebuilt = cassino_store_get_indexes_rebuilt (store);
       if (cassino_store_get_moved_aside_path (store) != NULL)
         {
           step->salvaged_to = g_strdup (cassino_store_get_moved_aside_path (store));
@@ -698,6 +710,12 @@ static void
 take_salvage (CassinoGameRecorder *self,
               Step                *step)
 {
+  if (step->salvaged_to == NULL && step->rebuilt)
+    {
+      self->indexes_rebuilt = TRUE;
+      g_signal_emit (self, signals[SALVAGED], 0);
+      return;
+    }
   if (step->salvaged_to == NULL)
     return;
   g_free (self->moved_aside);
@@ -868,6 +886,9 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
    * game goes on being recorded (cassino_game_recorder_get_moved_aside_path()
    * and _get_salvage_counts() tell where and how many).  Every other
    * connection to the path still reads the old file: open it again.
+   * Or its indexes did not match its tables and were built again, losing
+   * nothing (cassino_game_recorder_get_indexes_rebuilt()): lists read
+   * before may have left games out.
    */
   signals[SALVAGED] =
     g_signal_new ("salvaged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -932,6 +953,7 @@ cassino_game_recorder_open (CassinoGameRecorder *self,
   g_clear_pointer (&self->moved_aside, g_free);
   self->opened_late = FALSE;
   self->salvaged = FALSE;
+  self->indexes_rebuilt = FALSE;
   memset (&self->line, 0, sizeof self->line);
   forget_game (self);
   self->rubber_id = 0;
@@ -979,6 +1001,13 @@ cassino_game_recorder_get_moved_aside_path (CassinoGameRecorder *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), NULL);
   return self->moved_aside;
+}
+
+gboolean
+cassino_game_recorder_get_indexes_rebuilt (CassinoGameRecorder *self)
+{
+  g_return_val_if_fail (CASSINO_IS_GAME_RECORDER (self), FALSE);
+  return self->indexes_rebuilt;
 }
 
 gboolean

@@ -29,6 +29,10 @@ gboolean     cassino_game_recorder_get_salvage_counts (CassinoGameRecorder *self
                                                        guint               *out_saved,
                                                        guint               *out_lost);
 
+/* Whether a step found the database's indexes out of step with its
+ * tables and built them again (nothing moved aside, no game lost). */
+gboolean     cassino_game_recorder_get_indexes_rebuilt (CassinoGameRecorder *self);
+
 /* Each step of a game, recorded as it happens. */
 void         cassino_game_recorder_start         (CassinoGameRecorder *self,
                                                   CassinoGame         *game,

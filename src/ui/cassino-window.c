@@ -979,6 +979,15 @@ on_record_salvaged_cb (CassinoGameController *controller,
       _cassino_window_records_dispose (self);
       _cassino_window_records_open (self);
     }
+  if (cassino_game_controller_get_moved_aside_path (controller) == NULL)
+    {
+      /* only its indexes were mended: lists read through them had left
+       * games out; nothing was moved or lost */
+      if (cassino_game_controller_get_indexes_rebuilt (controller))
+        _cassino_window_toast (self, _("The game database’s indexes were damaged and have been "
+                                       "built again; no game was lost"));
+      return;
+    }
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     g_idle_add_full (G_PRIORITY_LOW, show_moved_aside, g_object_ref (self), g_object_unref);
   else if (!g_signal_handler_find (self, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, on_map_cb, NULL))
