@@ -2438,6 +2438,48 @@ test_index_rebuilt (void)
   store_test_rmdir (dir);
 }
 
+/* A trigger in the file (Cassino makes none) would run with every write
+ * of Cassino's: this one deleted the moves of every game saved before at
+ * the next game recorded.  The file is refused, for writing and reading
+ * alike, naming the trigger, and left as it was. */
+static void
+test_trigger_refused (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  static const CassinoStoreOpenFlags flags[] = {
+    CASSINO_STORE_OPEN_DEFAULT, CASSINO_STORE_OPEN_NO_SALVAGE, CASSINO_STORE_OPEN_CHECK_ALL,
+  };
+  sqlite3 *db = NULL;
+  gsize len_before, len_after;
+
+  store_test_fill (path, 3);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "CREATE TRIGGER wipe AFTER INSERT ON games BEGIN DELETE FROM moves; END",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+  g_assert_true (g_file_get_contents (path, &before, &len_before, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    {
+      CassinoStore *store = cassino_store_open_full (path, flags[i], &error);
+
+      g_assert_null (store);
+      g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN);
+      g_assert_nonnull (strstr (error->message, "holds a trigger, “wipe”, that Cassino did not make: it would "
+                                                "run whenever Cassino writes, and could change or delete games. "
+                                                "Cassino has left the file alone; remove the trigger to use it."));
+      g_clear_error (&error);
+    }
+  g_assert_true (g_file_get_contents (path, &after, &len_after, NULL));
+  g_assert_cmpmem (before, len_before, after, len_after);
+  g_assert_cmpuint (count_corrupt_files (dir), ==, 0);
+  store_test_rmdir (dir);
+}
+
 typedef struct {
   const char *path;
   guint64     seed;
@@ -2584,6 +2626,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
+  g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);
   g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);

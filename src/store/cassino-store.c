@@ -429,6 +429,34 @@ open_and_check (const char     *path,
       return CHECK_REFUSE;
     }
 
+  /* Cassino makes no triggers: one in the file would run with every
+   * write of ours (a DELETE FROM moves on each new game, say) */
+  stmt = cassino_sqlite_prepare (db, "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name", &local);
+  if (stmt == NULL)
+    goto failed;
+  switch (cassino_sqlite_step (db, stmt, &local))
+    {
+    case CASSINO_SQLITE_ROW:
+      {
+        g_autofree char *trigger = _cassino_column_dup (stmt, 0);
+
+        sqlite3_reset (stmt);
+        /* Translators: the first %s is a file, the second the trigger's name */
+        g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN,
+                     _("The database “%s” holds a trigger, “%s”, that Cassino did not make: it would "
+                       "run whenever Cassino writes, and could change or delete games. Cassino has "
+                       "left the file alone; remove the trigger to use it."),
+                     path, trigger);
+        cassino_sqlite_close (db);
+        return CHECK_REFUSE;
+      }
+    case CASSINO_SQLITE_DONE:
+      sqlite3_reset (stmt);
+      break;
+    default:
+      goto failed;
+    }
+
   if (!is_memory)
     {
       g_autofree char *mode = NULL;
