@@ -1023,6 +1023,39 @@ run_cli_out (const char * const *args,
   return WEXITSTATUS (status);
 }
 
+/* `export --all` with one game whose record cannot be read back wrote
+ * nothing and exited 2.  Now the others are written, the game left out is
+ * named on standard error, and the status (1) says not all were. */
+static void
+test_cli_export_damaged_game (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *all[] = { "export", "--database", path, "--all", NULL };
+  const char *one[] = { "export", "--database", path, "--game", "2", NULL };
+
+  store_test_fill (path, 3);
+  store_test_break_game (path, 2);
+
+  g_assert_cmpint (run_cli_out (all, FALSE, NULL, &out, &err), ==, 1);
+  assert_one_line (err, "cassino-cli export: left out: Game 2, deal 1, move 1 does not replay: unknown move type");
+  games = cassino_record_read (out, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* that game alone: nothing to write */
+  g_assert_cmpint (run_cli_out (one, FALSE, NULL, &out, &err), ==, 2);
+  assert_one_line (err, "Game 2, deal 1, move 1 does not replay: unknown move type");
+  g_assert_cmpstr (out, ==, "");
+  store_test_rmdir (dir);
+}
+
 static gboolean
 is_symlink (const char *path)
 {
@@ -1607,6 +1640,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/cli-folder", test_cli_folder);
   g_test_add_func ("/cassino/reliability/cli-damaged-large", test_cli_damaged_large);
   g_test_add_func ("/cassino/reliability/cli-damaged-index", test_cli_damaged_index);
+  g_test_add_func ("/cassino/reliability/cli-export-damaged-game", test_cli_export_damaged_game);
   /* cassino-cli against hostile files and inputs (issue 15) */
   g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);
   g_test_add_func ("/cassino/reliability/cli-deep-json", test_cli_deep_json);

@@ -195,6 +195,26 @@ store_test_pad (const char *path)
   g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
 }
 
+/* The first move of game @game_id in the database at @path made one that
+ * cannot be read back ("unknown move type"): a game whose record is
+ * damaged while the file is whole. */
+static inline void
+store_test_break_game (const char *path,
+                       gint64      game_id)
+{
+  sqlite3 *db = NULL;
+  char *sql;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 10000);
+  sql = sqlite3_mprintf ("UPDATE moves SET type = 9 WHERE ply = 0 AND deal_id = "
+                         "(SELECT id FROM deals WHERE game_id = %lld AND number = 1)", (long long) game_id);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_changes (db), ==, 1);
+  sqlite3_free (sql);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+}
+
 /* The index @name of the database at @path left holding only the rows
  * @where picks (an SQL condition on its table), every page of it whole:
  * damage that only PRAGMA integrity_check finds.  Its definition is

@@ -1539,7 +1539,7 @@ export_to_string (CassinoStore            *store,
   g_autoptr(GError) error = NULL;
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
 
-  g_assert_true (cassino_store_export_records (store, scope, id, out, out_count, &error));
+  g_assert_true (cassino_store_export_records (store, scope, id, out, out_count, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
   g_assert_true (g_output_stream_close (out, NULL, NULL));
@@ -1842,7 +1842,7 @@ test_export_import (Fixture       *f,
   {
     g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
 
-    g_assert_false (cassino_store_export_records (f->store, CASSINO_STORE_EXPORT_RUBBER, 77, out, NULL, &error));
+    g_assert_false (cassino_store_export_records (f->store, CASSINO_STORE_EXPORT_RUBBER, 77, out, NULL, NULL, &error));
     g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_NOT_FOUND);
     g_clear_error (&error);
   }
@@ -2438,6 +2438,60 @@ test_index_rebuilt (void)
   store_test_rmdir (dir);
 }
 
+/* One game whose record cannot be read back (a move of an unknown type)
+ * kept every other game from being exported: --all wrote nothing.  Now
+ * it is left out, named with what is wrong, and the others are written;
+ * asked for alone, it is an error. */
+static void
+test_export_leaves_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GPtrArray) skipped = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *text = NULL;
+  CassinoStore *store;
+  guint count = 0;
+
+  store_test_fill (path, 3);
+  store_test_break_game (path, 2);
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (cassino_store_export_records (store, CASSINO_STORE_EXPORT_ALL, 0, out, &count, &skipped, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count, ==, 2);
+  g_assert_nonnull (skipped);
+  g_assert_cmpuint (skipped->len, ==, 1);
+  g_assert_cmpstr (skipped->pdata[0], ==, "Game 2, deal 1, move 1 does not replay: unknown move type");
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  text = g_strndup (g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                    g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)));
+  games = cassino_record_read (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_clear_pointer (&skipped, g_ptr_array_unref);
+
+  /* nothing left out: none said */
+  {
+    g_autoptr(GOutputStream) one = g_memory_output_stream_new_resizable ();
+
+    g_assert_true (cassino_store_export_records (store, CASSINO_STORE_EXPORT_GAME, 3, one, &count, &skipped,
+                                                 &error));
+    g_assert_cmpuint (count, ==, 1);
+    g_assert_null (skipped);
+    g_assert_false (cassino_store_export_records (store, CASSINO_STORE_EXPORT_GAME, 2, one, &count, &skipped,
+                                                  &error));
+    g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY);
+    g_assert_cmpstr (error->message, ==, "Game 2, deal 1, move 1 does not replay: unknown move type");
+    g_assert_null (skipped);
+  }
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* A trigger in the file (Cassino makes none) would run with every write
  * of Cassino's: this one deleted the moves of every game saved before at
  * the next game recorded.  The file is refused, for writing and reading
@@ -2627,6 +2681,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);
+  g_test_add_func ("/cassino/store/export-leaves-out", test_export_leaves_out);
   g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);

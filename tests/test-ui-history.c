@@ -23,6 +23,7 @@
 #include "cassino-chart.h"
 #include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
+#include "cassino-record.h"
 #include "cassino-records.h"
 #include "cassino-replay-view.h"
 #include "cassino-stats-view.h"
@@ -1056,7 +1057,7 @@ test_export_import (Fixture       *f,
 
   open_window (f);
   g_assert_true (cassino_records_export_records (cassino_window_get_records (f->window), CASSINO_STORE_EXPORT_ALL, 0,
-                                                 file, &count, &error));
+                                                 file, &count, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (count, ==, N_ROWS);
 
@@ -1083,6 +1084,52 @@ test_export_import (Fixture       *f,
   g_assert_cmpuint (report.imported, ==, 0);
   g_assert_cmpuint (report.skipped, ==, N_ROWS);
   cassino_store_import_report_clear (&report);
+}
+
+/* A game whose record cannot be read back: Export All Games writes the
+ * others and the toast names the one left out; exporting that game alone
+ * fails, says why, and leaves the file it was to replace as it was (a
+ * failed export used to leave the file half written). */
+static void
+test_export_damaged_game (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->tmpdir, "all.cassino", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *expected = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  const char *toast;
+
+  open_window (f);
+  store_test_break_game (f->database, f->ids[4]);
+
+  cassino_window_export_records (f->window, CASSINO_STORE_EXPORT_ALL, 0, file);
+  WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
+  toast = cassino_window_get_last_toast (f->window);
+  g_test_message ("the toast: %s", toast);
+  expected = g_strdup_printf ("%u games exported · one game could not be read and was left out: "
+                              "Game %" G_GINT64_FORMAT ", deal 1, move 1 does not replay: unknown move type",
+                              N_ROWS - 1, f->ids[4]);
+  g_assert_cmpstr (toast, ==, expected);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  games = cassino_record_read (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, N_ROWS - 1);
+  g_clear_pointer (&expected, g_free);
+
+  /* that game alone, over the file just written */
+  cassino_window_export_records (f->window, CASSINO_STORE_EXPORT_GAME, f->ids[4], file);
+  expected = g_strdup_printf ("Game %" G_GINT64_FORMAT ", deal 1, move 1 does not replay: unknown move type",
+                              f->ids[4]);
+  WAIT_FOR (g_strcmp0 (cassino_window_get_last_toast (f->window), expected) == 0, 20);
+  {
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (path, &after, NULL, &error));
+    g_assert_cmpstr (after, ==, text);
+  }
 }
 
 typedef struct {
@@ -1123,7 +1170,7 @@ test_import_while_locked (Fixture       *f,
 
   open_window (f);
   g_assert_true (cassino_records_export_records (cassino_window_get_records (f->window), CASSINO_STORE_EXPORT_ALL, 0,
-                                                 file, &count, &error));
+                                                 file, &count, NULL, &error));
   g_assert_cmpuint (count, ==, N_ROWS);
   fresh = cassino_records_new (fresh_path, &error);
   g_assert_no_error (error);
@@ -2049,6 +2096,7 @@ main (int   argc,
   ADD ("statistics-kept", test_statistics_kept);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
+  ADD ("export-damaged-game", test_export_damaged_game);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
   ADD ("delete-twice-quickly", test_delete_twice_quickly);

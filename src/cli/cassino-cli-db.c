@@ -268,6 +268,7 @@ cassino_cli_db_export (int    argc,
   g_autoptr(CassinoStore) store = NULL;
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) skipped = NULL;
   int status = 0;
   guint n_choices;
   gboolean ok;
@@ -303,7 +304,7 @@ cassino_cli_db_export (int    argc,
     ok = cassino_store_export_records (store,
                                        game ? CASSINO_STORE_EXPORT_GAME
                                        : rubber ? CASSINO_STORE_EXPORT_RUBBER : CASSINO_STORE_EXPORT_ALL,
-                                       game ? game : rubber, out, NULL, &error);
+                                       game ? game : rubber, out, NULL, &skipped, &error);
   if (!ok)
     {
       /* no such game, or a game whose stored rules or moves cannot be read */
@@ -318,7 +319,16 @@ cassino_cli_db_export (int    argc,
                      g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)),
                      &error))
     return failure ("export", error->message);
-  return 0;
+  /* the others were written; each game left out is named, and the
+   * status says that not everything was */
+  for (guint i = 0; skipped && i < skipped->len; i++)
+    {
+      /* Translators: %s says which game could not be read and why */
+      g_autofree char *msg = g_strdup_printf (_("left out: %s"), (const char *) skipped->pdata[i]);
+
+      status = failure ("export", msg);
+    }
+  return status;
 }
 
 /* import */

@@ -95,15 +95,20 @@ cassino_store_export_records (CassinoStore             *store,
                               gint64                    id,
                               GOutputStream            *out,
                               guint                    *out_count,
+                              GPtrArray               **out_skipped,
                               GError                  **error)
 {
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) skipped = NULL;
+  gboolean written = FALSE;
 
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
   if (out_count)
     *out_count = 0;
+  if (out_skipped)
+    *out_skipped = NULL;
   if (!collect_ids (store, scope, id, ids, error))
     {
       _cassino_store_convert_error (error);
@@ -113,15 +118,29 @@ cassino_store_export_records (CassinoStore             *store,
   for (guint i = 0; i < ids->len; i++)
     {
       gint64 gid = g_array_index (ids, gint64, i);
+      g_autoptr(GError) local = NULL;
       g_autoptr(CassinoStoreGameSummary) s = cassino_store_get_game_summary (store, gid, error);
       CassinoGame *game;
       g_autofree char *text = NULL;
 
       if (s == NULL)
         return FALSE;
-      game = cassino_store_load_game (store, gid, error);
+      game = cassino_store_load_game (store, gid, &local);
+      if (game == NULL && scope != CASSINO_STORE_EXPORT_GAME &&
+          g_error_matches (local, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY))
+        {
+          /* one damaged game does not keep the others from being saved */
+          g_debug ("export: left out: %s", local->message);
+          if (skipped == NULL)
+            skipped = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (skipped, g_strdup (local->message));
+          continue;
+        }
       if (game == NULL)
-        return FALSE;
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
       /* a start known only to the day stays the record's Date */
       if (cassino_game_get_tag (game, "Start") == NULL && s->start_known)
         {
@@ -137,12 +156,15 @@ cassino_store_export_records (CassinoStore             *store,
         }
       text = cassino_record_write (game);
       cassino_game_unref (game);
-      if (!write_all (out, text, error) ||
-          (i + 1 < ids->len && !write_all (out, "\n", error)))
+      /* a blank line between records */
+      if ((written && !write_all (out, "\n", error)) || !write_all (out, text, error))
         return FALSE;
+      written = TRUE;
       if (out_count)
         (*out_count)++;
     }
+  if (out_skipped)
+    *out_skipped = g_steal_pointer (&skipped);
   return TRUE;
 }
 

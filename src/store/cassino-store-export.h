@@ -21,12 +21,20 @@ typedef enum {
  * of the games of @scope (@id is the game or rubber id) to @out, one after
  * another.  Each carries its key as the "GameId" tag and its times as
  * "Start"/"End", so importing it again into any database is recognised.
- * @out_count (may be NULL) receives the number of games written. */
+ * @out_count (may be NULL) receives the number of games written.
+ *
+ * A game of a rubber or of all that cannot be read back (rules this
+ * version does not know, a move that does not replay:
+ * CASSINO_STORE_ERROR_REPLAY) is left out, and the others are written:
+ * @out_skipped (may be NULL) then receives (transfer full) one message
+ * per game left out, naming it and what is wrong; NULL when none was.
+ * One game asked for by @id that cannot be read is an error. */
 gboolean cassino_store_export_records   (CassinoStore             *store,
                                          CassinoStoreExportScope   scope,
                                          gint64                    id,
                                          GOutputStream            *out,
                                          guint                    *out_count,
+                                         GPtrArray               **out_skipped,
                                          GError                  **error);
 
 /* One CSV line per game that @filter (NULL: all) selects, oldest first,

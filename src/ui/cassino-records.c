@@ -1259,6 +1259,7 @@ typedef struct {
   CassinoStoreExportScope   scope;
   gint64                    id;
   guint                     count;
+  GPtrArray                *skipped;   /* export: the games left out, why */
   CassinoStoreImportReport  report;
 } FileJob;
 
@@ -1268,6 +1269,7 @@ file_job_free (gpointer data)
   FileJob *job = data;
 
   g_clear_object (&job->file);
+  g_clear_pointer (&job->skipped, g_ptr_array_unref);
   cassino_store_import_report_clear (&job->report);
   g_free (job);
 }
@@ -1329,9 +1331,20 @@ run_file_job (CassinoStore  *store,
   if (out == NULL)
     return FALSE;
   if (job->kind == FILE_EXPORT_RECORDS
-      ? !cassino_store_export_records (store, job->scope, job->id, G_OUTPUT_STREAM (out), &job->count, error)
+      ? !cassino_store_export_records (store, job->scope, job->id, G_OUTPUT_STREAM (out), &job->count,
+                                       &job->skipped, error)
       : !cassino_store_export_stats_csv (store, G_OUTPUT_STREAM (out), error))
-    return FALSE;
+    {
+      /* a failed export leaves the file it was to replace as it was: the
+       * new one is written aside and only a close moves it in place, so
+       * the close is cancelled (an output stream left unclosed would be
+       * closed, and moved in place, when it is freed) */
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+      return FALSE;
+    }
   return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
 }
 
@@ -1415,6 +1428,7 @@ gboolean
 cassino_records_export_records_finish (CassinoRecords  *self,
                                        GAsyncResult    *result,
                                        guint           *out_count,
+                                       GPtrArray      **out_skipped,
                                        GError         **error)
 {
   FileJob *job;
@@ -1424,6 +1438,8 @@ cassino_records_export_records_finish (CassinoRecords  *self,
   job = g_task_get_task_data (G_TASK (result));
   if (out_count)
     *out_count = job->count;
+  if (out_skipped)
+    *out_skipped = job->skipped ? g_ptr_array_ref (job->skipped) : NULL;
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
@@ -1433,6 +1449,7 @@ cassino_records_export_records (CassinoRecords           *self,
                                 gint64                    id,
                                 GFile                    *file,
                                 guint                    *out_count,
+                                GPtrArray               **out_skipped,
                                 GError                  **error)
 {
   FileJob *job;
@@ -1444,6 +1461,8 @@ cassino_records_export_records (CassinoRecords           *self,
   ok = run_file_job_now (self, job, error);
   if (out_count)
     *out_count = job->count;
+  if (out_skipped)
+    *out_skipped = g_steal_pointer (&job->skipped);
   file_job_free (job);
   return ok;
 }

@@ -221,16 +221,19 @@ CassinoStatsResult *cassino_records_load_stats   (CassinoRecords                
 /* Export and import (cassino-store-export.h) to and from files, on a
  * database thread with a connection of its own: the window goes on
  * meanwhile.  An import refreshes the records ("changed") when it is
- * over.  The plain functions wait for it (tests). */
+ * over.  The plain functions wait for it (tests).  A failed export leaves
+ * the file it was to replace as it was. */
 void          cassino_records_export_records_async  (CassinoRecords           *self,
                                                      CassinoStoreExportScope   scope,
                                                      gint64                    id,
                                                      GFile                    *file,
                                                      GAsyncReadyCallback       callback,
                                                      gpointer                  user_data);
+/* @out_skipped: the games left out (cassino_store_export_records()) */
 gboolean      cassino_records_export_records_finish (CassinoRecords           *self,
                                                      GAsyncResult             *result,
                                                      guint                    *out_count,
+                                                     GPtrArray               **out_skipped,
                                                      GError                  **error);
 void          cassino_records_export_stats_csv_async  (CassinoRecords      *self,
                                                        GFile               *file,
@@ -254,6 +257,7 @@ gboolean      cassino_records_export_records   (CassinoRecords           *self,
                                                 gint64                    id,
                                                 GFile                    *file,
                                                 guint                    *out_count,
+                                                GPtrArray               **out_skipped,
                                                 GError                  **error);
 gboolean      cassino_records_export_stats_csv (CassinoRecords  *self,
                                                 GFile           *file,

@@ -448,6 +448,32 @@ typedef enum {
   FILE_IMPORT,
 } FileJob;
 
+/* What an export of records says: how many games it wrote, and which
+ * it left out because they could not be read (the first, and how many). */
+static char *
+export_message (guint      count,
+                GPtrArray *skipped)
+{
+  /* Translators: a toast after exporting game records */
+  g_autofree char *exported = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported",
+                                                            "%u games exported", count), count);
+
+  if (skipped == NULL || skipped->len == 0)
+    return g_steal_pointer (&exported);
+  if (skipped->len == 1)
+    /* Translators: a toast after exporting game records when one game could not
+     * be read: "12 games exported", then why, e.g. "Game 5, deal 1, move 4 does not replay: …" */
+    return g_strdup_printf (_("%s · one game could not be read and was left out: %s"),
+                            exported, (const char *) skipped->pdata[0]);
+  /* Translators: the same with several games left out: "12 games exported",
+   * their number, and why the first could not be read */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s · %u game could not be read and was left out; the first: %s",
+                                       "%s · %u games could not be read and were left out; the first: %s",
+                                       skipped->len),
+                          exported, skipped->len, (const char *) skipped->pdata[0]);
+}
+
 /* An export or import is over (it ran on the records' database thread):
  * say how it went. */
 static void
@@ -481,10 +507,32 @@ on_file_job_done_cb (GObject      *source,
                                    report.imported, report.skipped, report.failed);
       cassino_store_import_report_clear (&report);
     }
-  else if (cassino_records_export_records_finish (records, result, &count, &error))
-    /* Translators: a toast after exporting game records */
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game exported", "%u games exported", count), count);
+  else
+    {
+      g_autoptr(GPtrArray) skipped = NULL;
+
+      if (cassino_records_export_records_finish (records, result, &count, &skipped, &error))
+        message = export_message (count, skipped);
+    }
   toast (self, error ? error->message : message);
+}
+
+/* Export… once its file is chosen (tests: without the file chooser). */
+void
+cassino_window_export_records (CassinoWindow           *self,
+                               CassinoStoreExportScope  scope,
+                               gint64                   id,
+                               GFile                   *file)
+{
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  cassino_records_export_records_async (self->records, scope, id, file, on_file_job_done_cb, g_object_ref (self));
 }
 
 static void
@@ -504,11 +552,11 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
         case FILE_EXPORT_GAME:
         case FILE_EXPORT_RUBBER:
         case FILE_EXPORT_ALL:
-          cassino_records_export_records_async (self->records,
-                                                job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
-                                                job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
-                                                CASSINO_STORE_EXPORT_ALL,
-                                                id, file, on_file_job_done_cb, g_object_ref (self));
+          cassino_window_export_records (self,
+                                         job == FILE_EXPORT_GAME ? CASSINO_STORE_EXPORT_GAME :
+                                         job == FILE_EXPORT_RUBBER ? CASSINO_STORE_EXPORT_RUBBER :
+                                         CASSINO_STORE_EXPORT_ALL,
+                                         id, file);
           break;
         case FILE_EXPORT_STATS:
           cassino_records_export_stats_csv_async (self->records, file, on_file_job_done_cb, g_object_ref (self));

@@ -39,6 +39,12 @@ const char            *cassino_window_get_last_toast (CassinoWindow *self);
 
 /* The views of the database (NULL without one). */
 CassinoRecords        *cassino_window_get_records    (CassinoWindow *self);
+/* Export… once its file is chosen: on the records' database thread, a
+ * toast says how it went (tests: without the file chooser). */
+void                   cassino_window_export_records (CassinoWindow           *self,
+                                                      CassinoStoreExportScope  scope,
+                                                      gint64                   id,
+                                                      GFile                   *file);
 /* The top page: "table", "history" or "statistics"; history's sub-page
  * "list", "replay" or "review". */
 const char            *cassino_window_get_top_page   (CassinoWindow *self);
