@@ -2492,6 +2492,58 @@ test_export_leaves_out (void)
   store_test_rmdir (dir);
 }
 
+/* A game whose rules row is gone (a damaged file) made every page of
+ * History that held it fail, "There is no game 2.": the other games of
+ * the page were not listed.  It is listed now, its variant "?", and only
+ * its replay fails, saying why; exporting all leaves it out. */
+static void
+test_missing_rules (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GPtrArray) skipped = NULL;
+  g_autoptr(GPtrArray) page = NULL;
+  CassinoStoreHistoryFilter filter = { 0 };
+  CassinoStore *store;
+  CassinoGame *game;
+  sqlite3 *db = NULL;
+  guint count = 0;
+
+  store_test_fill (path, 3);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA foreign_keys = OFF; UPDATE games SET ruleset_id = 999 WHERE id = 2",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  page = cassino_store_get_history_page (store, &filter, NULL, 10, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (page->len, ==, 3);
+  for (guint i = 0; i < page->len; i++)
+    {
+      const CassinoStoreGameSummary *s = page->pdata[i];
+
+      g_assert_cmpstr (s->preset, ==, s->id == 2 ? "?" : "classic");
+      g_assert_cmpuint (s->n_players, ==, 2);
+    }
+
+  game = cassino_store_load_game (store, 2, &error);
+  g_assert_null (game);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY);
+  g_assert_cmpstr (error->message, ==, "Game 2 cannot be replayed: its rules (999) are missing from the database");
+  g_clear_error (&error);
+
+  g_assert_true (cassino_store_export_records (store, CASSINO_STORE_EXPORT_ALL, 0, out, &count, &skipped, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count, ==, 2);
+  g_assert_cmpuint (skipped->len, ==, 1);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* A trigger in the file (Cassino makes none) would run with every write
  * of Cassino's: this one deleted the moves of every game saved before at
  * the next game recorded.  The file is refused, for writing and reading
@@ -2682,6 +2734,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);
   g_test_add_func ("/cassino/store/export-leaves-out", test_export_leaves_out);
+  g_test_add_func ("/cassino/store/missing-rules", test_missing_rules);
   g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);

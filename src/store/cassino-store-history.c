@@ -39,11 +39,14 @@ get_summary (CassinoStore  *store,
   sqlite3_stmt *stmt;
 
   stmt = cassino_sqlite_prepare (db,
-                                 "SELECT g.game_key, coalesce(g.rubber_id, 0), r.preset, r.n_players, "
+                                 /* a game whose rules are missing (a damaged file) is
+                                  * still listed, its variant "?": only its replay fails */
+                                 "SELECT g.game_key, coalesce(g.rubber_id, 0), coalesce(r.preset, '?'), "
+                                 "coalesce(r.n_players, (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id)), "
                                  "g.started, coalesce(g.ended, 0), g.state, g.termination, "
                                  "coalesce(g.winner_side, -1), coalesce(g.value, 0), "
                                  "(SELECT count(*) FROM deals d WHERE d.game_id = g.id), g.start_known "
-                                 "FROM games g JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
+                                 "FROM games g LEFT JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
                                  error);
   if (stmt == NULL)
     return NULL;

@@ -1511,8 +1511,9 @@ load_game (CassinoStore  *store,
   } DealRow;
 
   stmt = cassino_sqlite_prepare (db,
-                                 "SELECT r.options, r.n_players, g.seed, g.first_dealer, g.game_key "
-                                 "FROM games g JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
+                                 "SELECT r.options, r.n_players, g.seed, g.first_dealer, g.game_key, "
+                                 "r.id IS NULL, g.ruleset_id "
+                                 "FROM games g LEFT JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
                                  error);
   if (stmt == NULL)
     return NULL;
@@ -1520,6 +1521,19 @@ load_game (CassinoStore  *store,
   switch (cassino_sqlite_step (db, stmt, error))
     {
     case CASSINO_SQLITE_ROW:
+      if (sqlite3_column_int (stmt, 5))
+        {
+          /* the game's rules are gone (a damaged file): the game cannot
+           * be replayed, but it is there */
+          gint64 ruleset = sqlite3_column_int64 (stmt, 6);
+
+          sqlite3_reset (stmt);
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY,
+                       /* Translators: the game's number, then the number of its missing rules */
+                       _("Game %" PRId64 " cannot be replayed: its rules (%" PRId64 ") are missing from "
+                         "the database"), game_id, ruleset);
+          return NULL;
+        }
       options = _cassino_column_dup (stmt, 0);
       n_players = (guint) sqlite3_column_int (stmt, 1);
       seed = (guint64) sqlite3_column_int64 (stmt, 2);
