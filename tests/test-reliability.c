@@ -1340,6 +1340,27 @@ test_cli_messages (void)
     g_assert_null (strstr (err, "-1"));
   }
 
+  /* simulate names the option out of range ("--players 2-6, --games,
+   * --jobs positive" was said of a negative --iterations too) */
+  {
+    static const struct { const char *option, *value, *said; } cases[] = {
+      { "--players", "7", "--players: a number from 2 to 6" },
+      { "--games", "0", "--games: a positive number" },
+      { "--jobs", "0", "--jobs: a positive number" },
+      { "--iterations", "-1", "--iterations: a positive number" },
+      { "--time-ms", "-5", "--time-ms: a positive number of milliseconds" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        const char *simulate[] = { "simulate", cases[i].option, cases[i].value, NULL };
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 2);
+        assert_one_line (err, cases[i].said);
+      }
+  }
+
   /* import of a file that is not a record: not "failed 0" */
   {
     const char *import[] = { "import", "--database", path, bad, record, NULL };

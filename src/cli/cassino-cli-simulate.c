@@ -401,11 +401,21 @@ cassino_cli_simulate (int    argc,
       fprintf (stderr, "cassino-cli simulate: %s\n", error->message);
       return 2;
     }
-  if (players < 2 || players > 6 || games < 1 || jobs < 1 || iterations < 0 || time_ms < 0)
-    {
-      fprintf (stderr, "cassino-cli simulate: --players 2-6, --games, --jobs positive\n");
-      return 2;
-    }
+  {
+    /* the first option out of range, named */
+    const char *bad = players < 2 || players > 6 ? "--players: a number from 2 to 6"
+                      : games < 1 ? "--games: a positive number"
+                      : jobs < 1 ? "--jobs: a positive number"
+                      : iterations < 0 ? "--iterations: a positive number (0: the level's own)"
+                      : time_ms < 0 ? "--time-ms: a positive number of milliseconds (0: no limit)"
+                      : NULL;
+
+    if (bad)
+      {
+        fprintf (stderr, "cassino-cli simulate: %s\n", bad);
+        return 2;
+      }
+  }
   if (!cassino_rules_parse (&opts.rules, rules_text ? rules_text : "classic", (guint) players, &error))
     {
       fprintf (stderr, "cassino-cli simulate: rules: %s\n", error->message);
