@@ -20,8 +20,8 @@
 #include "cassino-store-private.h"
 #include "cassino-store-stats.h"
 
-/* Files up to this size are fully checked (PRAGMA quick_check) at open. */
-#define CASSINO_STORE_QUICK_CHECK_MAX_BYTES (16 * 1024 * 1024)
+/* Files up to this size are fully checked (PRAGMA integrity_check) at open. */
+#define CASSINO_STORE_WHOLE_CHECK_MAX_BYTES (16 * 1024 * 1024)
 
 G_DEFINE_QUARK (cassino-store-error-quark, cassino_store_error)
 
@@ -227,29 +227,6 @@ lacks_sqlite_header (const char *path)
   return lacks;
 }
 
-static gboolean
-quick_check (CassinoSqlite  *db,
-             GError        **error)
-{
-  g_autofree char *result = NULL;
-  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, "PRAGMA quick_check", error);
-
-  if (stmt == NULL)
-    return FALSE;
-  if (cassino_sqlite_step (db, stmt, error) != CASSINO_SQLITE_ROW)
-    return FALSE;
-  result = _cassino_column_dup (stmt, 0);
-  sqlite3_reset (stmt);
-  if (g_strcmp0 (result, "ok") != 0)
-    {
-      /* one line: "*** in database main ***\nPage 49: btreeInitPage() ..." */
-      g_strdelimit (result, "\r\n", ' ');
-      g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_CORRUPT, "quick_check: %s", result);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Whether a line of PRAGMA integrity_check says that an index does not
  * hold exactly its table's rows (REINDEX mends that, losing nothing),
  * not that a page is damaged. */
@@ -340,9 +317,11 @@ gboolean
 cassino_store_check_integrity (CassinoStore  *store,
                                GError       **error)
 {
+  gboolean index_only;
+
   g_return_val_if_fail (CASSINO_IS_STORE (store), FALSE);
 
-  if (!quick_check (store->db, error))
+  if (!whole_check (store->db, &index_only, error))
     {
       _cassino_store_convert_error (error);
       return FALSE;
@@ -494,7 +473,7 @@ open_and_check (const char     *path,
        * quick.  Larger files get the structural probes of the schema check
        * and the whole check with CASSINO_STORE_OPEN_CHECK_ALL or
        * cassino_store_check_integrity() when the caller can afford it. */
-      if ((check_all || pages * page_size <= CASSINO_STORE_QUICK_CHECK_MAX_BYTES) &&
+      if ((check_all || pages * page_size <= CASSINO_STORE_WHOLE_CHECK_MAX_BYTES) &&
           !whole_check (db, &index_only, &local))
         {
           /* indexes out of step with whole tables are built again, by an

@@ -127,12 +127,12 @@ CassinoStore *cassino_store_open_full    (const char             *path,
                                           CassinoStoreOpenFlags   flags,
                                           GError                **error);
 
-/* PRAGMA quick_check of the whole file.  open() runs it itself on files up
+/* PRAGMA integrity_check of the whole file.  open() runs it itself on files up
  * to 16 MiB; on larger ones it only probes the structure (schema, the ends
  * of every table), so that opening stays fast, and the caller may run this
  * when it can afford to read the whole file (in a worker thread with a
  * store of its own).  FALSE with CASSINO_STORE_ERROR_CORRUPT when damaged:
- * the next open() of a damaged file moves it aside. */
+ * the next open() of a damaged file mends its indexes or moves it aside. */
 gboolean      cassino_store_check_integrity (CassinoStore  *store,
                                              GError       **error);
 
