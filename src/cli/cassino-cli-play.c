@@ -41,7 +41,11 @@ print_position (CassinoGame *game,
       printf ("S%u %s: %u cards in hand%s\n", i, cassino_game_get_seat (game, i)->name,
               cassino_cards_count (pos->hands[i]), pos->dealer == i ? " (dealer)" : "");
   printf ("stock: %u\n", cassino_position_stock_count (pos));
-  print_cards ("table: ", pos->loose);
+  if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE && pos->pile_top != CASSINO_NO_CARD)
+    /* Xeri: only the top card of the stack can be taken (or any with a J) */
+    printf ("pile: %u cards, top %s\n", cassino_cards_count (pos->loose), cassino_card_to_string (pos->pile_top));
+  else
+    print_cards ("table: ", pos->loose);
   for (guint b = 0; b < pos->n_builds; b++)
     {
       g_autofree char *cards = cassino_cards_to_string (pos->builds[b].cards, " ");
