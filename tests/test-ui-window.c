@@ -2020,6 +2020,100 @@ test_narrow (Fixture       *f,
     }
 }
 
+/* A phone's window, 360 × 640 (a 360 × 720 screen less its top bar and
+ * more): the window takes that height (the table asked for 420 px, and the
+ * window stayed taller than the screen), every card lies inside the
+ * table, and the table's cards are about as large as the hand's (they
+ * were a strip of small ones beneath a hand a third of the height).  With
+ * four players the three others stand side by side along the top, each
+ * small (their subtitles took 200 px, and the table's cards lay over the
+ * player's own panel). */
+static void
+test_phone (Fixture       *f,
+            gconstpointer  data)
+{
+  CassinoTableView *table;
+  const CassinoPosition *pos;
+  CassinoCard c;
+  double hand_h = 0, table_h = G_MAXDOUBLE;
+  int width, height;
+
+  guint n_players = GPOINTER_TO_UINT (data);
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+
+  open_window (f);
+  /* (a deal with four cards on the table: as many as fit in a row) */
+  {
+      g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+      g_autoptr(GError) error = NULL;
+
+      cassino_game_controller_set_move_delay (f->controller, 0);
+      setup->n_players = n_players;
+      for (guint i = 2; i < n_players; i++)
+        {
+          setup->seats[i].kind = CASSINO_SEAT_COMPUTER;
+          setup->seats[i].level = CASSINO_LEVEL_BEGINNER;
+          setup->seats[i].name = g_strdup_printf ("Computer %u", i);
+        }
+      g_assert_true (cassino_game_controller_start (f->controller, setup, 11, &error));
+      g_assert_no_error (error);
+  }
+  ui_test_resize (GTK_WINDOW (f->window), 360, 640);
+  wait_for_turn (f);
+  WAIT_FOR (gtk_widget_get_height (GTK_WIDGET (f->window)) <= 640, 10);
+  iterate (100);
+  g_test_message ("window %d × %d", gtk_widget_get_width (GTK_WIDGET (f->window)),
+                  gtk_widget_get_height (GTK_WIDGET (f->window)));
+  table = cassino_window_get_table_view (f->window);
+  width = gtk_widget_get_width (GTK_WIDGET (table));
+  height = gtk_widget_get_height (GTK_WIDGET (table));
+  pos = pos_of (f);
+  g_assert_cmpuint (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->n_players, ==,
+                    n_players);
+  g_assert_cmpuint (cassino_cards_count (pos->loose), >, 0);
+  ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
+  g_assert_cmpuint (panels->len, ==, n_players);
+  CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)] | pos->loose)
+    {
+      CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
+      gboolean in_hand = w != NULL;
+      graphene_rect_t r;
+
+      if (w == NULL)
+        w = cassino_table_view_get_table_item (table, c);
+      g_assert_nonnull (w);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (w), GTK_WIDGET (table), &r));
+      g_assert_cmpfloat (r.origin.x, >=, 0);
+      g_assert_cmpfloat (r.origin.y, >=, 0);
+      g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
+      g_assert_cmpfloat (r.origin.y + r.size.height, <=, height + 0.5);
+      /* on no player's panel */
+      for (guint i = 0; i < panels->len; i++)
+        {
+          graphene_rect_t p;
+
+          g_assert_true (gtk_widget_compute_bounds (panels->pdata[i], GTK_WIDGET (table), &p));
+          graphene_rect_inset (&p, 1, 1);
+          g_assert_false (graphene_rect_intersection (&r, &p, NULL));
+        }
+      {
+        graphene_rect_t card;
+
+        cassino_card_widget_get_card_rect (w, &card);
+        if (in_hand)
+          hand_h = MAX (hand_h, card.size.height);
+        else
+          table_h = MIN (table_h, card.size.height);
+      }
+    }
+  g_test_message ("hand cards %.0f px high, table cards %.0f px", hand_h, table_h);
+  if (n_players == 2)
+    g_assert_cmpfloat (table_h, >=, 0.8 * hand_h);
+  /* (five cards in a row of 360 px: smaller there) */
+  g_assert_cmpfloat (table_h, >=, 40);
+  g_assert_cmpfloat (hand_h, >=, 50);
+}
+
 /* A deal of Classic from the cards the eldest hand (seat 0) and the table
  * should get (4 each, seat 1 deals): the rest of the deck in order. */
 static CassinoDeal *
@@ -3255,6 +3349,8 @@ main (int   argc,
               test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/cassino/ui/phone/2", Fixture, GUINT_TO_POINTER (2), fixture_setup, test_phone, fixture_teardown);
+  g_test_add ("/cassino/ui/phone/4", Fixture, GUINT_TO_POINTER (4), fixture_setup, test_phone, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);
   g_test_add ("/cassino/ui/unplayed-rubber", Fixture, NULL, fixture_setup, test_unplayed_rubber, fixture_teardown);
   g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);

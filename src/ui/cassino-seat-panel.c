@@ -129,6 +129,15 @@ cassino_seat_panel_set_place (CassinoSeatPanel *self,
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->place_icon), place_words (place));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->place_icon), show_arrow && place != CASSINO_SEAT_PLACE_NONE);
+  /* four players or more in a narrow window: the others stand side by
+   * side along the top, so each is small: no subtitle (the level is in
+   * the panel's accessible description, the partners in the score bar),
+   * a smaller card back; the subtitle stays the panel's tooltip and its
+   * accessible description */
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label),
+                          *gtk_label_get_label (self->subtitle_label) && !(upright && show_arrow));
+  gtk_widget_set_size_request (GTK_WIDGET (self->hand), upright && show_arrow ? 32 : 46,
+                               upright && show_arrow ? 44 : 64);
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), self->dealer && !upright);
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label_under), self->dealer && upright);
 
@@ -201,7 +210,14 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
 
   gtk_label_set_label (self->name_label, name);
   gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle && *subtitle);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label),
+                          subtitle && *subtitle && !(self->upright && self->show_arrow));
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), subtitle && *subtitle ? subtitle : NULL) != 0)
+    {
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self), subtitle && *subtitle ? subtitle : NULL);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      subtitle ? subtitle : "", -1);
+    }
   self->dealer = dealer;
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), dealer && !self->upright);
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label_under), dealer && self->upright);

@@ -1152,12 +1152,21 @@ cassino_table_view_size_allocate (GtkWidget *widget,
       table_left = PAD + side_w + GAP;
       table_right = W - PAD - side_w - GAP;
     }
-  /* the hand: as large as the width and a third of the height allow */
+  /* the hand: as large as the width and a third of the height allow, and
+   * no larger than the table's cards can be below it (a short window, a
+   * phone's: the table, where the play is, kept cards as large as the
+   * hand's, not a strip of small ones) */
   {
     guint n = MAX (n_hand, 4u);
+    int own_h = 0;
+    double shared;
 
+    if (own_panel)
+      gtk_widget_measure (own_panel, GTK_ORIENTATION_VERTICAL, -1, NULL, &own_h, NULL, NULL);
+    shared = bottom - top - own_h - 2 * GAP;
     cw = (W - 2 * PAD - (n - 1) * GAP) / n;
     ch = MIN (cw * CASSINO_CARD_ASPECT, H * 0.27);
+    ch = MIN (ch, shared / ((1 + LIFT) + (1 + BAND)));
     ch = CLAMP (ch, 56.0, 240.0);
     cw = ch / CASSINO_CARD_ASPECT;
     hand_h = ch * (1 + LIFT);
@@ -1363,7 +1372,7 @@ cassino_table_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 420;
+      *minimum = 340;
       *natural = 640;
     }
 }
