@@ -3207,6 +3207,46 @@ test_move_text (void)
 static GTestDBus *bus;
 static char *data_home;
 
+/* The unfinished game to resume cannot be read back (a move of an
+ * unknown type): a new game is dealt, and the toast says so.  It said
+ * "This game could not be saved — Cassino keeps trying with every move",
+ * which was not so: the new game is saved, and nothing tries again. */
+static void
+test_unresumable (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(CassinoStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 5, "Tess", "medium");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  gboolean new_deal;
+  gint64 id;
+
+  for (guint i = 0; i < 6; i++)
+    g_assert_true (store_test_step (game, rand, &new_deal));
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  cassino_game_unref (game);
+  store_test_break_game (f->database, id);
+
+  open_window (f);
+  expected = g_strdup_printf ("Your unfinished game could not be resumed, so a new one is dealt; the old one is "
+                              "kept in History. Game %" G_GINT64_FORMAT ", deal 1, move 1 does not replay: "
+                              "unknown move type", id);
+  WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 10);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, expected);
+  g_assert_cmpint (cassino_game_controller_get_game_id (f->controller), !=, id);
+  /* the new game is saved; the old one is there as it was */
+  wait_for_turn (f);
+  WAIT_FOR (count_games (f, "playing") == 2, 10);
+  iterate (50);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, expected);
+}
+
 /* An index of the database lacks games (its pages whole: only
  * PRAGMA integrity_check sees it), so History, which reads through it,
  * listed 3 of 5 games without a word.  The database thread builds it
@@ -3341,6 +3381,7 @@ main (int   argc,
               test_damaged_while_playing, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-while-playing/deals", Fixture, "deals", fixture_setup,
               test_damaged_while_playing, fixture_teardown);
+  g_test_add ("/cassino/ui/unresumable", Fixture, NULL, fixture_setup, test_unresumable, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-index/at-start", Fixture, NULL, fixture_setup,
               test_damaged_index_at_start, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-index/while-playing", Fixture, NULL, fixture_setup,

@@ -98,6 +98,7 @@ enum {
   RECORD_RECOVERED,
   RECORD_SAVED,
   RECORD_SALVAGED,
+  RESUME_FAILED,
   CONFIRM_MOVE,
   MOVE_REFUSED,
   N_SIGNALS
@@ -769,6 +770,17 @@ cassino_game_controller_class_init (CassinoGameControllerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
+   * CassinoGameController::resume-failed:
+   * @message: which game, and why it cannot be read back
+   *
+   * The unfinished game to resume could not be read back; it is kept as
+   * it is, and another game is dealt.
+   */
+  signals[RESUME_FAILED] =
+    g_signal_new ("resume-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
    * CassinoGameController::record-saved:
    *
    * A step of the game reached the database (written on a database
@@ -828,6 +840,14 @@ on_record_salvaged_cb (CassinoGameRecorder   *recorder,
 }
 
 static void
+on_unresumable_cb (CassinoGameRecorder   *recorder,
+                   const char            *message,
+                   CassinoGameController *self)
+{
+  g_signal_emit (self, signals[RESUME_FAILED], 0, message);
+}
+
+static void
 cassino_game_controller_init (CassinoGameController *self)
 {
   self->selected = CASSINO_NO_CARD;
@@ -840,6 +860,7 @@ cassino_game_controller_init (CassinoGameController *self)
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
   g_signal_connect_object (self->recorder, "saved", G_CALLBACK (on_record_saved_cb), self, 0);
   g_signal_connect_object (self->recorder, "salvaged", G_CALLBACK (on_record_salvaged_cb), self, 0);
+  g_signal_connect_object (self->recorder, "unresumable", G_CALLBACK (on_unresumable_cb), self, 0);
   cassino_move_list_init (&self->legal);
 }
 

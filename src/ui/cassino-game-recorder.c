@@ -137,6 +137,7 @@ enum {
   RECOVERED,
   SAVED,
   SALVAGED,
+  UNRESUMABLE,
   N_SIGNALS
 };
 
@@ -176,6 +177,7 @@ typedef struct {
   GPtrArray            *messages;    /* failures to report */
   gboolean              corrupt;     /* one of them: a damaged page */
   char                 *salvaged_to; /* the damaged file was moved there */
+  GPtrArray            *unresumable; /* unfinished games that could not be read back, why */
   gboolean              rebuilt;     /* or its indexes were built again */
   guint                 n_saved;     /* games copied out of it */
   guint                 n_lost;      /* and those that could not be */
@@ -195,6 +197,7 @@ step_free (gpointer data)
   g_clear_pointer (&step->game, cassino_game_unref);
   g_clear_pointer (&step->messages, g_ptr_array_unref);
   g_free (step->salvaged_to);
+  g_clear_pointer (&step->unresumable, g_ptr_array_unref);
   g_free (step);
 }
 
@@ -869,6 +872,18 @@ cassino_game_recorder_class_init (CassinoGameRecorderClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   /**
+   * CassinoGameRecorder::unresumable:
+   * @message: which game, and why it cannot be read back
+   *
+   * An unfinished game could not be resumed: its record does not replay
+   * (a damaged file, rules this version does not know).  It stays in the
+   * database as it is; nothing failed to be saved.
+   */
+  signals[UNRESUMABLE] =
+    g_signal_new ("unresumable", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
    * CassinoGameRecorder::recovered:
    *
    * After a failure, the database accepted the game again and holds all
@@ -1273,7 +1288,17 @@ load_unfinished_job (CassinoStore  *store,
       step->game = cassino_store_load_game (store, summary->id, &error);
       if (step->game == NULL)
         {
-          step_report (step, error);
+          /* a game that cannot be read back (damaged moves, rules this
+           * version does not know) is no failure to save: it is said as
+           * such, and the next unfinished game is tried */
+          if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY))
+            {
+              if (step->unresumable == NULL)
+                step->unresumable = g_ptr_array_new_with_free_func (g_free);
+              g_ptr_array_add (step->unresumable, g_strdup (error->message));
+            }
+          else
+            step_report (step, error);
           g_clear_error (&error);
           continue;
         }
@@ -1294,6 +1319,8 @@ loaded (CassinoGameRecorder *self,
 {
   take_salvage (self, step);
   tell_failures (self, step);
+  for (guint i = 0; step->unresumable && i < step->unresumable->len; i++)
+    g_signal_emit (self, signals[UNRESUMABLE], 0, step->unresumable->pdata[i]);
   if (took_game)
     {
       forget_game (self);
@@ -1317,6 +1344,7 @@ cassino_game_recorder_load_unfinished (CassinoGameRecorder *self)
   loaded (self, &step, step.game != NULL);
   game = g_steal_pointer (&step.game);
   g_clear_pointer (&step.messages, g_ptr_array_unref);
+  g_clear_pointer (&step.unresumable, g_ptr_array_unref);
   return game;
 }
 

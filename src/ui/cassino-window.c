@@ -898,6 +898,24 @@ on_record_failed_cb (CassinoGameController *controller,
   g_object_add_weak_pointer (G_OBJECT (self->record_toast), (gpointer *) &self->record_toast);
 }
 
+/* The unfinished game could not be read back to be resumed: a new one is
+ * dealt, the old one is kept as it was (History lists it). */
+static void
+on_resume_failed_cb (CassinoGameController *controller,
+                     const char            *message,
+                     CassinoWindow         *self)
+{
+  /* Translators: %s says which game and why, e.g. "Game 61, deal 1, move 1
+   * does not replay: unknown move type" */
+  g_autofree char *text = g_strdup_printf (_("Your unfinished game could not be resumed, so a new one is dealt; "
+                                             "the old one is kept in History. %s"), message);
+  AdwToast *toast = _cassino_window_toast (self, text);
+
+  /* said as the window opens: it stays until it is read and closed */
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (toast, 0);
+}
+
 /* The toast that says the game could not be saved goes (it is no longer so). */
 static void
 dismiss_record_toast (CassinoWindow *self)
@@ -1194,6 +1212,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "changed", G_CALLBACK (on_controller_changed_cb), self);
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
   g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
+  g_signal_connect (self->controller, "resume-failed", G_CALLBACK (on_resume_failed_cb), self);
   g_signal_connect (self->controller, "confirm-move", G_CALLBACK (on_confirm_move_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_sweep_played_cb), self);
   g_signal_connect_object (self->settings, "changed::confirm-moves",
