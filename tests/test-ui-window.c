@@ -1987,6 +1987,25 @@ test_new_game_dialog (Fixture       *f,
   g_assert_nonnull (strstr (json, "single"));
 }
 
+/* The widget that shows card @c, in the hand or on the table, and its
+ * bounds in @table. */
+static CassinoCardWidget *
+card_bounds (CassinoTableView *table,
+             CassinoCard       c,
+             gboolean         *out_in_hand,
+             graphene_rect_t  *out_bounds)
+{
+  CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
+
+  if (out_in_hand)
+    *out_in_hand = w != NULL;
+  if (w == NULL)
+    w = cassino_table_view_get_table_item (table, c);
+  g_assert_nonnull (w);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (w), GTK_WIDGET (table), out_bounds));
+  return w;
+}
+
 /* From 360 px wide: the hand and the table fit. */
 static void
 test_narrow (Fixture       *f,
@@ -2007,13 +2026,9 @@ test_narrow (Fixture       *f,
   pos = pos_of (f);
   CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)] | pos->loose)
     {
-      CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
       graphene_rect_t r;
 
-      if (w == NULL)
-        w = cassino_table_view_get_table_item (table, c);
-      g_assert_nonnull (w);
-      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (w), GTK_WIDGET (table), &r));
+      card_bounds (table, c, NULL, &r);
       g_assert_cmpfloat (r.origin.x, >=, 0);
       g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
       g_assert_cmpfloat (r.size.width, >=, 40);
@@ -2075,14 +2090,10 @@ test_phone (Fixture       *f,
   g_assert_cmpuint (panels->len, ==, n_players);
   CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)] | pos->loose)
     {
-      CassinoCardWidget *w = cassino_table_view_get_hand_card (table, c);
-      gboolean in_hand = w != NULL;
+      gboolean in_hand;
       graphene_rect_t r;
+      CassinoCardWidget *w = card_bounds (table, c, &in_hand, &r);
 
-      if (w == NULL)
-        w = cassino_table_view_get_table_item (table, c);
-      g_assert_nonnull (w);
-      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (w), GTK_WIDGET (table), &r));
       g_assert_cmpfloat (r.origin.x, >=, 0);
       g_assert_cmpfloat (r.origin.y, >=, 0);
       g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
