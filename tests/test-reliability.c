@@ -1361,6 +1361,29 @@ test_cli_messages (void)
       }
   }
 
+  /* history: one line per game, whatever a name holds (a line break
+   * from a damaged or foreign file split the line) */
+  {
+    g_autofree char *named = g_build_filename (dir, "named.db", NULL);
+    const char *history[] = { "history", "--database", named, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    g_auto(GStrv) lines = NULL;
+    sqlite3 *db = NULL;
+
+    store_test_fill (named, 2);
+    g_assert_cmpint (sqlite3_open (named, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "UPDATE game_seats SET name = 'Ann' || char(10) || 'e' || char(9) || 'B' "
+                                       "WHERE seat = 0", NULL, NULL, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+    g_assert_cmpint (run_cli_out (history, FALSE, NULL, &out, &err), ==, 0);
+    g_test_message ("cassino-cli history: %s", out);
+    lines = g_strsplit (g_strchomp (out), "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 2);
+    for (guint i = 0; i < 2; i++)
+      g_assert_nonnull (strstr (lines[i], "Ann e B, "));
+  }
+
   /* import of a file that is not a record: not "failed 0" */
   {
     const char *import[] = { "import", "--database", path, bad, record, NULL };

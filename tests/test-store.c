@@ -2544,38 +2544,6 @@ test_missing_rules (void)
   store_test_rmdir (dir);
 }
 
-/* A seat's name with a line break and a tab (a damaged or foreign file):
- * History and `cassino-cli history` showed it on three lines.  Names are
- * read on one line. */
-static void
-test_names_one_line (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = store_test_tmpdir ();
-  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
-  g_autoptr(GPtrArray) page = NULL;
-  CassinoStoreHistoryFilter filter = { 0 };
-  const CassinoStoreGameSummary *s;
-  CassinoStore *store;
-  sqlite3 *db = NULL;
-
-  store_test_fill (path, 1);
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "UPDATE game_seats SET name = 'Ann' || char(10) || 'e' || char(9) || 'B' "
-                                     "WHERE seat = 0", NULL, NULL, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
-
-  store = cassino_store_open (path, &error);
-  g_assert_no_error (error);
-  page = cassino_store_get_history_page (store, &filter, NULL, 10, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (page->len, ==, 1);
-  s = page->pdata[0];
-  g_assert_cmpstr (s->seats[0].name, ==, "Ann e B");
-  g_assert_finalize_object (store);
-  store_test_rmdir (dir);
-}
-
 /* A trigger in the file (Cassino makes none) would run with every write
  * of Cassino's: this one deleted the moves of every game saved before at
  * the next game recorded.  The file is refused, for writing and reading
@@ -2767,7 +2735,6 @@ main (int    argc,
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);
   g_test_add_func ("/cassino/store/export-leaves-out", test_export_leaves_out);
   g_test_add_func ("/cassino/store/missing-rules", test_missing_rules);
-  g_test_add_func ("/cassino/store/names-one-line", test_names_one_line);
   g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);

@@ -1132,6 +1132,40 @@ test_export_damaged_game (Fixture       *f,
   }
 }
 
+/* A seat's name with line breaks (a damaged or foreign file) made its
+ * History row three lines high; every row stays one line. */
+static void
+test_name_one_line (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  sqlite3 *db = NULL;
+  int plain = 0, odd = 0;
+
+  g_assert_cmpint (sqlite3_open (f->database, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE game_seats SET name = 'Line1' || char(10) || 'Line2' || char(10) || "
+                                     "'Line3' WHERE seat = 1 AND game_id = (SELECT max(id) FROM games)",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+  open_window (f);
+  iterate (100);
+  ui_test_collect (GTK_WIDGET (cassino_history_view_get_column_view (cassino_window_get_history_view (f->window))),
+                   GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_label (labels->pdata[i]);
+      int h = gtk_widget_get_height (labels->pdata[i]);
+
+      if (strstr (text, "Line1"))
+        odd = MAX (odd, h);
+      else if (strstr (text, "Tess"))
+        plain = MAX (plain, h);
+    }
+  g_test_message ("a row's players: %d px high; with the line breaks: %d px", plain, odd);
+  g_assert_cmpint (plain, >, 0);
+  g_assert_cmpint (odd, ==, plain);
+}
+
 typedef struct {
   CassinoStoreImportReport report;
   gboolean                 done;
@@ -2097,6 +2131,7 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   ADD ("export-import", test_export_import);
   ADD ("export-damaged-game", test_export_damaged_game);
+  ADD ("name-one-line", test_name_one_line);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
   ADD ("delete-twice-quickly", test_delete_twice_quickly);

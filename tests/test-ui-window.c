@@ -2043,55 +2043,42 @@ test_narrow (Fixture       *f,
  * four players the three others stand side by side along the top, each
  * small (their subtitles took 200 px, and the table's cards lay over the
  * player's own panel). */
+/* The window @want_w × @want_h (or as near as it can be): every card of the hand and the table lies
+ * inside the table view and on no player's panel; the height of the
+ * hand's largest card and the table's smallest. */
 static void
-test_phone (Fixture       *f,
-            gconstpointer  data)
+check_cards_fit (Fixture *f,
+                 int      want_w,
+                 int      want_h,
+                 double  *out_hand_h,
+                 double  *out_table_h)
 {
-  CassinoTableView *table;
+  CassinoTableView *table = cassino_window_get_table_view (f->window);
+  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
   const CassinoPosition *pos;
   CassinoCard c;
-  double hand_h = 0, table_h = G_MAXDOUBLE;
   int width, height;
 
-  guint n_players = GPOINTER_TO_UINT (data);
-  g_autoptr(GPtrArray) panels = g_ptr_array_new ();
-
-  open_window (f);
-  /* (a deal with four cards on the table: as many as fit in a row) */
-  {
-      g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
-      g_autoptr(GError) error = NULL;
-
-      cassino_game_controller_set_move_delay (f->controller, 0);
-      setup->n_players = n_players;
-      for (guint i = 2; i < n_players; i++)
-        {
-          setup->seats[i].kind = CASSINO_SEAT_COMPUTER;
-          setup->seats[i].level = CASSINO_LEVEL_BEGINNER;
-          setup->seats[i].name = g_strdup_printf ("Computer %u", i);
-        }
-      g_assert_true (cassino_game_controller_start (f->controller, setup, 11, &error));
-      g_assert_no_error (error);
-  }
-  ui_test_resize (GTK_WINDOW (f->window), 360, 640);
+  *out_hand_h = 0;
+  *out_table_h = G_MAXDOUBLE;
+  ui_test_resize (GTK_WINDOW (f->window), want_w, want_h);
   wait_for_turn (f);
-  WAIT_FOR (gtk_widget_get_height (GTK_WIDGET (f->window)) <= 640, 10);
+  /* (with the tutorial's banner the window cannot be less than about
+   * 600 px high at this width) */
+  WAIT_FOR (gtk_widget_get_height (GTK_WIDGET (f->window)) <= MAX (want_h, 640), 10);
   iterate (100);
   g_test_message ("window %d × %d", gtk_widget_get_width (GTK_WIDGET (f->window)),
                   gtk_widget_get_height (GTK_WIDGET (f->window)));
-  table = cassino_window_get_table_view (f->window);
   width = gtk_widget_get_width (GTK_WIDGET (table));
   height = gtk_widget_get_height (GTK_WIDGET (table));
   pos = pos_of (f);
-  g_assert_cmpuint (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->n_players, ==,
-                    n_players);
   g_assert_cmpuint (cassino_cards_count (pos->loose), >, 0);
   ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
-  g_assert_cmpuint (panels->len, ==, n_players);
+  g_assert_cmpuint (panels->len, ==, cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->n_players);
   CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)] | pos->loose)
     {
       gboolean in_hand;
-      graphene_rect_t r;
+      graphene_rect_t r, card;
       CassinoCardWidget *w = card_bounds (table, c, &in_hand, &r);
 
       g_assert_cmpfloat (r.origin.x, >=, 0);
@@ -2107,22 +2094,55 @@ test_phone (Fixture       *f,
           graphene_rect_inset (&p, 1, 1);
           g_assert_false (graphene_rect_intersection (&r, &p, NULL));
         }
-      {
-        graphene_rect_t card;
-
-        cassino_card_widget_get_card_rect (w, &card);
-        if (in_hand)
-          hand_h = MAX (hand_h, card.size.height);
-        else
-          table_h = MIN (table_h, card.size.height);
-      }
+      cassino_card_widget_get_card_rect (w, &card);
+      if (in_hand)
+        *out_hand_h = MAX (*out_hand_h, card.size.height);
+      else
+        *out_table_h = MIN (*out_table_h, card.size.height);
     }
-  g_test_message ("hand cards %.0f px high, table cards %.0f px", hand_h, table_h);
-  if (n_players == 2)
-    g_assert_cmpfloat (table_h, >=, 0.8 * hand_h);
+  g_test_message ("hand cards %.0f px high, table cards %.0f px", *out_hand_h, *out_table_h);
+}
+
+static void
+test_phone (Fixture       *f,
+            gconstpointer  data)
+{
+  /* players, and 10 + players: the tutorial was offered before (no banner) */
+  guint n_players = GPOINTER_TO_UINT (data) % 10;
+  gboolean banner = GPOINTER_TO_UINT (data) < 10;
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  g_autoptr(GError) error = NULL;
+  double hand_h, table_h;
+
+  if (banner)
+    g_settings_reset (f->settings, "tutorial-offered");
+  else
+    g_settings_set_boolean (f->settings, "tutorial-offered", TRUE);
+  open_window (f);
+  cassino_game_controller_set_move_delay (f->controller, 0);
+  setup->n_players = n_players;
+  for (guint i = 2; i < n_players; i++)
+    {
+      setup->seats[i].kind = CASSINO_SEAT_COMPUTER;
+      setup->seats[i].level = CASSINO_LEVEL_BEGINNER;
+      setup->seats[i].name = g_strdup_printf ("Computer %u", i);
+    }
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, &error));
+  g_assert_no_error (error);
+
+  check_cards_fit (f, 360, 640, &hand_h, &table_h);
   /* (five cards in a row of 360 px: smaller there) */
   g_assert_cmpfloat (table_h, >=, 40);
   g_assert_cmpfloat (hand_h, >=, 50);
+
+  /* shorter still, where the height limits the cards and not the width
+   * (with the tutorial's banner or without it, as earlier tests left it):
+   * the table's cards as large as the hand's, about */
+  if (n_players == 2)
+    {
+      check_cards_fit (f, 360, 560, &hand_h, &table_h);
+      g_assert_cmpfloat (table_h, >=, 0.8 * hand_h);
+    }
 }
 
 /* A deal of Classic from the cards the eldest hand (seat 0) and the table
@@ -3403,6 +3423,10 @@ main (int   argc,
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/phone/2", Fixture, GUINT_TO_POINTER (2), fixture_setup, test_phone, fixture_teardown);
   g_test_add ("/cassino/ui/phone/4", Fixture, GUINT_TO_POINTER (4), fixture_setup, test_phone, fixture_teardown);
+  g_test_add ("/cassino/ui/phone/2-no-banner", Fixture, GUINT_TO_POINTER (12), fixture_setup, test_phone,
+              fixture_teardown);
+  g_test_add ("/cassino/ui/phone/4-no-banner", Fixture, GUINT_TO_POINTER (14), fixture_setup, test_phone,
+              fixture_teardown);
   g_test_add ("/cassino/ui/new-game-confirm", Fixture, NULL, fixture_setup, test_new_game_confirm, fixture_teardown);
   g_test_add ("/cassino/ui/unplayed-rubber", Fixture, NULL, fixture_setup, test_unplayed_rubber, fixture_teardown);
   g_test_add ("/cassino/ui/resume-log", Fixture, NULL, fixture_setup, test_resume_log, fixture_teardown);

@@ -779,7 +779,14 @@ cassino_cli_db_history (int    argc,
       g_autoptr(GString) score = g_string_new (NULL);
 
       for (guint k = 0; k < s->n_seats; k++)
-        g_string_append_printf (seats, "%s%s", k ? ", " : "", s->seats[k].name);
+        {
+          /* one line per game: a line break or tab in a name (a damaged
+           * or foreign file) is shown as a space (the JSON keeps it) */
+          g_autofree char *name = g_strdup (s->seats[k].name);
+
+          g_strdelimit (name, "\t\n\r\v\f", ' ');
+          g_string_append_printf (seats, "%s%s", k ? ", " : "", name);
+        }
       for (guint k = 0; k < s->n_sides; k++)
         g_string_append_printf (score, "%s%u", k ? "-" : "", s->scores[k]);
 

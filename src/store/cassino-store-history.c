@@ -95,7 +95,7 @@ get_summary (CassinoStore  *store,
             CassinoStoreSeatSummary *seat = &s->seats[s->n_seats++];
 
             seat->player_id = sqlite3_column_int64 (stmt, 0);
-            seat->name = _cassino_column_dup_line (stmt, 1);
+            seat->name = _cassino_column_dup (stmt, 1);
             seat->side = (guint) sqlite3_column_int (stmt, 2);
             seat->computer = sqlite3_column_int (stmt, 3) != 0;
             s->n_sides = MAX (s->n_sides, seat->side + 1);

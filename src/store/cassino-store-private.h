@@ -82,21 +82,6 @@ _cassino_column_dup (sqlite3_stmt *stmt,
   return g_strdup ((const char *) sqlite3_column_text (stmt, col));
 }
 
-/* A name to show, on one line: a control character a damaged or foreign
- * file put in it (a line break, a tab) becomes a space, so that a list
- * keeps one line per row (History, cassino-cli history). */
-static inline char *
-_cassino_column_dup_line (sqlite3_stmt *stmt,
-                          int           col)
-{
-  char *text = _cassino_column_dup (stmt, col);
-
-  for (char *p = text; p && *p; p++)
-    if ((guchar) *p < 0x20 || *p == 0x7f)
-      *p = ' ';
-  return text;
-}
-
 static inline void
 _cassino_bind_text_or_null (sqlite3_stmt *stmt,
                             int           col,

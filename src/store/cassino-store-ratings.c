@@ -369,7 +369,7 @@ cassino_store_list_ratings (CassinoStore  *store,
           CassinoStoreRating *r = g_new0 (CassinoStoreRating, 1);
 
           r->player_id = sqlite3_column_int64 (stmt, 0);
-          r->name = _cassino_column_dup_line (stmt, 1);
+          r->name = _cassino_column_dup (stmt, 1);
           r->preset = g_strdup (preset);
           r->glicko.rating = sqlite3_column_double (stmt, 2);
           r->glicko.rd = sqlite3_column_double (stmt, 3);

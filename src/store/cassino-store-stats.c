@@ -354,7 +354,7 @@ fill_stats (CassinoStore                   *store,
           CassinoStoreHeadToHead *h = g_new0 (CassinoStoreHeadToHead, 1);
 
           h->opponent_id = sqlite3_column_int64 (stmt, 0);
-          h->name = _cassino_column_dup_line (stmt, 1);
+          h->name = _cassino_column_dup (stmt, 1);
           h->games = (guint) sqlite3_column_int64 (stmt, 2);
           h->wins = (guint) sqlite3_column_int64 (stmt, 3);
           h->draws = (guint) sqlite3_column_int64 (stmt, 4);

@@ -304,6 +304,9 @@ on_setup_cell_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* a row is one line, whatever a name holds (a line break from a
+   * damaged or foreign file) */
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   gtk_list_item_set_child (list_item, label);
 }
 
