@@ -1397,6 +1397,36 @@ test_cli_messages (void)
     g_assert_nonnull (strstr (err, "bad.txt: Not a game record: line 2, column 1: unknown preset “nope”"));
   }
 
+  /* a file whose second record does not read: the first is imported
+   * (the third, the same game again, is skipped), the second is a failure
+   * named by its line in the file (the whole file was refused) */
+  {
+    g_autofree char *mixed = g_build_filename (dir, "mixed.txt", NULL);
+    g_autofree char *fresh = g_build_filename (dir, "fresh.db", NULL);
+    const char *import[] = { "import", "--database", fresh, mixed, NULL };
+    g_autofree char *good = NULL;
+    g_autofree char *text = NULL;
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    guint good_lines = 0;
+
+    g_assert_true (g_file_get_contents (record, &good, NULL, NULL));
+    for (const char *p = good; *p; p++)
+      good_lines += *p == '\n';
+    text = g_strdup_printf ("%s\n[Cassino \"1\"]\n[Rules \"nope\"]\n\n%s", good,
+                            strstr (good, "[Cassino"));
+    g_assert_true (g_file_set_contents (mixed, text, -1, NULL));
+    g_assert_cmpint (run_cli_out (import, FALSE, NULL, &out, &err), ==, 1);
+    g_test_message ("cassino-cli said: %s%s", out, err);
+    g_assert_cmpstr (out, ==, "imported 1, skipped 1 (already present), failed 1\n");
+    {
+      g_autofree char *expected = g_strdup_printf ("mixed.txt: record 2: line %u, column 1: unknown preset “nope”",
+                                                   good_lines + 3);
+
+      g_assert_nonnull (strstr (err, expected));
+    }
+  }
+
   /* a bad line of 9 MB is not echoed whole */
   {
     g_autofree char *text = NULL;

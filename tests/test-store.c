@@ -2544,6 +2544,87 @@ test_missing_rules (void)
   store_test_rmdir (dir);
 }
 
+/* A file of three records whose second does not read (a move of a card
+ * that is not there): nothing was imported, the whole file refused at the
+ * second's line.  The other two are imported, and the second is a
+ * failure of the count, named by its number and the line in the file;
+ * a file with no record that reads is still refused whole. */
+static void
+test_import_one_bad_record (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *from = g_build_filename (dir, "from.db", NULL);
+  g_autofree char *to = g_build_filename (dir, "to.db", NULL);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GString) text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *expected = NULL;
+  CassinoStoreImportReport report = { 0 };
+  CassinoStore *store;
+  guint second = 0, broken = 0;
+
+  store_test_fill (from, 3);
+  store = cassino_store_open (from, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_export_records (store, CASSINO_STORE_EXPORT_ALL, 0, out, NULL, NULL, &error));
+  g_assert_finalize_object (store);
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  text = g_string_new_len (g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                           (gssize) g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)));
+
+  /* the second record's first move becomes one of a card not in hand */
+  lines = g_strsplit (text->str, "\n", -1);
+  for (guint i = 0, n = 0; lines[i]; i++)
+    {
+      if (g_str_has_prefix (lines[i], "[Cassino "))
+        {
+          n++;
+          if (n == 2)
+            second = i + 1;
+        }
+      if (n == 2 && broken == 0 && g_str_has_prefix (lines[i], "1. "))
+        {
+          g_free (lines[i]);
+          lines[i] = g_strdup ("1. S0 Zz");
+          broken = i + 1;
+        }
+    }
+  g_assert_cmpuint (second, >, 0);
+  g_assert_cmpuint (broken, >, second);
+  g_free (g_string_free (text, FALSE));
+  text = g_string_new (NULL);
+  for (guint i = 0; lines[i]; i++)
+    g_string_append_printf (text, "%s%s", i ? "\n" : "", lines[i]);
+
+  store = cassino_store_open (to, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_import_records (store, text->str, -1, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.imported, ==, 2);
+  g_assert_cmpuint (report.failed, ==, 1);
+  g_assert_nonnull (report.messages);
+  g_assert_cmpuint (report.messages->len, ==, 1);
+  g_test_message ("%s", (char *) report.messages->pdata[0]);
+  expected = g_strdup_printf ("record 2: line %u, column ", broken);
+  g_assert_true (g_str_has_prefix (report.messages->pdata[0], expected));
+  cassino_store_import_report_clear (&report);
+
+  /* one record, and it does not read: refused whole, as before */
+  {
+    g_autofree char *one = g_strdup (text->str);
+    const char *start = strstr (strstr (one, "[Cassino ") + 1, "[Cassino ");
+    char *third = strstr (start + 1, "[Cassino ");
+
+    *third = '\0';
+    g_assert_false (cassino_store_import_records (store, start, -1, &report, &error));
+    g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID);
+    g_clear_error (&error);
+  }
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* A trigger in the file (Cassino makes none) would run with every write
  * of Cassino's: this one deleted the moves of every game saved before at
  * the next game recorded.  The file is refused, for writing and reading
@@ -2735,6 +2816,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);
   g_test_add_func ("/cassino/store/export-leaves-out", test_export_leaves_out);
   g_test_add_func ("/cassino/store/missing-rules", test_missing_rules);
+  g_test_add_func ("/cassino/store/import-one-bad-record", test_import_one_bad_record);
   g_test_add_func ("/cassino/store/create-race", test_create_race);
   g_test_add_func ("/cassino/store/corrupt-newer", test_corrupt_newer);
   g_test_add_func ("/cassino/store/corrupt-foreign", test_corrupt_foreign);

@@ -1132,6 +1132,50 @@ test_export_damaged_game (Fixture       *f,
   }
 }
 
+/* Importing a file whose second record does not read imported nothing;
+ * the other records are imported, and the toast names the one that
+ * failed, and where. */
+static void
+test_import_one_bad_record (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->tmpdir, "three.cassino", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *second = NULL;
+  const char *toast;
+
+  /* three games of another database: the fixture's 8th, 9th and 10th
+   * written out, the second with a move of a card nobody holds */
+  for (guint i = 7; i < 10; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 900 + i, "Vic", "easy");
+      g_autofree char *record = cassino_record_write (game);
+
+      cassino_game_unref (game);
+      if (i == 8)
+        {
+          char *move = strstr (record, "\n1. ");
+
+          g_assert_nonnull (move);
+          second = g_strdup_printf ("%.*s\n1. S0 Zz%s", (int) (move - record), record, strchr (move + 1, '\n'));
+          g_string_append (text, second);
+        }
+      else
+        g_string_append (text, record);
+      g_string_append_c (text, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+
+  open_window (f);
+  cassino_window_import_records (f->window, file);
+  WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
+  toast = cassino_window_get_last_toast (f->window);
+  g_test_message ("the toast: %s", toast);
+  g_assert_true (g_str_has_prefix (toast, "Imported 2 games · 0 already there · 1 failed. The first that failed: "
+                                          "record 2: line "));
+}
+
 /* A seat's name with line breaks (a damaged or foreign file) made its
  * History row three lines high; every row stays one line. */
 static void
@@ -2132,6 +2176,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("export-damaged-game", test_export_damaged_game);
   ADD ("name-one-line", test_name_one_line);
+  ADD ("import-one-bad-record", test_import_one_bad_record);
   ADD ("import-while-locked", test_import_while_locked);
   ADD ("delete-undo", test_delete_undo);
   ADD ("delete-twice-quickly", test_delete_twice_quickly);

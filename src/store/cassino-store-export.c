@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -442,6 +443,87 @@ import_games (CassinoStore  *store,
   return TRUE;
 }
 
+/* A message of the record reader ("line 3, column 5: …") with its line
+ * counted from the start of the file, for a part that began on line
+ * @first. */
+static char *
+message_from_line (const char *message,
+                   guint       first)
+{
+  guint line = 0, column = 0;
+  int used = 0;
+
+  if (sscanf (message, "line %u, column %u: %n", &line, &column, &used) == 2 && used > 0)
+    return g_strdup_printf ("line %u, column %u: %s", line + first - 1, column, message + used);
+  return g_strdup (message);
+}
+
+/* The games of @text read one record at a time: each `[Cassino` tag at
+ * the start of a line begins a game (docs/record-format.md), so one game
+ * that does not read keeps none of the others from being imported.  Each
+ * that does not read is counted in @report; NULL when @text holds fewer
+ * than two records (nothing to read apart). */
+static GPtrArray *
+read_one_by_one (const char               *text,
+                 gsize                     length,
+                 CassinoStoreImportReport *report)
+{
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  GPtrArray *games;
+  guint line = 1;
+
+  for (gsize at = 0; at < length; )
+    {
+      gsize p = at;
+
+      while (p < length && (text[p] == ' ' || text[p] == '\t'))
+        p++;
+      if (length - p >= 8 && memcmp (text + p, "[Cassino", 8) == 0)
+        {
+          gsize start = starts->len ? at : 0;   /* what comes before the first belongs to it */
+
+          g_array_append_val (starts, start);
+          g_array_append_val (lines, line);
+        }
+      while (at < length && text[at] != '\n')
+        at++;
+      at++;
+      line++;
+    }
+  if (starts->len < 2)
+    return NULL;
+
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) cassino_game_unref);
+  for (guint k = 0; k < starts->len; k++)
+    {
+      gsize from = g_array_index (starts, gsize, k);
+      gsize to = k + 1 < starts->len ? g_array_index (starts, gsize, k + 1) : length;
+      g_autoptr(GError) e = NULL;
+      g_autoptr(GPtrArray) part = cassino_record_read (text + from, (gssize) (to - from), &e);
+
+      if (part == NULL)
+        {
+          /* (the first part starts at the file's start: its lines count from 1) */
+          g_autofree char *why = message_from_line (e->message, k ? g_array_index (lines, guint, k) : 1);
+
+          report->failed++;
+          if (report->messages == NULL)
+            report->messages = g_ptr_array_new_with_free_func (g_free);
+          /* (the reasons of the first hundred: a file of a million
+           * broken records is counted, not echoed) */
+          if (report->messages->len < 100)
+            /* Translators: a game record of an imported file that could not be read:
+             * its number in the file, then why ("line 40, column 3: …") */
+            g_ptr_array_add (report->messages, g_strdup_printf (_("record %u: %s"), k + 1, why));
+          continue;
+        }
+      while (part->len > 0)
+        g_ptr_array_add (games, g_ptr_array_steal_index (part, 0));
+    }
+  return games;
+}
+
 gboolean
 cassino_store_import_records (CassinoStore              *store,
                               const char                *text,
@@ -460,9 +542,26 @@ cassino_store_import_records (CassinoStore              *store,
   games = cassino_record_read (text, length, &local);
   if (games == NULL)
     {
-      g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
-                   _("Not a game record: %s"), local->message);
-      return FALSE;
+      CassinoStoreImportReport parts = { 0 };
+
+      games = read_one_by_one (text, length < 0 ? strlen (text) : (gsize) length, &parts);
+      if (games == NULL || games->len == 0)
+        {
+          cassino_store_import_report_clear (&parts);
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                       _("Not a game record: %s"), local->message);
+          return FALSE;
+        }
+      /* the records that did not read are failures of this import */
+      report->failed += parts.failed;
+      if (parts.messages)
+        {
+          if (report->messages == NULL)
+            report->messages = g_ptr_array_new_with_free_func (g_free);
+          for (guint i = 0; i < parts.messages->len; i++)
+            g_ptr_array_add (report->messages, g_strdup (parts.messages->pdata[i]));
+        }
+      cassino_store_import_report_clear (&parts);
     }
 
   import.games = games;

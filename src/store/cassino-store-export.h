@@ -64,8 +64,10 @@ void     cassino_store_import_report_clear (CassinoStoreImportReport *report);
 /* Read the game records in @text (cassino_record_read(), which replays
  * them) and record each game that is not yet in the database, adding to
  * the counts of @report (zero it first; free its messages with
- * cassino_store_import_report_clear()).  FALSE with @error when @text
- * cannot be read as records at all (nothing is imported then). */
+ * cassino_store_import_report_clear()).  A record that does not read,
+ * among others that do, is a failure of the count ("record 2: line 40,
+ * column 3: …") and the others are imported.  FALSE with @error when
+ * no record of @text can be read (nothing is imported then). */
 gboolean cassino_store_import_records   (CassinoStore              *store,
                                          const char                *text,
                                          gssize                     length,

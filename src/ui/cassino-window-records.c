@@ -505,6 +505,16 @@ on_file_job_done_cb (GObject      *source,
                                                 "Imported %u games · %u already there · %u failed",
                                                 report.imported),
                                    report.imported, report.skipped, report.failed);
+      if (message && report.failed > 0 && report.messages && report.messages->len > 0)
+        {
+          /* Translators: after the import's counts, why the first game that
+           * failed did, e.g. "record 2: line 199, column 1: …" */
+          char *why = g_strdup_printf (_("%s. The first that failed: %s"), message,
+                                       (const char *) report.messages->pdata[0]);
+
+          g_free (message);
+          message = why;
+        }
       cassino_store_import_report_clear (&report);
     }
   else
@@ -535,6 +545,22 @@ cassino_window_export_records (CassinoWindow           *self,
   cassino_records_export_records_async (self->records, scope, id, file, on_file_job_done_cb, g_object_ref (self));
 }
 
+/* Import… once its file is chosen (tests: without the file chooser). */
+void
+cassino_window_import_records (CassinoWindow *self,
+                               GFile         *file)
+{
+  g_return_if_fail (CASSINO_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->records == NULL)
+    {
+      toast (self, _("No games are recorded."));
+      return;
+    }
+  cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
+}
+
 static void
 on_file_chosen_cb (GtkNativeDialog *dialog,
                    int              response,
@@ -562,7 +588,7 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
           cassino_records_export_stats_csv_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_IMPORT:
-          cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
+          cassino_window_import_records (self, file);
           break;
         default:
           break;

@@ -45,6 +45,9 @@ void                   cassino_window_export_records (CassinoWindow           *s
                                                       CassinoStoreExportScope  scope,
                                                       gint64                   id,
                                                       GFile                   *file);
+/* Import… once its file is chosen, the same way. */
+void                   cassino_window_import_records (CassinoWindow           *self,
+                                                      GFile                   *file);
 /* The top page: "table", "history" or "statistics"; history's sub-page
  * "list", "replay" or "review". */
 const char            *cassino_window_get_top_page   (CassinoWindow *self);
