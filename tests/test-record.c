@@ -190,6 +190,11 @@ test_record_errors (void)
   expect_error ("[Rules \"classic\"]\nDeal 1 dealer 0 seed 1\nDeck Ac Zz\n", CASSINO_RECORD_ERROR_SYNTAX, "line 3, column 9");
   expect_error ("[Rules \"classic\"]\n1. S0 7h\n", CASSINO_RECORD_ERROR_SYNTAX, "before the first Deal");
   expect_error ("[Cassino \"2\"]\n[Rules \"classic\"]\nDeal 1 dealer 0 seed 1\n", CASSINO_RECORD_ERROR_SYNTAX, "version");
+  /* tags and no deal: it read as a game of no deal, and importing a file
+   * of such tags recorded empty games */
+  expect_error ("[Cassino \"1\"]\n[Rules \"classic\"]\n", CASSINO_RECORD_ERROR_SYNTAX,
+                "line 1, column 1: this game has tags but no deal");
+  expect_error ("[Cassino \"1\"]\n", CASSINO_RECORD_ERROR_SYNTAX, "but no deal");
 
   g_assert_true (cassino_rules_parse (&r, "classic", 2, NULL));
   game = test_random_game (&r, 9);

@@ -1067,9 +1067,16 @@ cassino_record_read (const char  *text,
 
   if (game == NULL && tags != NULL)
     {
+      /* tags and no deal: nothing to replay (a writer always writes the
+       * first deal, dealt when the game begins); what is wrong with the
+       * tags themselves is told first */
       game = game_from_tags (&r, tags);
       if (game == NULL)
         FAIL ();
+      g_clear_pointer (&game, cassino_game_unref);
+      tag_error (&r, (const Tag *) tags->list->pdata[0], CASSINO_RECORD_ERROR_SYNTAX,
+                 "this game has tags but no deal (a “Deal 1” line and its “Deck” follow the tags)");
+      FAIL ();
     }
   if (game != NULL)
     {
