@@ -172,14 +172,15 @@ write_output (const char   *output,
 {
   if (output == NULL || g_str_equal (output, "-"))
     {
-      if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
+      /* (nothing to write, e.g. every game left out: data may be NULL) */
+      if ((len > 0 && fwrite (data, 1, len, stdout) != len) || fflush (stdout) != 0)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot write to standard output"));
           return FALSE;
         }
       return TRUE;
     }
-  return g_file_set_contents (output, data, (gssize) len, error);
+  return g_file_set_contents (output, data ? data : "", (gssize) len, error);
 }
 
 /* export */
