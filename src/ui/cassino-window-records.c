@@ -21,6 +21,17 @@
 
 #define toast(self, text) _cassino_window_toast ((self), (text))
 
+/* Whether games are recorded (a database is open); the player is told
+ * when not. */
+static gboolean
+have_records (CassinoWindow *self)
+{
+  if (self->records != NULL)
+    return TRUE;
+  toast (self, _("No games are recorded."));
+  return FALSE;
+}
+
 static void
 update_header (CassinoWindow *self)
 {
@@ -261,11 +272,8 @@ on_review_game_cb (CassinoHistoryView *view,
                    gint64              game_id,
                    CassinoWindow      *self)
 {
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   /* the game is read with the review, off the main thread */
   _cassino_window_show_review (self, game_id, NULL);
 }
@@ -332,11 +340,8 @@ open_game (CassinoWindow *self,
 {
   OpenRequest *req;
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   req = g_new0 (OpenRequest, 1);
   req->window = g_object_ref (self);
   req->serial = ++self->replay_serial;
@@ -537,11 +542,8 @@ cassino_window_export_records (CassinoWindow           *self,
   g_return_if_fail (CASSINO_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   cassino_records_export_records_async (self->records, scope, id, file, on_file_job_done_cb, g_object_ref (self));
 }
 
@@ -553,11 +555,8 @@ cassino_window_import_records (CassinoWindow *self,
   g_return_if_fail (CASSINO_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
 }
 
@@ -608,11 +607,8 @@ choose_file (CassinoWindow *self,
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   const char *title;
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   switch (job)
     {
     case FILE_EXPORT_GAME: title = _("Export Game"); break;
@@ -969,11 +965,8 @@ players_activated (GtkWidget  *widget,
   CassinoWindow *self = CASSINO_WINDOW (widget);
   GtkWidget *window, *page, *group, *add_group, *add_row;
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   window = adw_preferences_window_new ();
   gtk_window_set_title (GTK_WINDOW (window), _("Players"));
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
@@ -1253,11 +1246,8 @@ rubbers_activated (GtkWidget  *widget,
   CassinoWindow *self = CASSINO_WINDOW (widget);
   GtkWidget *window, *page, *loading, *row, *spinner;
 
-  if (self->records == NULL)
-    {
-      toast (self, _("No games are recorded."));
-      return;
-    }
+  if (!have_records (self))
+    return;
   window = adw_preferences_window_new ();
   gtk_window_set_title (GTK_WINDOW (window), _("Rubbers"));
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
