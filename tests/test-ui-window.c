@@ -2135,6 +2135,48 @@ test_phone (Fixture       *f,
   g_assert_cmpfloat (table_h, >=, 40);
   g_assert_cmpfloat (hand_h, >=, 50);
 
+  /* with four players the others along the top are small: their cards in
+   * hand in words ("4 in hand"), no card back, no subtitle (they were
+   * 120 px high and more, and left the table a strip of small cards) */
+  if (n_players == 4)
+    {
+      CassinoTableView *table = cassino_window_get_table_view (f->window);
+      g_autoptr(GPtrArray) panels = g_ptr_array_new ();
+      guint viewer = cassino_game_controller_get_viewer (f->controller);
+      const CassinoPosition *pos = pos_of (f);
+      guint others = 0;
+
+      ui_test_collect (GTK_WIDGET (table), CASSINO_TYPE_SEAT_PANEL, panels);
+      for (guint i = 0; i < panels->len; i++)
+        {
+          g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+          g_autofree char *count = NULL;
+          int h = gtk_widget_get_height (panels->pdata[i]);
+          gboolean said = FALSE;
+          guint seat = G_MAXUINT;
+
+          ui_test_collect (panels->pdata[i], GTK_TYPE_LABEL, labels);
+          for (guint k = 0; k < labels->len; k++)
+            if (gtk_widget_get_mapped (labels->pdata[k]))
+              for (guint t = 0; t < n_players; t++)
+                if (g_strcmp0 (gtk_label_get_label (labels->pdata[k]),
+                               cassino_game_controller_get_seat_name (f->controller, t)) == 0)
+                  seat = t;
+          if (seat == viewer || seat == G_MAXUINT)
+            continue;
+          others++;
+          count = g_strdup_printf ("%u in hand", cassino_cards_count (pos->hands[seat]));
+          for (guint k = 0; k < labels->len; k++)
+            if (gtk_widget_get_mapped (labels->pdata[k]) &&
+                g_strcmp0 (gtk_label_get_label (labels->pdata[k]), count) == 0)
+              said = TRUE;
+          g_test_message ("seat %u: %d px high, “%s” %s", seat, h, count, said ? "shown" : "not shown");
+          g_assert_true (said);
+          g_assert_cmpint (h, <=, 100);
+        }
+      g_assert_cmpuint (others, ==, 3);
+    }
+
   /* shorter still, where the height limits the cards and not the width
    * (with the tutorial's banner or without it, as earlier tests left it):
    * the table's cards as large as the hand's, about */

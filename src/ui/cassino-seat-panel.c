@@ -28,11 +28,14 @@ struct _CassinoSeatPanel
   GtkLabel          *dealer_label_under;
   gboolean           dealer;
   GtkLabel          *subtitle_label;
+  GtkLabel          *count_label;
   GtkLabel          *pile_label;
   GtkWidget         *words_box;
   GtkWidget         *name_box;
   GtkImage          *place_icon;
   gboolean           face_up;
+  guint              n_face_up;      /* the cards shown face up */
+  gboolean           show_hand;      /* the card back with the count */
   CassinoSeatPlace   place;
   gboolean           upright;
   int                counted_suit;   /* the suit the pile line counts, or -1 */
@@ -58,6 +61,7 @@ cassino_seat_panel_class_init (CassinoSeatPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, name_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, dealer_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, dealer_label_under);
+  gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, pile_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoSeatPanel, words_box);
@@ -100,6 +104,39 @@ place_words (CassinoSeatPlace place)
     }
 }
 
+/* Four players or more in a narrow window: the others stand side by side
+ * along the top, so each is small: no subtitle (it stays the panel's
+ * tooltip and accessible description, the partners are in the score
+ * bar) and the cards in hand in words instead of the card back. */
+static gboolean
+is_crowded (CassinoSeatPanel *self)
+{
+  return self->upright && self->show_arrow;
+}
+
+static void
+sync_hand (CassinoSeatPanel *self)
+{
+  gboolean crowded = is_crowded (self);
+
+  if (self->face_up)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->hand), self->n_face_up > 0);
+      /* each card shows its index: a third of a card apart */
+      gtk_widget_set_size_request (GTK_WIDGET (self->hand),
+                                   46 + (int) (self->n_face_up > 1 ? (self->n_face_up - 1) * 18 : 0), 64);
+      gtk_widget_set_visible (GTK_WIDGET (self->count_label), FALSE);
+    }
+  else
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->hand), self->show_hand && !crowded);
+      gtk_widget_set_size_request (GTK_WIDGET (self->hand), 46, 64);
+      gtk_widget_set_visible (GTK_WIDGET (self->count_label), self->show_hand && crowded);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label),
+                          *gtk_label_get_label (self->subtitle_label) && !crowded);
+}
+
 void
 cassino_seat_panel_set_place (CassinoSeatPanel *self,
                               CassinoSeatPlace  place,
@@ -129,15 +166,7 @@ cassino_seat_panel_set_place (CassinoSeatPanel *self,
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->place_icon), place_words (place));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->place_icon), show_arrow && place != CASSINO_SEAT_PLACE_NONE);
-  /* four players or more in a narrow window: the others stand side by
-   * side along the top, so each is small: no subtitle (the level is in
-   * the panel's accessible description, the partners in the score bar),
-   * a smaller card back; the subtitle stays the panel's tooltip and its
-   * accessible description */
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label),
-                          *gtk_label_get_label (self->subtitle_label) && !(upright && show_arrow));
-  gtk_widget_set_size_request (GTK_WIDGET (self->hand), upright && show_arrow ? 32 : 46,
-                               upright && show_arrow ? 44 : 64);
+  sync_hand (self);
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label), self->dealer && !upright);
   gtk_widget_set_visible (GTK_WIDGET (self->dealer_label_under), self->dealer && upright);
 
@@ -210,8 +239,7 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
 
   gtk_label_set_label (self->name_label, name);
   gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label),
-                          subtitle && *subtitle && !(self->upright && self->show_arrow));
+
   if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), subtitle && *subtitle ? subtitle : NULL) != 0)
     {
       gtk_widget_set_tooltip_text (GTK_WIDGET (self), subtitle && *subtitle ? subtitle : NULL);
@@ -225,10 +253,15 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
   if (!self->face_up)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->hand), show_hand);
-      cassino_card_widget_set_stack (self->hand, hand_count);
-    }
+    cassino_card_widget_set_stack (self->hand, hand_count);
+  {
+    /* Translators: the cards a player holds, in a narrow panel: "4 in hand" */
+    g_autofree char *count = g_strdup_printf (_("%u in hand"), hand_count);
+
+    gtk_label_set_label (self->count_label, count);
+  }
+  self->show_hand = show_hand;
+  sync_hand (self);
 
   /* Translators: a player's captured pile: number of cards */
   cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", n_pile), n_pile);
@@ -299,13 +332,8 @@ cassino_seat_panel_show_cards (CassinoSeatPanel *self,
   g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
 
   self->face_up = face_up;
-  if (!face_up)
-    {
-      gtk_widget_set_size_request (GTK_WIDGET (self->hand), 46, 64);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->hand), n > 0);
-  cassino_card_widget_set_fan (self->hand, hand);
-  /* each card shows its index: a third of a card apart */
-  gtk_widget_set_size_request (GTK_WIDGET (self->hand), 46 + (int) (n > 1 ? (n - 1) * 18 : 0), 64);
+  self->n_face_up = face_up ? n : 0;
+  if (face_up)
+    cassino_card_widget_set_fan (self->hand, hand);
+  sync_hand (self);
 }
