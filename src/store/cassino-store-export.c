@@ -554,14 +554,10 @@ cassino_store_import_records (CassinoStore              *store,
         }
       /* the records that did not read are failures of this import */
       report->failed += parts.failed;
-      if (parts.messages)
-        {
-          if (report->messages == NULL)
-            report->messages = g_ptr_array_new_with_free_func (g_free);
-          for (guint i = 0; i < parts.messages->len; i++)
-            g_ptr_array_add (report->messages, g_strdup (parts.messages->pdata[i]));
-        }
-      cassino_store_import_report_clear (&parts);
+      if (report->messages == NULL)
+        report->messages = g_steal_pointer (&parts.messages);
+      else if (parts.messages)
+        g_ptr_array_extend_and_steal (report->messages, g_steal_pointer (&parts.messages));
     }
 
   import.games = games;

@@ -1094,6 +1094,7 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   g_autoptr(GPtrArray) others = g_ptr_array_new ();
   GtkWidget *left = NULL, *right = NULL;
   double table_left = PAD, table_right = W - PAD;
+  int own_h = 0;
 
   /* the others in the order of play, from the viewer's left */
   if (viewer < self->panels->len)
@@ -1158,7 +1159,6 @@ cassino_table_view_size_allocate (GtkWidget *widget,
    * hand's, not a strip of small ones) */
   {
     guint n = MAX (n_hand, 4u);
-    int own_h = 0;
     double shared;
 
     if (own_panel)
@@ -1197,8 +1197,9 @@ cassino_table_view_size_allocate (GtkWidget *widget,
     {
       int w, h;
 
+      /* (its height measured above, for the hand) */
       gtk_widget_measure (own_panel, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
-      gtk_widget_measure (own_panel, GTK_ORIENTATION_VERTICAL, -1, NULL, &h, NULL, NULL);
+      h = own_h;
       w = MIN (w, (int) (W - 2 * PAD));
       bottom -= GAP / 2;
       allocate_rect (own_panel, &GRAPHENE_RECT_INIT ((W - w) / 2, bottom - h, w, h));
