@@ -933,6 +933,106 @@ test_sampling_respects_forced_capture (void)
   g_assert_cmpuint (observed_trails, >, 20);
 }
 
+/* A seat shown as the easy computer plays a foreseeable move: the deals
+ * master and expert sample must give it hands with which the easy level
+ * would have made every play it made this hand.  A Callabra trail of the
+ * easy level says that every other card it held was of a higher rank (it
+ * trails its lowest); that was all but ignored, and about half of the
+ * sampled hands held a lower card. */
+static void
+test_sampling_foresees_easy (void)
+{
+  static const char *presets[] = { "callabra", "classic", "pasur", "scopa" };
+  guint observed = 0, trails = 0, checked = 0, consistent = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (presets); k++)
+    for (guint64 seed = 1; seed <= 40; seed++)
+      {
+        CassinoRules r;
+        CassinoGame *game;
+        CassinoView view;
+        Values v, counting;
+        Inference inf;
+        CassinoMoveList scratch, legal;
+        CassinoRng rng;
+        CassinoAiBudget budget = { .iterations = 1 };
+        guint plays = 3 + seed % 7;
+
+        /* seat 1 is the easy computer and plays its own way; seat 0 plays
+         * at random */
+        g_assert_true (cassino_rules_parse (&r, presets[k], 2, NULL));
+        game = cassino_game_new (&r, seed, 0);
+        cassino_game_start (game);
+        cassino_rng_init (&rng, seed);
+        cassino_move_list_init (&legal);
+        for (guint i = 0; i < plays && cassino_game_get_state (game) == CASSINO_GAME_PLAYING; i++)
+          {
+            const CassinoPosition *pos = cassino_game_get_position (game);
+
+            legal.len = 0;
+            cassino_game_legal_moves (game, &legal);
+            if (pos->to_move == 1)
+              {
+                CassinoAiReason reason;
+
+                cassino_view_init_from_game (&view, game);
+                g_assert_true (cassino_ai_choose (&view, CASSINO_LEVEL_EASY, &budget, seed, NULL, &reason));
+                cassino_view_clear (&view);
+                cassino_game_play (game, &reason.move, NULL);
+              }
+            else
+              cassino_game_play (game, &legal.moves[cassino_rng_below (&rng, legal.len)], NULL);
+          }
+        if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+            cassino_game_get_position (game)->to_move != 0)
+          {
+            cassino_move_list_clear (&legal);
+            cassino_game_unref (game);
+            continue;
+          }
+        cassino_view_init_from_game (&view, game);
+        view.levels[1] = CASSINO_LEVEL_EASY;   /* as the table shows it */
+        ai_values_init (&v, view.pos.rules);
+        ai_values_init_counting (&counting, view.pos.rules, view.pos.piles, 0);
+        ai_inference_init (&inf, &view, &counting, &v);
+        cassino_move_list_init (&scratch);
+        for (guint i = 0; i < inf.n; i++)
+          {
+            observed++;
+            trails += inf.obs[i].move.type == CASSINO_MOVE_TRAIL;
+          }
+        for (guint d = 0; d < 40 && inf.n > 0; d++)
+          {
+            CassinoPosition sample;
+            gboolean all_same = TRUE;
+
+            ai_sample_consistent (&view, &inf, &rng, &scratch, &sample);
+            for (guint i = 0; i < inf.n; i++)
+              {
+                const Observation *o = &inf.obs[i];
+                CassinoMove m;
+
+                ai_greedy_move (&v, &o->before, o->seat, sample.hands[o->seat] | o->played_since,
+                                FALSE, &scratch, &m);
+                all_same &= m.type == o->move.type && m.card == o->move.card && m.set == o->move.set;
+              }
+            checked++;
+            consistent += all_same;
+          }
+        cassino_move_list_clear (&scratch);
+        cassino_move_list_clear (&legal);
+        cassino_view_clear (&view);
+        cassino_game_unref (game);
+      }
+  /* the cases the test is about happened */
+  g_assert_cmpuint (observed, >, 60);
+  g_assert_cmpuint (trails, >, 20);
+  g_test_message ("%u of %u sampled deals explain every play of the easy seat", consistent, checked);
+  /* (a deal that explains them all is always found in these positions:
+   * the hand it really held is one) */
+  g_assert_cmpuint (consistent, >=, checked * 98 / 100);
+}
+
 /* Issue 17: in the last hand of three players master solves every
  * sampled deal exactly.  Its choice is as good, on average over every way
  * the unseen cards can lie between the other two hands, as the best move
@@ -1106,6 +1206,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/partners-leave-no-sweep", test_partners_leave_no_sweep);
   g_test_add_func ("/cassino/ai/master-last-hand-three", test_master_last_hand_three);
   g_test_add_func ("/cassino/ai/sampling-respects-forced-capture", test_sampling_respects_forced_capture);
+  g_test_add_func ("/cassino/ai/sampling-foresees-easy", test_sampling_foresees_easy);
   g_test_add_func ("/cassino/ai/hint-is-master", test_hint_is_master);
   g_test_add_func ("/cassino/ai/master-cancel", test_master_cancel);
   g_test_add_func ("/cassino/ai/master-time-budget", test_master_time_budget);

@@ -42,20 +42,8 @@ solve (Solver          *s,
   if (s->plain && ai_plays_greedy (s->seat_levels, pos->to_move) && list.len > 1)
     {
       /* its move is known: the greediest */
-      gboolean last = cassino_position_is_last_play (pos);
-      float top = -G_MAXFLOAT;
-      guint top_i = 0;
+      guint top_i = ai_greedy_pick (s->plain, pos, &list, NULL);
 
-      for (guint i = 0; i < list.len; i++)
-        {
-          float g = ai_move_gain (s->plain, pos, &list.moves[i], last);
-
-          if (g > top)
-            {
-              top = g;
-              top_i = i;
-            }
-        }
       list.moves[0] = list.moves[top_i];
       list.len = 1;
     }

@@ -20,6 +20,33 @@ ai_plays_greedy (const gint8 *seat_levels,
   return seat_levels && seat < CASSINO_MAX_PLAYERS && seat_levels[seat] == CASSINO_LEVEL_EASY;
 }
 
+/* The easy level's choice among @list in @pos: the greatest gain, and of
+ * equal gains the first in the canonical order, as ai_choose() picks it
+ * (its candidates sorted by gain, then by cassino_move_compare()). */
+guint
+ai_greedy_pick (const Values          *plain,
+                const CassinoPosition *pos,
+                const CassinoMoveList *list,
+                float                 *out_gain)
+{
+  float best = -G_MAXFLOAT;
+  guint best_i = 0;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      float g = ai_move_gain (plain, pos, &list->moves[i], FALSE);
+
+      if (g > best || (g == best && cassino_move_compare (&list->moves[i], &list->moves[best_i]) < 0))
+        {
+          best = g;
+          best_i = i;
+        }
+    }
+  if (out_gain)
+    *out_gain = best;
+  return best_i;
+}
+
 /* The easy level's move for @seat holding @hand in @pos, and its gain. */
 float
 ai_greedy_move (const Values          *plain,
@@ -31,20 +58,15 @@ ai_greedy_move (const Values          *plain,
                 CassinoMove           *out)
 {
   float best = -G_MAXFLOAT;
+  guint i;
 
   scratch->len = 0;
   cassino_position_legal_moves_for_hand (pos, seat, hand, last_play, scratch);
-  for (guint i = 0; i < scratch->len; i++)
-    {
-      float g = ai_move_gain (plain, pos, &scratch->moves[i], last_play);
-
-      if (g > best)
-        {
-          best = g;
-          if (out)
-            *out = scratch->moves[i];
-        }
-    }
+  if (scratch->len == 0)
+    return best;
+  i = ai_greedy_pick (plain, pos, scratch, &best);
+  if (out)
+    *out = scratch->moves[i];
   return best;
 }
 
@@ -107,19 +129,7 @@ choose_policy (const Values          *v,
   /* a seat known to play the easy level's way plays it here too */
   if (plain && ai_plays_greedy (seat_levels, pos->to_move) && list->len > 1)
     {
-      gboolean last = cassino_position_is_last_play (pos);
-
-      for (guint i = 0; i < list->len; i++)
-        {
-          float g = ai_move_gain (plain, pos, &list->moves[i], last);
-
-          if (g > best)
-            {
-              best = g;
-              best_i = i;
-            }
-        }
-      *out = list->moves[best_i];
+      *out = list->moves[ai_greedy_pick (plain, pos, list, NULL)];
       return;
     }
 

@@ -33,9 +33,11 @@
  *   owner of a build holds a card that takes it, and the plays the others
  *   made in this hand weigh the deals (a player who trailed while a card
  *   it might hold could have taken points probably does not hold that
- *   card: Inference, sample_consistent()).  Measured: knowing the other
- *   hand outright is worth about two points a deal against easy, and this
- *   reading wins back a third of a point of it.
+ *   card: Inference, sample_consistent()).  A seat shown as the easy
+ *   computer is read exactly: a deal in which it would have played
+ *   otherwise is all but ruled out (EASY_OTHER_PLAY_ODDS).  Measured:
+ *   knowing the other hand outright is worth about two points a deal
+ *   against easy, and this reading wins back a third of a point of it.
  *
  * Copyright 2026 The Cassino developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -141,7 +143,6 @@ typedef struct {
   CassinoPosition before;    /* hands empty */
   guint8          seat;
   float           value;     /* what the play was worth to its player */
-  float           gain;      /* the play as the easy level judges moves */
   gboolean        last_play;
   CassinoMove     move;
   guint           index;     /* its place in the deal's plays */
@@ -164,9 +165,12 @@ typedef struct {
 #define ILLEGAL_PLAY_ODDS 1e-6f
 
 /* A seat shown as the easy computer plays the move that takes most now
- * (move_gain), nothing else: its plays say exactly what it did not hold,
- * and in a sampled deal its moves can be foreseen. */
-#define EASY_SKILL 12.0f
+ * (ai_greedy_pick()), nothing else: its plays say exactly what it did not
+ * hold — a trail, that every other card it held was of a higher rank —
+ * and in a sampled deal its moves can be foreseen.  A sampled deal in
+ * which it would have played otherwise keeps these odds (not nothing: the
+ * replayed table does not know the stock, so a sweep's flag may differ). */
+#define EASY_OTHER_PLAY_ODDS 1e-3f
 
 /* Deal the unseen cards at random among the other hands and the stock,
  * consistently with what the seat knows: the owner of a build holds a
@@ -277,6 +281,11 @@ ai_sample_consistent (const CassinoView *view,
 gboolean
 ai_plays_greedy (const gint8 *seat_levels,
                  guint        seat);
+guint
+ai_greedy_pick (const Values          *plain,
+                const CassinoPosition *pos,
+                const CassinoMoveList *list,
+                float                 *out_gain);
 float
 ai_greedy_move (const Values          *plain,
                 const CassinoPosition *pos,

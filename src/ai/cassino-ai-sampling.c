@@ -94,7 +94,6 @@ ai_inference_init (Inference         *inf,
           o->seat = pl->seat;
           o->value = observed_value (v, &pl->move);
           o->last_play = FALSE;
-          o->gain = ai_move_gain (plain, &p, &pl->move, FALSE);
           o->move = pl->move;
           o->index = i;
           o->played_since = 0;
@@ -165,13 +164,17 @@ inference_weight (const Inference       *inf,
 
       if (ai_plays_greedy (inf->seat_levels, o->seat))
         {
-          /* what it played was its greediest move, or it did not hold
-           * the cards that would have given a greedier one */
-          CassinoCards hand = sample->hands[o->seat];
+          /* the easy level's play is foreseeable: with the hand of the
+           * sampled deal (the cards it holds now and those it played
+           * since) it would have made exactly this play, or the deal
+           * gave it the wrong cards */
+          CassinoCards hand = sample->hands[o->seat] | o->played_since;
+          CassinoMove m;
 
-          best = ai_greedy_move (inf->plain, &o->before, o->seat, hand, o->last_play, scratch, NULL);
-          if (best > o->gain + 0.001f)
-            missed += (EASY_SKILL / inf->skill) * (best - o->gain);
+          ai_greedy_move (inf->plain, &o->before, o->seat, hand, o->last_play, scratch, &m);
+          if (m.type != o->move.type || m.card != o->move.card || m.set != o->move.set ||
+              m.value != o->move.value)
+            odds *= EASY_OTHER_PLAY_ODDS;
           continue;
         }
       best = ai_best_capture (inf->v, &o->before, o->seat, sample->hands[o->seat], FALSE, scratch);
