@@ -450,6 +450,21 @@ test_play_each (Fixture       *f,
   texts = sheet_texts (f);
   g_test_message ("%s: %u turns, %u sweeps announced; sheet:%s", games[i].variant, turns, f->sweeps_seen, texts);
   g_assert_nonnull (strstr (texts, "\nDeal total\n"));
+  /* the sweeps each side made, counted one by one (a scoring that values
+   * each xeri scored them in one and the sheet said "1 sweep") */
+  if (r->sweeps)
+    {
+      const CassinoPosition *end = cassino_game_get_position (cassino_game_controller_get_game (f->controller));
+
+      for (guint s = 0; s < r->n_sides; s++)
+        if (end->sweeps[s])
+          {
+            g_autofree char *want = g_strdup_printf ("\n%u sweep%s\n", end->sweeps[s], end->sweeps[s] > 1 ? "s" : "");
+
+            /* (in Xeri, Diloti and Tablanette a side makes two here) */
+            g_assert_nonnull (strstr (texts, want));
+          }
+    }
   switch (r->scoring)
     {
     case CASSINO_SCORING_SCOPA:

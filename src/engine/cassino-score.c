@@ -318,6 +318,7 @@ score_common (CassinoDealScore   *score,
       score->n_cards[s] = cassino_cards_count (piles[s]);
       score->n_spades[s] = cassino_cards_count (piles[s] & spades);
       score->n_diamonds[s] = cassino_cards_count (piles[s] & diamonds);
+      score->n_sweeps[s] = sweeps ? sweeps[s] : 0;
     }
 
   switch (rules->scoring)

@@ -59,6 +59,9 @@ typedef struct {
   guint             n_cards[CASSINO_MAX_SIDES];    /* captured */
   guint             n_spades[CASSINO_MAX_SIDES];
   guint             n_diamonds[CASSINO_MAX_SIDES];
+  /* sweeps made: a scoring that values them one by one (a xeri 10, a
+   * Tablanette sweep by its cards) makes one event of each side's */
+  guint             n_sweeps[CASSINO_MAX_SIDES];
   guint             n_events;
   CassinoScoreEvent events[64];
 } CassinoDealScore;

@@ -341,6 +341,9 @@ taken_text (const CassinoRules     *r,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u diamond", "%u diamonds", score->n_diamonds[side]),
                               score->n_diamonds[side]);
     case CASSINO_CATEGORY_SWEEPS:
+      /* the sweeps made, not the events: a scoring that values each
+       * sweep (a xeri 10, a jack's 20) scores a side's in one */
+      n = MAX (n, score->n_sweeps[side]);
       return n ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sweep", "%u sweeps", n), n) : NULL;
     default:
       return cards ? cassino_cards_short_names (cards, " ") : NULL;
