@@ -25,4 +25,26 @@ else
   not_ok "classic: the table's cards" "$(cat "$tmp/out" "$tmp/err")"
 fi
 
+# a deal's score lists the game's own categories (Scopa's primiera,
+# Xeri's tens and courts), which were left out, and counts in English
+yes 1 | head -n 400 | "$cli" play --rules scopa --seed 7 --name Tess > "$tmp/out" 2> "$tmp/err"
+if grep -q '^side 0: cards 1 primiera 1 — 2 points this deal, 2 in the game$' "$tmp/out" &&
+   grep -q '^Deal 4 is over\.$' "$tmp/out"; then
+  ok "scopa: primiera on the deal's score"
+else
+  not_ok "scopa: primiera on the deal's score" "$(grep -A2 'is over' "$tmp/out"; cat "$tmp/err")"
+fi
+if grep -q ': 1 card in hand' "$tmp/out" && grep -q ', 1 sweep' "$tmp/out" &&
+   ! grep -v 'this deal' "$tmp/out" | grep -Eq '(^|[^0-9])1 (cards|points|sweeps)'; then
+  ok "one card, one point, one sweep"
+else
+  not_ok "one card, one point, one sweep" "$(grep -v 'this deal' "$tmp/out" | grep -E '(^|[^0-9])1 (cards|points|sweeps)')"
+fi
+yes 1 | head -n 400 | "$cli" play --rules xeri --seed 7 --name Tess > "$tmp/out" 2> "$tmp/err"
+if grep -q '^side 0: honours 3 — 3 points this deal, 3 in the game$' "$tmp/out"; then
+  ok "xeri: tens and courts on the deal's score"
+else
+  not_ok "xeri: tens and courts on the deal's score" "$(grep -A2 'is over' "$tmp/out"; cat "$tmp/err")"
+fi
+
 tap_end

@@ -24,6 +24,15 @@ print_cards (const char   *label,
   printf ("%s%s\n", label, set ? text : "—");
 }
 
+/* "1 card", "2 cards" (the terminal game speaks English only) */
+static const char *
+plural (guint       n,
+        const char *one,
+        const char *many)
+{
+  return n == 1 ? one : many;
+}
+
 static void
 print_position (CassinoGame *game,
                 guint        human)
@@ -33,13 +42,23 @@ print_position (CassinoGame *game,
 
   printf ("\n");
   for (guint s = 0; s < r->n_sides; s++)
-    printf ("side %u: %u points, %u cards taken, %u sweeps%s\n", s,
-            cassino_game_get_score (game, s), cassino_cards_count (pos->piles[s]), pos->sweeps[s],
-            cassino_rules_side_of (r, human) == s ? " (you)" : "");
+    {
+      guint points = cassino_game_get_score (game, s);
+      guint cards = cassino_cards_count (pos->piles[s]);
+
+      printf ("side %u: %u %s, %u %s taken, %u %s%s\n", s,
+              points, plural (points, "point", "points"), cards, plural (cards, "card", "cards"),
+              pos->sweeps[s], plural (pos->sweeps[s], "sweep", "sweeps"),
+              cassino_rules_side_of (r, human) == s ? " (you)" : "");
+    }
   for (guint i = 0; i < r->n_players; i++)
     if (i != human)
-      printf ("S%u %s: %u cards in hand%s\n", i, cassino_game_get_seat (game, i)->name,
-              cassino_cards_count (pos->hands[i]), pos->dealer == i ? " (dealer)" : "");
+      {
+        guint held = cassino_cards_count (pos->hands[i]);
+
+        printf ("S%u %s: %u %s in hand%s\n", i, cassino_game_get_seat (game, i)->name,
+                held, plural (held, "card", "cards"), pos->dealer == i ? " (dealer)" : "");
+      }
   printf ("stock: %u\n", cassino_position_stock_count (pos));
   if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE && pos->pile_top != CASSINO_NO_CARD)
     /* Xeri: only the top card of the stack can be taken (or any with a J) */
@@ -68,11 +87,12 @@ print_deal_score (CassinoGame *game)
   for (guint s = 0; s < r->n_sides; s++)
     {
       printf ("side %u:", s);
-      for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      /* the fishing family's categories too (primiera, xeri, …) */
+      for (guint c = 0; c < CASSINO_N_ALL_CATEGORIES; c++)
         if (deal->score.points[s][c])
           printf (" %s %u", cassino_category_to_string (c), deal->score.points[s][c]);
-      printf (" — %u points this deal, %u in the game\n", deal->score.total[s],
-              cassino_game_get_score (game, s));
+      printf (" — %u %s this deal, %u in the game\n", deal->score.total[s],
+              plural (deal->score.total[s], "point", "points"), cassino_game_get_score (game, s));
     }
 }
 
