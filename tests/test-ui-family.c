@@ -661,6 +661,13 @@ test_sweep_word (Fixture       *f,
   play_through_window (f, &sweep);
   g_assert_cmpuint (f->sweeps_seen, ==, 1);
   g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "Scopa! — Tess");
+  /* the pile line counts it in the game's word, as the score sheet does */
+  {
+    g_autofree char *seats = panel_texts (f);
+
+    g_assert_true (g_regex_match_simple ("\nPile [0-9]+ cards · [0-9]+ coins? · Scope ●\n", seats, 0, 0));
+    g_assert_null (strstr (seats, "sweeps"));
+  }
   g_signal_handlers_disconnect_by_func (f->controller, on_move_played_cb, f);
 }
 

@@ -39,6 +39,7 @@ struct _CassinoSeatPanel
   CassinoSeatPlace   place;
   gboolean           upright;
   int                counted_suit;   /* the suit the pile line counts, or -1 */
+  char              *sweep_word;     /* the game's word for its sweeps ("Scope"), or NULL */
   gboolean           show_arrow;
   gboolean           place_set;
 };
@@ -46,9 +47,21 @@ struct _CassinoSeatPanel
 G_DEFINE_FINAL_TYPE (CassinoSeatPanel, cassino_seat_panel, GTK_TYPE_BOX)
 
 static void
+cassino_seat_panel_finalize (GObject *object)
+{
+  CassinoSeatPanel *self = CASSINO_SEAT_PANEL (object);
+
+  g_free (self->sweep_word);
+  G_OBJECT_CLASS (cassino_seat_panel_parent_class)->finalize (object);
+}
+
+static void
 cassino_seat_panel_class_init (CassinoSeatPanelClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = cassino_seat_panel_finalize;
 
   g_type_ensure (CASSINO_TYPE_CARD_WIDGET);
 
@@ -216,6 +229,17 @@ cassino_seat_panel_set_counted_suit (CassinoSeatPanel *self,
 }
 
 void
+cassino_seat_panel_set_sweep_word (CassinoSeatPanel *self,
+                                   const char       *word)
+{
+  g_return_if_fail (CASSINO_IS_SEAT_PANEL (self));
+  if (g_strcmp0 (self->sweep_word, word) == 0)
+    return;
+  g_free (self->sweep_word);
+  self->sweep_word = g_strdup (word);
+}
+
+void
 cassino_seat_panel_update (CassinoSeatPanel *self,
                            const char       *name,
                            const char       *subtitle,
@@ -282,8 +306,13 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
 
       for (guint i = 0; i < sweeps && i < 8; i++)
         g_string_append (marks, "●");
-      /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards · sweeps ●●" */
-      pile_text = g_strdup_printf (_("Pile %s · sweeps %s"), cards, marks->str);
+      if (self->sweep_word)
+        /* Translators: the pile line of a seat in a fishing game, with the
+         * game's word for its sweeps: "Pile 12 cards · Xeri ●●" */
+        pile_text = g_strdup_printf (C_("pile line", "Pile %s · %s %s"), cards, self->sweep_word, marks->str);
+      else
+        /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards · sweeps ●●" */
+        pile_text = g_strdup_printf (_("Pile %s · sweeps %s"), cards, marks->str);
       g_string_free (marks, TRUE);
     }
   else if (spades == NULL)
@@ -295,8 +324,14 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
 
       for (guint i = 0; i < sweeps && i < 8; i++)
         g_string_append (marks, "●");
-      /* Translators: the pile line of a seat: "Pile 12 cards · 3 spades · sweeps ●●" */
-      pile_text = g_strdup_printf (_("Pile %s · %s · sweeps %s"), cards, spades, marks->str);
+      if (self->sweep_word)
+        /* Translators: the pile line of a seat, with the game's word for
+         * its sweeps: "Pile 12 cards · 5 coins · Scope ●●" */
+        pile_text = g_strdup_printf (C_("pile line", "Pile %s · %s · %s %s"), cards, spades,
+                                     self->sweep_word, marks->str);
+      else
+        /* Translators: the pile line of a seat: "Pile 12 cards · 3 spades · sweeps ●●" */
+        pile_text = g_strdup_printf (_("Pile %s · %s · sweeps %s"), cards, spades, marks->str);
       g_string_free (marks, TRUE);
     }
   else

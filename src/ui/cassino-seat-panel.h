@@ -38,6 +38,10 @@ gboolean   cassino_seat_panel_get_arrow_visible (CassinoSeatPanel *self);
  * (Pasur), or none (-1: the other fishing games). */
 void       cassino_seat_panel_set_counted_suit (CassinoSeatPanel *self,
                                                 int               suit);
+/* The game's word for its sweeps on the pile line ("Scope", "Xeri"), or
+ * NULL for "sweeps". */
+void       cassino_seat_panel_set_sweep_word   (CassinoSeatPanel *self,
+                                                const char       *word);
 
 /* Everything the panel shows about one seat. */
 void       cassino_seat_panel_update (CassinoSeatPanel *self,

@@ -25,6 +25,7 @@
 
 #include "cassino-card-art.h"
 #include "cassino-move-text.h"
+#include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 
 #define PAD      12.0
@@ -544,6 +545,11 @@ sync_panels (CassinoTableView *self,
                                            !pos->rules->family ? CASSINO_SUIT_SPADES :
                                            pos->rules->scoring == CASSINO_SCORING_SCOPA ? CASSINO_SUIT_DIAMONDS :
                                            pos->rules->scoring == CASSINO_SCORING_PASUR ? CASSINO_SUIT_CLUBS : -1);
+      /* the game's word for its sweeps, as the score sheet says it */
+      cassino_seat_panel_set_sweep_word (self->panels->pdata[i],
+                                         pos->rules->family && pos->rules->scoring != CASSINO_SCORING_CALLABRA ?
+                                         cassino_score_sheet_category_title (pos->rules, CASSINO_CATEGORY_SWEEPS) :
+                                         NULL);
       cassino_seat_panel_update (self->panels->pdata[i],
                                  cassino_game_controller_get_seat_name (self->controller, i),
                                  subtitle,
