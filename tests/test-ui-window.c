@@ -35,6 +35,7 @@
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
 #include "cassino-table-view.h"
+#include "cassino-felt.h"
 #include "cassino-window.h"
 #include "cassino-card-theme.h"
 #include "cassino-column.h"
@@ -2103,6 +2104,88 @@ check_cards_fit (Fixture *f,
   g_test_message ("hand cards %.0f px high, table cards %.0f px", *out_hand_h, *out_table_h);
 }
 
+
+/* A phone's window, 360 × 640, with the tutorial's banner, a hint in the
+ * action bar and every text as long as the German one (the longest of
+ * the translations): the action bar's words lie wholly above the view
+ * switcher.  The table asked for 340 px at least, and at this size the
+ * window's content was taller than the window: the hint's last line
+ * lay under the switcher. */
+static void
+test_phone_long_texts (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GtkWidget *felt = NULL, *prompt = NULL, *banner = NULL;
+  graphene_rect_t felt_r, prompt_r;
+  CassinoMove hint;
+  int min, nat;
+
+  g_settings_reset (f->settings, "tutorial-offered");
+  open_window (f);
+  cassino_game_controller_set_move_delay (f->controller, 0);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, &error));
+  g_assert_no_error (error);
+  ui_test_resize (GTK_WINDOW (f->window), 360, 640);
+  wait_for_turn (f);
+  cassino_game_controller_request_hint (f->controller);
+  WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 30);
+  iterate (100);
+
+  /* the German words, as long as any translation's */
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *l = labels->pdata[i];
+
+      if (g_str_has_prefix (gtk_label_get_text (l), "New to Cassino?"))
+        {
+          banner = GTK_WIDGET (l);
+          gtk_label_set_text (l, "Neu bei Cassino? Lernen Sie es in kurzen Lektionen an echten Runden.");
+        }
+      else if (gtk_widget_has_css_class (GTK_WIDGET (l), "action-text"))
+        gtk_label_set_text (l, "7♥ + A♥ mit B♦ nehmen");
+      else if (gtk_widget_has_css_class (GTK_WIDGET (l), "prompt-text"))
+        {
+          prompt = GTK_WIDGET (l);
+          gtk_label_set_text (l, "Tipp: A♥ 7♥ mit B♦ nehmen: 3 Karten.");
+        }
+    }
+  g_assert_nonnull (banner);
+  g_assert_nonnull (prompt);
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Tutorial") == 0)
+        gtk_button_set_label (buttons->pdata[i], "_Einführung");
+      else if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Play") == 0)
+        gtk_button_set_label (buttons->pdata[i], "_Spielen");
+  }
+  g_assert_true (gtk_widget_is_visible (banner) && gtk_widget_is_visible (prompt));
+  iterate (200);
+  ui_test_resize (GTK_WINDOW (f->window), 360, 640);
+  iterate (200);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (banner))), >=, 4);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (prompt))), >=, 2);
+
+  felt = gtk_widget_get_ancestor (prompt, CASSINO_TYPE_FELT);
+  g_assert_nonnull (felt);
+  g_assert_true (gtk_widget_compute_bounds (felt, GTK_WIDGET (f->window), &felt_r));
+  g_assert_true (gtk_widget_compute_bounds (prompt, GTK_WIDGET (f->window), &prompt_r));
+  gtk_widget_measure (felt, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (felt), &min, &nat, NULL, NULL);
+  g_test_message ("window %d × %d; the table and action bar %.0f px high, need %d; the hint's words end at %.0f, "
+                  "the action bar at %.0f", gtk_widget_get_width (GTK_WIDGET (f->window)),
+                  gtk_widget_get_height (GTK_WIDGET (f->window)), felt_r.size.height, min,
+                  prompt_r.origin.y + prompt_r.size.height, felt_r.origin.y + felt_r.size.height);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->window)), <=, 640);
+  g_assert_cmpint (min, <=, (int) felt_r.size.height);
+  g_assert_cmpfloat (prompt_r.origin.y + prompt_r.size.height, <=, felt_r.origin.y + felt_r.size.height);
+}
+
 static void
 test_phone (Fixture       *f,
             gconstpointer  data)
@@ -3463,6 +3546,8 @@ main (int   argc,
               test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/cassino/ui/phone/long-texts", Fixture, NULL, fixture_setup, test_phone_long_texts,
+              fixture_teardown);
   g_test_add ("/cassino/ui/phone/2", Fixture, GUINT_TO_POINTER (2), fixture_setup, test_phone, fixture_teardown);
   g_test_add ("/cassino/ui/phone/4", Fixture, GUINT_TO_POINTER (4), fixture_setup, test_phone, fixture_teardown);
   g_test_add ("/cassino/ui/phone/2-no-banner", Fixture, GUINT_TO_POINTER (12), fixture_setup, test_phone,
