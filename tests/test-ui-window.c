@@ -12,11 +12,13 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <signal.h>
 #include <sqlite3.h>
 
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "cassino-application.h"
@@ -2186,6 +2188,79 @@ test_phone_long_texts (Fixture       *f,
   g_assert_cmpfloat (prompt_r.origin.y + prompt_r.size.height, <=, felt_r.origin.y + felt_r.size.height);
 }
 
+/* Every mapped button, drop-down, entry and label of @page lies within
+ * the window's width; the first that does not, or NULL. */
+static GtkWidget *
+first_cut_short (Fixture   *f,
+                 GtkWidget *page,
+                 int        width)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+
+  ui_test_collect (page, GTK_TYPE_WIDGET, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    {
+      GtkWidget *w = widgets->pdata[i];
+      graphene_rect_t r;
+
+      if (!(GTK_IS_BUTTON (w) || GTK_IS_DROP_DOWN (w) || GTK_IS_LABEL (w) || GTK_IS_SEARCH_ENTRY (w)) ||
+          !gtk_widget_get_mapped (w) || gtk_widget_get_ancestor (w, GTK_TYPE_SCROLLED_WINDOW) ||
+          !gtk_widget_compute_bounds (w, GTK_WIDGET (f->window), &r))
+        continue;
+      if (r.origin.x < -0.5 || r.origin.x + r.size.width > width + 0.5)
+        {
+          g_test_message ("%s “%s” lies at %.0f..%.0f of %d", G_OBJECT_TYPE_NAME (w),
+                          GTK_IS_LABEL (w) ? gtk_label_get_text (GTK_LABEL (w)) :
+                          GTK_IS_BUTTON (w) && gtk_button_get_label (GTK_BUTTON (w)) ?
+                          gtk_button_get_label (GTK_BUTTON (w)) : "",
+                          r.origin.x, r.origin.x + r.size.width, width);
+          return w;
+        }
+    }
+  return NULL;
+}
+
+/* In German (the longest of the translations), at a phone's width: the
+ * table, the history and the statistics fit 360 px, nothing cut off at
+ * either side.  The history's filters and its bar of buttons were 25 px
+ * wider than the window, which cut both sides off.  Run by the test
+ * ui-german (LANGUAGE=de, the build tree's translations). */
+static void
+test_narrow_german (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const char *pages[] = { "table", "history", "statistics" };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (C_("button", "Re_sume"), ==, "_Fortsetzen");   /* German indeed */
+  open_window (f);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *page;
+      int width;
+
+      cassino_window_set_top_page (f->window, pages[i]);
+      ui_test_resize (GTK_WINDOW (f->window), 360, 640);
+      iterate (200);
+      width = gtk_widget_get_width (GTK_WIDGET (f->window));
+      page = g_str_equal (pages[i], "history") ? GTK_WIDGET (cassino_window_get_history_view (f->window)) :
+             g_str_equal (pages[i], "statistics") ? GTK_WIDGET (cassino_window_get_stats_view (f->window)) :
+             GTK_WIDGET (cassino_window_get_table_view (f->window));
+      {
+        int min_h, nat_h;
+
+        gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_VERTICAL, width, &min_h, &nat_h, NULL, NULL);
+        g_test_message ("%s: window %d × %d px, at least %d px high", pages[i], width,
+                        gtk_widget_get_height (GTK_WIDGET (f->window)), min_h);
+        /* (the view switcher along the bottom was cut off) */
+        g_assert_cmpint (min_h, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+      }
+      g_assert_cmpint (width, <=, 370);
+      g_assert_null (first_cut_short (f, page, width));
+      g_assert_null (first_cut_short (f, GTK_WIDGET (f->window), width));
+    }
+}
+
 static void
 test_phone (Fixture       *f,
             gconstpointer  data)
@@ -3505,6 +3580,15 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "test", TRUE);
 
   the_app = ui_test_start_app (&argc, &argv, &bus);
+  /* the test ui-german: the build tree's translations (LANGUAGE=de) */
+  if (g_getenv ("CASSINO_LOCALEDIR"))
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CASSINO_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      g_test_add ("/cassino/ui/narrow-german", Fixture, NULL, fixture_setup, test_narrow_german, fixture_teardown);
+    }
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
