@@ -2220,31 +2220,45 @@ first_cut_short (Fixture   *f,
   return NULL;
 }
 
-/* In German (the longest of the translations), at a phone's width: the
- * table, the history and the statistics fit 360 px, nothing cut off at
- * either side.  The history's filters and its bar of buttons were 25 px
- * wider than the window, which cut both sides off.  Run by the test
- * ui-german (LANGUAGE=de, the build tree's translations). */
+/* In German (the longest of the translations), with the tutorial's
+ * banner, in a phone's window (360 × 640): the table, the history, the
+ * statistics and a replay fit, nothing cut off at either side or at the
+ * bottom.  The end of a game's replay buttons made the window at least
+ * 532 px wide, the history's bar of buttons 397 px, and the replay's
+ * controls every page 639 px high (the view switcher along the bottom
+ * was cut off).  Run by the test ui-german (LANGUAGE=de, the build
+ * tree's translations). */
 static void
 test_narrow_german (Fixture       *f,
                     gconstpointer  data)
 {
-  static const char *pages[] = { "table", "history", "statistics" };
+  static const char *pages[] = { "table", "history", "statistics", "replay" };
   g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_BEGINNER, NULL);
+  gint64 game_id;
 
   g_assert_cmpstr (C_("button", "Re_sume"), ==, "_Fortsetzen");   /* German indeed */
+  g_settings_reset (f->settings, "tutorial-offered");   /* the banner shown */
   open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, &error));
+  g_assert_no_error (error);
+  WAIT_FOR ((game_id = cassino_game_controller_get_game_id (f->controller)) > 0, 10);
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       GtkWidget *page;
       int width;
 
-      cassino_window_set_top_page (f->window, pages[i]);
+      if (g_str_equal (pages[i], "replay"))
+        g_assert_true (cassino_window_open_replay (f->window, game_id, &error));
+      else
+        cassino_window_set_top_page (f->window, pages[i]);
+      g_assert_no_error (error);
       ui_test_resize (GTK_WINDOW (f->window), 360, 640);
       iterate (200);
       width = gtk_widget_get_width (GTK_WIDGET (f->window));
       page = g_str_equal (pages[i], "history") ? GTK_WIDGET (cassino_window_get_history_view (f->window)) :
              g_str_equal (pages[i], "statistics") ? GTK_WIDGET (cassino_window_get_stats_view (f->window)) :
+             g_str_equal (pages[i], "replay") ? GTK_WIDGET (cassino_window_get_replay_view (f->window)) :
              GTK_WIDGET (cassino_window_get_table_view (f->window));
       {
         int min_h, nat_h;

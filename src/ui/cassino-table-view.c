@@ -1380,9 +1380,10 @@ cassino_table_view_measure (GtkWidget      *widget,
   else
     {
       /* room for a phone's window (360 × 640) with the tutorial's banner
-       * and a hint of four lines, in German: the cards grow with the room
-       * there is (test ui/phone/long-texts) */
-      *minimum = 300;
+       * and a hint of four lines, or the replay's controls, in German: the
+       * cards grow with the room there is (tests ui/phone/long-texts,
+       * ui-german) */
+      *minimum = 280;
       *natural = 640;
     }
 }
