@@ -163,6 +163,29 @@ select_players (CassinoNewGameDialog *dialog,
   g_assert_not_reached ();
 }
 
+/* At a phone's width (360 px) every value a row of the new game dialog
+ * shows is whole: a value of several words wraps, and its rows grow to
+ * hold every line ("A game to / the target" showed only "A game to"). */
+static void
+test_rules_narrow (Fixture       *f,
+                   gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog = open_dialog (f);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  guint checked = 0, wrapped = 0;
+
+  ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+  /* a German description, long enough to make the value wrap */
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "_Length") == 0)
+      adw_action_row_set_subtitle (rows->pdata[i], "Wer zuerst 21 Punkte hat, gewinnt");
+  ui_test_resize (GTK_WINDOW (dialog), 360, 640);
+  iterate (200);
+  ui_test_rows_whole (GTK_WIDGET (dialog), &checked, &wrapped);
+  g_assert_cmpuint (checked, >=, 4);
+  g_assert_cmpuint (wrapped, >=, 1);
+}
+
 /* Every advanced rule says in words what it does, not its key. */
 static void
 test_rules_in_words (Fixture       *f,
@@ -424,6 +447,7 @@ main (int   argc,
   ADD ("preferences-change", test_preferences_change);
   ADD ("preferences-custom-game", test_preferences_custom_game);
   ADD ("rules-in-words", test_rules_in_words);
+  ADD ("rules-narrow", test_rules_narrow);
   ADD ("rules-validate", test_rules_validate);
   ADD ("rules-custom", test_rules_custom);
   ADD ("rules-hidden", test_rules_hidden);

@@ -262,6 +262,58 @@ ui_test_start_app (int        *argc,
   return ui_test_app_new (argc, argv);
 }
 
+/* Every mapped label of every combo row below @root (title, subtitle and
+ * the value it shows) is whole: as high as its lines, and inside its row.
+ * Counts the labels in @out_checked, those of several lines in
+ * @out_wrapped. */
+static inline void
+ui_test_rows_whole (GtkWidget *root,
+                    guint     *out_checked,
+                    guint     *out_wrapped)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  ui_test_collect (root, ADW_TYPE_COMBO_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+      if (!gtk_widget_get_mapped (rows->pdata[i]))
+        continue;
+      ui_test_collect (rows->pdata[i], GTK_TYPE_LABEL, labels);
+      for (guint k = 0; k < labels->len; k++)
+        {
+          GtkLabel *l = labels->pdata[k];
+          int w, h;
+          int row_h = gtk_widget_get_height (rows->pdata[i]);
+
+          if (!gtk_widget_get_mapped (GTK_WIDGET (l)))
+            continue;
+          pango_layout_get_pixel_size (gtk_label_get_layout (l), &w, &h);
+          g_test_message ("“%s”: %d lines, %d px high in %d px (row %d px)", gtk_label_get_text (l),
+                          pango_layout_get_line_count (gtk_label_get_layout (l)), h,
+                          gtk_widget_get_height (GTK_WIDGET (l)), row_h);
+          g_assert_cmpint (h, <=, gtk_widget_get_height (GTK_WIDGET (l)));
+          /* inside every widget it is in, up to its row (one that hides
+           * what overflows it would cut the label off) */
+          for (GtkWidget *p = gtk_widget_get_parent (GTK_WIDGET (l)); p; p = gtk_widget_get_parent (p))
+            {
+              graphene_rect_t in;
+
+              g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (l), p, &in));
+              if (in.origin.y < -0.5 || in.origin.y + in.size.height > gtk_widget_get_height (p) + 0.5)
+                g_error ("“%s” (%.0f..%.0f) lies outside its %s (%d px high)", gtk_label_get_text (l),
+                         in.origin.y, in.origin.y + in.size.height, G_OBJECT_TYPE_NAME (p),
+                         gtk_widget_get_height (p));
+              if (p == rows->pdata[i])
+                break;
+            }
+          *out_wrapped += pango_layout_get_line_count (gtk_label_get_layout (l)) > 1;
+          (*out_checked)++;
+        }
+    }
+}
+
 /* Resize the mapped @window to @width × @height and wait until it has that
  * width.  Without a window manager, a size asked for just after the window
  * is mapped can be undone by the configure event of the map, so the size

@@ -2273,6 +2273,23 @@ test_narrow_german (Fixture       *f,
       g_assert_null (first_cut_short (f, page, width));
       g_assert_null (first_cut_short (f, GTK_WIDGET (f->window), width));
     }
+
+  /* the new game dialog: every value its rows show is whole ("Bis zum
+   * Ziel" showed "Bis zum") */
+  {
+    CassinoNewGameDialog *dialog;
+    guint checked = 0, wrapped = 0;
+
+    g_action_group_activate_action (G_ACTION_GROUP (f->app), "new-game", NULL);
+    WAIT_FOR ((dialog = ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG)) &&
+              gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
+    ui_test_resize (GTK_WINDOW (dialog), 360, 640);
+    iterate (200);
+    ui_test_rows_whole (GTK_WIDGET (dialog), &checked, &wrapped);
+    g_assert_cmpuint (checked, >=, 4);
+    g_assert_cmpuint (wrapped, >=, 1);   /* (the descriptions) */
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
 }
 
 static void

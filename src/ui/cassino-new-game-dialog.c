@@ -789,12 +789,13 @@ setup_value_label_cb (GtkSignalListItemFactory *factory,
     gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
   else
     {
-      /* whole words: the row's description wraps first */
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-      gtk_label_set_width_chars (GTK_LABEL (label), 8);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
-      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+      /* one line: the row shows its value in a list one line high, which
+       * cut a second line off ("Bis zum Ziel" showed "Bis zum"); the
+       * row's description wraps first, and a long value gives way at
+       * its end */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
     }
   gtk_list_item_set_child (item, label);
