@@ -2290,6 +2290,46 @@ test_narrow_german (Fixture       *f,
     g_assert_cmpuint (wrapped, >=, 1);   /* (the descriptions) */
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
+
+  /* the other windows of the menu */
+  {
+    static const char *actions[] = { "app.preferences", "win.tutorial", "win.daily", "win.puzzles",
+                                     "win.players", "win.rubbers" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+      {
+        g_autoptr(GList) before = gtk_window_list_toplevels ();
+        GtkWindow *opened = NULL;
+        int width, min_h, nat_h;
+
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), actions[i], NULL));
+        for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+             opened == NULL && g_get_monotonic_time () < end; )
+          {
+            g_autoptr(GList) now = NULL;
+
+            iterate (10);
+            now = gtk_window_list_toplevels ();
+            for (GList *l = now; l; l = l->next)
+              if (!g_list_find (before, l->data) && gtk_widget_get_mapped (l->data) &&
+                  !GTK_IS_TOOLTIP (l->data) && GTK_IS_WINDOW (l->data) && l->data != (gpointer) f->window &&
+                  gtk_window_get_transient_for (l->data) == GTK_WINDOW (f->window))
+                opened = l->data;
+          }
+        g_assert_nonnull (opened);
+        ui_test_resize (opened, 360, 640);
+        iterate (200);
+        width = gtk_widget_get_width (GTK_WIDGET (opened));
+        gtk_widget_measure (GTK_WIDGET (opened), GTK_ORIENTATION_VERTICAL, width, &min_h, &nat_h, NULL, NULL);
+        g_test_message ("%s: %s %d × %d px, at least %d px high", actions[i], G_OBJECT_TYPE_NAME (opened), width,
+                        gtk_widget_get_height (GTK_WIDGET (opened)), min_h);
+        g_assert_cmpint (width, <=, 370);
+        g_assert_cmpint (min_h, <=, gtk_widget_get_height (GTK_WIDGET (opened)));
+        g_assert_null (first_cut_short (f, GTK_WIDGET (opened), width));
+        gtk_window_destroy (opened);
+        iterate (20);
+      }
+  }
 }
 
 static void
