@@ -439,6 +439,35 @@ test_play_each (Fixture       *f,
           g_assert_true ((strstr (seats, " coin") != NULL) == (r->scoring == CASSINO_SCORING_SCOPA));
           g_assert_true ((strstr (seats, " club") != NULL) == (r->scoring == CASSINO_SCORING_PASUR));
           g_assert_null (strstr (seats, " spade"));
+          /* the stock's place: none where the whole pack is dealt at once
+           * (the Scopones showed an empty outline all game long) */
+          {
+            g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+            gboolean stock_shown = FALSE;
+
+            ui_test_collect (GTK_WIDGET (cassino_window_get_table_view (f->window)), CASSINO_TYPE_CARD_WIDGET, cards);
+            for (guint k = 0; k < cards->len; k++)
+              if (g_strcmp0 (cassino_card_widget_get_name (cards->pdata[k]), "The stock") == 0)
+                {
+                  /* its tooltip says so, and a screen reader too (it was
+                   * cleared at the stock's first count) */
+                  g_assert_cmpstr (gtk_widget_get_tooltip_text (cards->pdata[k]), ==, "The stock");
+                  if (gtk_widget_get_visible (cards->pdata[k]))
+                    {
+                      g_autofree char *said =
+                        g_strdup_printf ("The stock: %u cards face down",
+                                         cassino_position_stock_count (cassino_game_get_position (
+                                           cassino_game_controller_get_game (f->controller))));
+
+                      gtk_test_accessible_assert_property (GTK_ACCESSIBLE (cards->pdata[k]),
+                                                           GTK_ACCESSIBLE_PROPERTY_LABEL, said);
+                    }
+                  stock_shown = gtk_widget_get_visible (cards->pdata[k]);
+                }
+            g_assert_true (stock_shown == (r->deck > r->n_players * r->hand_size + r->table_initial));
+            g_assert_true (stock_shown == (games[i].preset != CASSINO_PRESET_SCOPONE &&
+                                           games[i].preset != CASSINO_PRESET_SCOPONE_SCIENTIFICO));
+          }
         }
       move = pick (f);
       play_through_window (f, &move);

@@ -62,6 +62,7 @@ struct _CassinoCardWidget
   gboolean          four_color;
   CassinoCardMarks  marks;
   CassinoCard       missing;      /* on its way here: not drawn yet */
+  char             *name;         /* what it is, when its cards do not say it ("The stock") */
 
   /* the last drawing and what it showed: drawn again only when that
    * changes, so that a frame redraws only what moved */
@@ -147,6 +148,15 @@ update_accessible (CassinoCardWidget *self)
       label = more;
     }
 
+  if (self->name)
+    {
+      /* Translators: accessible name of a card or stack with a name of
+       * its own, e.g. "The stock: 30 cards face down" */
+      char *more = g_strdup_printf (_("%s: %s"), self->name, label);
+
+      g_free (label);
+      label = more;
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
@@ -154,8 +164,10 @@ update_accessible (CassinoCardWidget *self)
   gtk_accessible_update_state (GTK_ACCESSIBLE (self),
                                GTK_ACCESSIBLE_STATE_DISABLED, (self->marks & CASSINO_CARD_MARK_DIMMED) != 0,
                                -1);
+  /* (a name of its own stays its tooltip: the stock's "The stock" was
+   * cleared at its first count) */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               self->kind == KIND_BUILD ? label : NULL);
+                               self->kind == KIND_BUILD ? label : self->name);
 }
 
 static CassinoCardArtFlags
@@ -680,6 +692,7 @@ cassino_card_widget_finalize (GObject *object)
   CassinoCardWidget *self = CASSINO_CARD_WIDGET (object);
 
   g_free (self->owner_name);
+  g_free (self->name);
   g_clear_pointer (&self->node, gsk_render_node_unref);
 
   G_OBJECT_CLASS (cassino_card_widget_parent_class)->finalize (object);
@@ -924,6 +937,26 @@ cassino_card_widget_get_cards (CassinoCardWidget *self)
 {
   g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), 0);
   return self->cards;
+}
+
+void
+cassino_card_widget_set_name (CassinoCardWidget *self,
+                              const char        *name)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  if (g_strcmp0 (self->name, name) == 0)
+    return;
+  g_free (self->name);
+  self->name = g_strdup (name);
+  update_accessible (self);
+}
+
+const char *
+cassino_card_widget_get_name (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), NULL);
+  return self->name;
 }
 
 void

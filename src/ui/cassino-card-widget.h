@@ -59,6 +59,11 @@ void         cassino_card_widget_set_fan         (CassinoCardWidget *self,
 CassinoCards cassino_card_widget_get_cards       (CassinoCardWidget *self);
 
 /* A stack of @count backs (the stock, an opponent's hand); 0 shows none. */
+/* What the widget is when its cards do not say it ("The stock"): its
+ * tooltip, and the start of its accessible name. */
+void         cassino_card_widget_set_name        (CassinoCardWidget *self,
+                                                  const char        *name);
+const char  *cassino_card_widget_get_name        (CassinoCardWidget *self);
 void         cassino_card_widget_set_stack       (CassinoCardWidget *self,
                                                   guint              count);
 

@@ -747,7 +747,14 @@ sync_view (CassinoTableView *self)
       }
   }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->stock), TRUE);
+  {
+    const CassinoRules *r = cassino_game_get_rules (game);
+
+    /* a game that deals the whole pack at once (the Scopones) has no
+     * stock: no empty place for one */
+    gtk_widget_set_visible (GTK_WIDGET (self->stock),
+                            r->deck > r->n_players * r->hand_size + r->table_initial);
+  }
   cassino_card_widget_set_stack (self->stock,
                                  cassino_position_stock_count (cassino_game_get_position (game)));
   gtk_widget_set_visible (self->empty_label,
@@ -1082,6 +1089,17 @@ schedule_prewarm (CassinoTableView *self)
     self->prewarm_source = g_idle_add_full (G_PRIORITY_LOW, prewarm_step, self, NULL);
 }
 
+/* The room the stock takes at the table's left, with its gap, for
+ * table cards @ct high; none without a stock. */
+static double
+stock_width (CassinoTableView *self,
+             double            ct)
+{
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->stock)))
+    return 0;
+  return ct * 0.6 / CASSINO_CARD_ASPECT + ct * 0.1 + GAP;
+}
+
 static void
 cassino_table_view_size_allocate (GtkWidget *widget,
                                   int        width,
@@ -1236,21 +1254,21 @@ cassino_table_view_size_allocate (GtkWidget *widget,
 
   ct = MIN (ch, 200.0);
   ct = MIN (ct, table_h / (1 + BAND));
-  stock_w = ct * 0.6 / CASSINO_CARD_ASPECT + ct * 0.1;
+  stock_w = stock_width (self, ct);
   if (self->items->len > 0)
     {
       item_rects = g_new0 (graphene_rect_t, self->items->len);
       while (ct > 36 &&
-             flow_items (self, 0, 0, table_right - table_left - stock_w - GAP, ct, NULL) > table_h)
+             flow_items (self, 0, 0, table_right - table_left - stock_w, ct, NULL) > table_h)
         {
           ct *= 0.92;
-          stock_w = ct * 0.6 / CASSINO_CARD_ASPECT + ct * 0.1;
+          stock_w = stock_width (self, ct);
         }
       {
-        double used = flow_items (self, 0, 0, table_right - table_left - stock_w - GAP, ct, NULL);
+        double used = flow_items (self, 0, 0, table_right - table_left - stock_w, ct, NULL);
         double y0 = table_top + MAX (0, (table_h - used) / 2);
 
-        flow_items (self, table_left + stock_w + GAP, y0, table_right - table_left - stock_w - GAP, ct, item_rects);
+        flow_items (self, table_left + stock_w, y0, table_right - table_left - stock_w, ct, item_rects);
       }
       for (guint i = 0; i < self->items->len; i++)
         allocate_rect (self->items->pdata[i], &item_rects[i]);
@@ -1261,7 +1279,7 @@ cassino_table_view_size_allocate (GtkWidget *widget,
       double sh = ct * 0.6;
 
       allocate_rect (GTK_WIDGET (self->stock),
-                     &GRAPHENE_RECT_INIT (table_left, table_top + (table_h - sh) / 2, stock_w, sh));
+                     &GRAPHENE_RECT_INIT (table_left, table_top + (table_h - sh) / 2, stock_w - GAP, sh));
     }
 
   if (gtk_widget_get_visible (self->empty_label))
@@ -1598,7 +1616,7 @@ cassino_table_view_init (CassinoTableView *self)
 
   self->stock = cassino_card_widget_new ();
   gtk_widget_set_parent (GTK_WIDGET (self->stock), GTK_WIDGET (self));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stock), _("The stock"));
+  cassino_card_widget_set_name (self->stock, _("The stock"));
 
   /* Translators: shown on the table when no card lies on it */
   self->empty_label = gtk_label_new (_("The table is empty"));
