@@ -436,9 +436,34 @@ test_play_each (Fixture       *f,
           /* the pile line counts the game's suit: coins in Scopa, clubs
            * in Pasur, none in the others */
           g_assert_nonnull (strstr (seats, "\nPile "));
-          g_assert_true ((strstr (seats, " coin") != NULL) == (r->scoring == CASSINO_SCORING_SCOPA));
-          g_assert_true ((strstr (seats, " club") != NULL) == (r->scoring == CASSINO_SCORING_PASUR));
-          g_assert_null (strstr (seats, " spade"));
+          g_assert_true ((strstr (seats, "\xc2\xa0" "coin") != NULL) == (r->scoring == CASSINO_SCORING_SCOPA));
+          g_assert_true ((strstr (seats, "\xc2\xa0" "club") != NULL) == (r->scoring == CASSINO_SCORING_PASUR));
+          g_assert_null (strstr (seats, "\xc2\xa0" "spade"));
+          /* a count stays with its word where a narrow panel's pile
+           * line wraps ("1" ended a line, "coin" began the next) */
+          {
+            g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+            ui_test_collect (GTK_WIDGET (cassino_window_get_table_view (f->window)), GTK_TYPE_LABEL, labels);
+            for (guint k = 0; k < labels->len; k++)
+              {
+                PangoLayout *layout = gtk_label_get_layout (labels->pdata[k]);
+                const char *text = pango_layout_get_text (layout);
+
+                if (!g_str_has_prefix (text, "Pile ") || !gtk_widget_get_mapped (labels->pdata[k]))
+                  continue;
+                for (int line = 0; line + 1 < pango_layout_get_line_count (layout); line++)
+                  {
+                    PangoLayoutLine *l = pango_layout_get_line_readonly (layout, line);
+                    const char *end = text + l->start_index + l->length;
+
+                    while (end > text + l->start_index && end[-1] == ' ')
+                      end--;
+                    if (end > text && g_ascii_isdigit (end[-1]))
+                      g_error ("“%s” breaks its line after a number", text);
+                  }
+              }
+          }
           /* the stock's place: none where the whole pack is dealt at once
            * (the Scopones showed an empty outline all game long) */
           {
@@ -694,7 +719,9 @@ test_sweep_word (Fixture       *f,
   {
     g_autofree char *seats = panel_texts (f);
 
-    g_assert_true (g_regex_match_simple ("\nPile [0-9]+ cards · [0-9]+ coins? · Scope ●\n", seats, 0, 0));
+    /* (a count and its word held together by a no-break space) */
+#define NBSP "\xc2\xa0"
+    g_assert_true (g_regex_match_simple ("\nPile [0-9]+" NBSP "cards · [0-9]+" NBSP "coins? · Scope ●\n", seats, 0, 0));
     g_assert_null (strstr (seats, "sweeps"));
   }
   g_signal_handlers_disconnect_by_func (f->controller, on_move_played_cb, f);

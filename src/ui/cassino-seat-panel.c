@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "cassino-seat-panel.h"
 
 #include <glib/gi18n.h>
@@ -239,6 +241,20 @@ cassino_seat_panel_set_sweep_word (CassinoSeatPanel *self,
   self->sweep_word = g_strdup (word);
 }
 
+/* @text with its spaces made no-break spaces (U+00A0) */
+static void
+keep_together (char **text)
+{
+  GString *str;
+
+  if (*text == NULL || strchr (*text, ' ') == NULL)
+    return;
+  str = g_string_new (*text);
+  g_string_replace (str, " ", "\u00a0", 0);
+  g_free (*text);
+  *text = g_string_free (str, FALSE);
+}
+
 void
 cassino_seat_panel_update (CassinoSeatPanel *self,
                            const char       *name,
@@ -300,6 +316,10 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   else
     /* Translators: a player's captured pile: number of spades */
     spades = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u spade", "%u spades", n_spades), n_spades);
+  /* a count stays with its word when the line wraps ("1 coin", not
+   * "1" at a line's end and "coin" under it) */
+  keep_together (&cards);
+  keep_together (&spades);
   if (spades == NULL && sweeps > 0)
     {
       GString *marks = g_string_new (NULL);
