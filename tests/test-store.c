@@ -2610,6 +2610,36 @@ test_import_one_bad_record (void)
   g_assert_true (g_str_has_prefix (report.messages->pdata[0], expected));
   cassino_store_import_report_clear (&report);
 
+  /* a { } comment of the third game that holds a line beginning with
+   * [Cassino does not begin a game there (it cut the third game in two,
+   * and neither half read) */
+  {
+    g_autoptr(GString) noted = g_string_new (NULL);
+    guint n = 0;
+    gboolean done = FALSE;
+
+    for (guint i = 0; lines[i]; i++)
+      {
+        if (g_str_has_prefix (lines[i], "[Cassino "))
+          n++;
+        if (n == 3 && !done && g_str_has_prefix (lines[i], "1. "))
+          {
+            g_string_append (noted, "{ a note on the deal, quoting a record:\n"
+                                    "[Cassino \"1\"] and its \"tags\" ; not a comment here\n"
+                                    "}\n");
+            done = TRUE;
+          }
+        g_string_append_printf (noted, "%s%s", lines[i], lines[i + 1] ? "\n" : "");
+      }
+    g_assert_true (done);
+    g_assert_true (cassino_store_import_records (store, noted->str, -1, &report, &error));
+    g_assert_no_error (error);
+    /* (both imported above already) */
+    g_assert_cmpuint (report.imported + report.skipped, ==, 2);
+    g_assert_cmpuint (report.failed, ==, 1);
+    cassino_store_import_report_clear (&report);
+  }
+
   /* one record, and it does not read: refused whole, as before */
   {
     g_autofree char *one = g_strdup (text->str);

@@ -459,7 +459,8 @@ message_from_line (const char *message,
 }
 
 /* The games of @text read one record at a time: each `[Cassino` tag at
- * the start of a line begins a game (docs/record-format.md), so one game
+ * the start of a line, outside a { } comment, begins a game
+ * (docs/record-format.md), so one game
  * that does not read keeps none of the others from being imported.  Each
  * that does not read is counted in @report; NULL when @text holds fewer
  * than two records (nothing to read apart). */
@@ -472,22 +473,47 @@ read_one_by_one (const char               *text,
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
   GPtrArray *games;
   guint line = 1;
+  gboolean in_comment = FALSE;   /* inside a { } comment, which may span lines */
 
   for (gsize at = 0; at < length; )
     {
       gsize p = at;
+      gboolean in_string = FALSE;
 
       while (p < length && (text[p] == ' ' || text[p] == '\t'))
         p++;
-      if (length - p >= 8 && memcmp (text + p, "[Cassino", 8) == 0)
+      if (!in_comment && length - p >= 8 && memcmp (text + p, "[Cassino", 8) == 0)
         {
           gsize start = starts->len ? at : 0;   /* what comes before the first belongs to it */
 
           g_array_append_val (starts, start);
           g_array_append_val (lines, line);
         }
-      while (at < length && text[at] != '\n')
-        at++;
+      /* the rest of the line: where a { } comment opens or closes (not
+       * in a tag's quoted value, nor after a ; comment) */
+      for (; at < length && text[at] != '\n'; at++)
+        {
+          char c = text[at];
+
+          if (in_comment)
+            in_comment = c != '}';
+          else if (in_string)
+            {
+              if (c == '\\' && at + 1 < length && text[at + 1] != '\n')
+                at++;
+              else if (c == '"')
+                in_string = FALSE;
+            }
+          else if (c == '"')
+            in_string = TRUE;
+          else if (c == '{')
+            in_comment = TRUE;
+          else if (c == ';')
+            {
+              while (at + 1 < length && text[at + 1] != '\n')
+                at++;
+            }
+        }
       at++;
       line++;
     }
