@@ -271,6 +271,7 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   g_autofree char *cards = NULL;
   g_autofree char *spades = NULL;
   g_autofree char *accessible = NULL;
+  g_autoptr(GString) marks = g_string_new (NULL);
   guint n_pile = cassino_cards_count (pile);
   guint n_spades = self->counted_suit >= 0 ?
                    cassino_cards_count (pile & cassino_cards_of_suit ((CassinoSuit) self->counted_suit)) : 0;
@@ -320,12 +321,11 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
    * "1" at a line's end and "coin" under it) */
   keep_together (&cards);
   keep_together (&spades);
+  /* a dot a sweep (eight at the most) */
+  for (guint i = 0; i < sweeps && i < 8; i++)
+    g_string_append (marks, "●");
   if (spades == NULL && sweeps > 0)
     {
-      GString *marks = g_string_new (NULL);
-
-      for (guint i = 0; i < sweeps && i < 8; i++)
-        g_string_append (marks, "●");
       if (self->sweep_word)
         /* Translators: the pile line of a seat in a fishing game, with the
          * game's word for its sweeps: "Pile 12 cards · Xeri ●●" */
@@ -333,17 +333,12 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
       else
         /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards · sweeps ●●" */
         pile_text = g_strdup_printf (_("Pile %s · sweeps %s"), cards, marks->str);
-      g_string_free (marks, TRUE);
     }
   else if (spades == NULL)
     /* Translators: the pile line of a seat in a fishing game: "Pile 12 cards" */
     pile_text = g_strdup_printf (_("Pile %s"), cards);
   else if (sweeps > 0)
     {
-      GString *marks = g_string_new (NULL);
-
-      for (guint i = 0; i < sweeps && i < 8; i++)
-        g_string_append (marks, "●");
       if (self->sweep_word)
         /* Translators: the pile line of a seat, with the game's word for
          * its sweeps: "Pile 12 cards · 5 coins · Scope ●●" */
@@ -352,7 +347,6 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
       else
         /* Translators: the pile line of a seat: "Pile 12 cards · 3 spades · sweeps ●●" */
         pile_text = g_strdup_printf (_("Pile %s · %s · sweeps %s"), cards, spades, marks->str);
-      g_string_free (marks, TRUE);
     }
   else
     /* Translators: the pile line of a seat: "Pile 12 cards · 3 spades" */
