@@ -460,16 +460,20 @@ test_statistics (Fixture       *f,
   g_autoptr(CassinoStore) store = NULL;
   g_autoptr(CassinoStoreStats) st = NULL;
   g_autofree char *games = NULL, *wins = NULL, *ppd = NULL, *pct = NULL;
-  gint64 tess;
+  gint64 tess, nell;
   int position;
+
+  /* Nell has played nothing yet */
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  nell = cassino_store_add_human (store, "Nell", &error);
+  g_assert_no_error (error);
 
   open_window (f);
   cassino_window_set_top_page (f->window, "statistics");
   view = cassino_window_get_stats_view (f->window);
   records = cassino_window_get_records (f->window);
 
-  store = cassino_store_open (f->database, &error);
-  g_assert_no_error (error);
   tess = cassino_store_find_human (store, "Tess", &error);
   st = cassino_store_get_player_stats (store, tess, NULL, CASSINO_STORE_STATS_DEFAULT, &error);
   g_assert_no_error (error);
@@ -521,6 +525,24 @@ test_statistics (Fixture       *f,
   cassino_stats_view_show (view, position, -1, CASSINO_PRESET_ROYAL, 0);
   WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
   g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (view), "Tess has no finished game with these filters yet. "
+                                     "Play one from the Table, or choose “Any” above."));
+
+  /* no game at all, and no filter to set back to "Any" */
+  position = cassino_records_find_player (records, nell);
+  g_assert_cmpint (position, >=, 0);
+  cassino_stats_view_show (view, position, -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "empty");
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (view), "Nell has no finished game yet. Play one from the Table."));
+  {
+    g_autoptr(GPtrArray) pages = g_ptr_array_new ();
+
+    /* the Statistics tab's own icon, not the Table's grid */
+    ui_test_collect (GTK_WIDGET (view), ADW_TYPE_STATUS_PAGE, pages);
+    g_assert_cmpuint (pages->len, ==, 1);
+    g_assert_cmpstr (adw_status_page_get_icon_name (pages->pdata[0]), ==, "power-profile-performance-symbolic");
+  }
 }
 
 /* Record @n Scopa games of @name against Medium (seeds from @seed) in the

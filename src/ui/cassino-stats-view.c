@@ -452,10 +452,16 @@ build_page (CassinoStatsView *self)
   clear_content (self);
   if (st->games == 0)
     {
-      g_autofree char *description =
-        /* Translators: the statistics of a player with no finished game */
+      guint preset = gtk_drop_down_get_selected (self->preset_dropdown);
+      guint count = gtk_drop_down_get_selected (self->count_dropdown);
+      gboolean filtered = (preset != GTK_INVALID_LIST_POSITION && preset > 0) ||
+                          (count != GTK_INVALID_LIST_POSITION && count > 0);
+      g_autofree char *description = filtered ?
+        /* Translators: the statistics of a player with no finished game of the chosen variant or player count */
         g_strdup_printf (_("%s has no finished game with these filters yet. Play one from the Table, or choose “Any” above."),
-                         st->name);
+                         st->name) :
+        /* Translators: the statistics of a player with no finished game at all */
+        g_strdup_printf (_("%s has no finished game yet. Play one from the Table."), st->name);
 
       adw_status_page_set_title (self->empty_page, _("No Games Here Yet"));
       adw_status_page_set_description (self->empty_page, description);
