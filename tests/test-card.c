@@ -84,6 +84,10 @@ test_rng_portable (void)
   cassino_rng_init (&rng, 1);
   g_assert_cmpuint (cassino_rng_next (&rng), ==, first);
   g_assert_cmpuint (cassino_mix64 (0), ==, G_GUINT64_CONSTANT (0xE220A8397B1DCDAF));
+  /* and undone (a damaged database's salvage finds a game's seed from its first deal's) */
+  g_assert_cmpuint (cassino_unmix64 (G_GUINT64_CONSTANT (0xE220A8397B1DCDAF)), ==, 0);
+  for (guint64 x = 1, i = 0; i < 1000; i++, x = x * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407)
+    g_assert_cmpuint (cassino_unmix64 (cassino_mix64 (x)), ==, x);
 
   for (guint i = 0; i < 52; i++)
     deck[i] = i;

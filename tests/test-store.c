@@ -2276,6 +2276,153 @@ test_salvage_one_page (void)
   store_test_rmdir (dir);
 }
 
+/* Every game row of @store, each column as text, one line a game. */
+static char *
+games_rows (sqlite3 *db)
+{
+  GString *rows = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT id, game_key, ruleset_id, rubber_id, seed, first_dealer, "
+                                           "source, state, started, termination, winner_side, value "
+                                           "FROM games ORDER BY id", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int i = 0; i < sqlite3_column_count (stmt); i++)
+        g_string_append_printf (rows, "%s%s", i ? "|" : "",
+                                sqlite3_column_type (stmt, i) == SQLITE_NULL ? "NULL"
+                                : (const char *) sqlite3_column_text (stmt, i));
+      g_string_append_c (rows, '\n');
+    }
+  sqlite3_finalize (stmt);
+  return g_string_free (rows, FALSE);
+}
+
+/* A damaged leaf page of games itself: the rows of some thirty games are
+ * gone, but their seats, deals and moves are on other pages and the
+ * indexes on games still hold their rules, start and key.  Every game is
+ * rebuilt: the same row (the end's time aside: a game rebuilt so ends
+ * when it started), the same moves, finished or not as it was. */
+static void
+test_salvage_games_page (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  CassinoStore *store;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 page_size, unfinished = 0, abandoned = 0;
+  guint unreadable = 0, saved = 0, lost = 0;
+  const guint n_games = 70;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= n_games; seed++)
+    {
+      CassinoPreset preset = seed % 3 == 0 ? CASSINO_PRESET_SCOPA : CASSINO_PRESET_CLASSIC;
+      CassinoGame *game;
+      gint64 id;
+      guint n = 0;
+
+      if (seed == 20 || seed == 21)
+        {
+          /* one left being played, one given up */
+          game = store_test_new_game (preset, 2, seed, "Alice", "easy");
+          id = record_incrementally (store, game, 12, rand);
+          if (seed == 20)
+            unfinished = id;
+          else
+            {
+              abandoned = id;
+              g_assert_true (cassino_store_abandon_game (store, id, &error));
+              g_assert_no_error (error);
+            }
+        }
+      else
+        {
+          game = store_test_random_game (preset, 2, seed, "Alice", seed % 2 ? "easy" : "hard");
+          id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+          g_assert_no_error (error);
+        }
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);
+
+  db = store_test_open_reader (path);
+  before = games_rows (db);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'games' "
+                                           "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      gint64 page = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (leaves, page);
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_cmpuint (leaves->len, >=, 2);
+  /* the first leaf: the unfinished and the abandoned game are on it */
+  store_test_damage_page (path, g_array_index (leaves, gint64, 0), page_size, 0xa5);
+
+  db = store_test_open_reader (path);
+  for (gint64 id = 1; id <= n_games; id++)
+    {
+      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT * FROM games WHERE id = ?1", -1, &stmt, NULL), ==, SQLITE_OK);
+      sqlite3_bind_int64 (stmt, 1, id);
+      unreadable += sqlite3_step (stmt) != SQLITE_ROW;
+      if (id == unfinished || id == abandoned)
+        g_assert_cmpint (sqlite3_reset (stmt), !=, SQLITE_OK);
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+  g_test_message ("a leaf of games damaged: %u of %u game rows unreadable", unreadable, n_games);
+  g_assert_cmpuint (unreadable, >=, 20);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_assert_cmpuint (saved, ==, n_games);
+  g_assert_cmpuint (lost, ==, 0);
+  g_assert_true (cassino_store_check_integrity (store, &error));
+  g_assert_no_error (error);
+  after = games_rows (cassino_sqlite_get_handle (_cassino_store_get_db (store)));
+  g_assert_cmpstr (after, ==, before);
+  /* a rebuilt finished game ends when it started (its end is lost) */
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM games WHERE state = 'finished' AND ended IS NULL"), ==, 0);
+  for (gint64 id = 1; id <= n_games; id++)
+    {
+      CassinoGame *game = cassino_store_load_game (store, id, &error);
+      guint n = 0;
+
+      g_assert_no_error (error);
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
+      g_assert_cmpint (cassino_game_get_state (game) == CASSINO_GAME_OVER, ==,
+                       id != unfinished && id != abandoned);
+      cassino_game_unref (game);
+    }
+  {
+    g_autoptr(GPtrArray) playing = cassino_store_list_unfinished_games (store, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (playing->len, ==, 1);
+    g_assert_cmpint (((CassinoStoreGameSummary *) playing->pdata[0])->id, ==, unfinished);
+  }
+  g_assert_cmpint (query_int (store, "SELECT count(DISTINCT game_id) FROM seat_stats"), ==, n_games - 2);
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* A file too large to be checked whole at open (16 MiB) with a damaged
  * page: the open does not see it; CASSINO_STORE_OPEN_CHECK_ALL does, and
  * salvages; a worker's reopen() from inside a job hands the job the new
@@ -2841,6 +2988,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
+  g_test_add_func ("/cassino/store/salvage-games-page", test_salvage_games_page);
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);

@@ -19,6 +19,37 @@ cassino_mix64 (guint64 x)
   return z ^ (z >> 31);
 }
 
+/* the inverse of x ^ (x >> shift) */
+static guint64
+unshift_xor (guint64 y,
+             guint   shift)
+{
+  guint64 x = y;
+
+  for (guint done = shift; done < 64; done += shift)
+    x = y ^ (x >> shift);
+  return x;
+}
+
+/* the inverse of an odd number modulo 2^64 (Newton's iteration) */
+static guint64
+inverse_odd (guint64 a)
+{
+  guint64 x = a;
+
+  for (guint i = 0; i < 5; i++)
+    x *= 2 - a * x;
+  return x;
+}
+
+guint64
+cassino_unmix64 (guint64 z)
+{
+  z = unshift_xor (z, 31) * inverse_odd (G_GUINT64_CONSTANT (0x94D049BB133111EB));
+  z = unshift_xor (z, 27) * inverse_odd (G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9));
+  return unshift_xor (z, 30) - G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+}
+
 void
 cassino_rng_init (CassinoRng *rng,
                   guint64     seed)

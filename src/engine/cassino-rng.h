@@ -32,5 +32,7 @@ void     cassino_rng_shuffle  (CassinoRng *rng,
                                guint       n_items);
 /* splitmix64 step: a well-mixed function of @x, used to derive seeds. */
 guint64  cassino_mix64        (guint64     x);
+/* The @x that cassino_mix64() maps to @z (it is a bijection). */
+guint64  cassino_unmix64      (guint64     z);
 
 G_END_DECLS

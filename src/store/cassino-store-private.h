@@ -50,11 +50,20 @@ gboolean       _cassino_store_schema_check      (CassinoSqlite  *db,
 
 /* Copy every game that can still be read out of the damaged database
  * @damaged into @dst (empty, at the schema version of @damaged), row by
- * row (cassino-store-salvage.c).  FALSE only when @dst fails. */
+ * row (cassino-store-salvage.c).  A game whose own row is lost but whose
+ * seats, deals and moves can be read is rebuilt from them and from what
+ * the indexes on games still hold; its id goes into @out_rebuilt, and
+ * _cassino_store_salvage_finish() completes it by replaying it.  FALSE
+ * only when @dst fails. */
 gboolean       _cassino_store_salvage           (const char     *damaged,
                                                  CassinoSqlite  *dst,
                                                  guint          *out_saved,
                                                  guint          *out_lost,
+                                                 GArray         *out_rebuilt,
+                                                 GError        **error);
+/* The result of each rebuilt game of @ids (gint64), from its replay. */
+gboolean       _cassino_store_salvage_finish    (CassinoStore   *store,
+                                                 GArray         *ids,
                                                  GError        **error);
 /* The schema version of the damaged file, as far as it can be read, or 0. */
 guint          _cassino_store_salvage_version   (const char     *damaged);

@@ -11,6 +11,14 @@
  * tags, deals, moves and deal scores, with the players, rule set and
  * rubber it names) or not at all.  The derived tables (statistics,
  * ratings) are not copied: they are computed again from what was saved.
+ *
+ * A game whose own row in games is on a damaged page (a leaf of games
+ * holds some thirty of them) is rebuilt when the rest of it can be read:
+ * the indexes on games still hold its rules, start, key, rubber and
+ * whether it was being played, its first deal holds its first dealer and
+ * (undone from the deal's) its seed, and its replay gives its result
+ * (_cassino_store_salvage_finish()).  Only when it ended is lost: a
+ * finished game rebuilt so ends when it started.
  */
 #define G_LOG_DOMAIN "cassino-store"
 
@@ -18,7 +26,9 @@
 
 #include <inttypes.h>
 
+#include "cassino-rng.h"
 #include "cassino-store-private.h"
+#include "cassino-store-record.h"
 
 typedef struct {
   sqlite3       *src;
@@ -27,7 +37,27 @@ typedef struct {
   GHashTable    *known;    /* game ids the file still names somewhere (gint64*) */
   GHashTable    *columns;  /* table -> GHashTable of the column names of @dst */
   GHashTable    *selects;  /* SQL -> sqlite3_stmt* on @src */
+  GHashTable    *traces;   /* game id -> GameTrace: what the indexes on games hold */
 } Salvage;
+
+/* A game's row as the indexes on games still hold it. */
+typedef struct {
+  gint64    ruleset_id;    /* 0: not in the index */
+  gint64    started;
+  gboolean  start_known;
+  char     *key;
+  gint64    rubber_id;
+  gboolean  playing;
+} GameTrace;
+
+static void
+game_trace_free (gpointer data)
+{
+  GameTrace *t = data;
+
+  g_free (t->key);
+  g_free (t);
+}
 
 static void
 finalize_statement (gpointer stmt)
@@ -171,6 +201,59 @@ collect_ids (Salvage    *s,
   sqlite3_finalize (stmt);
 }
 
+/* What the indexes on games hold of each game, read through the indexes
+ * alone (covering), as far as each can be read. */
+static void
+collect_traces (Salvage *s)
+{
+  static const char *const reads[] = {
+    "SELECT id, ruleset_id FROM games INDEXED BY games_ruleset",
+    "SELECT id, started FROM games INDEXED BY games_started",
+    "SELECT id, game_key FROM games INDEXED BY sqlite_autoindex_games_1",
+    "SELECT id, rubber_id FROM games INDEXED BY games_rubber WHERE rubber_id IS NOT NULL",
+    "SELECT id, 1 FROM games INDEXED BY games_playing WHERE state = 'playing'",
+  };
+
+  for (guint r = 0; r < G_N_ELEMENTS (reads); r++)
+    {
+      sqlite3_stmt *stmt = NULL;
+
+      if (sqlite3_prepare_v2 (s->src, reads[r], -1, &stmt, NULL) == SQLITE_OK)
+        while (sqlite3_step (stmt) == SQLITE_ROW)
+          {
+            gint64 id = sqlite3_column_int64 (stmt, 0);
+            GameTrace *t = g_hash_table_lookup (s->traces, &id);
+
+            if (t == NULL)
+              {
+                t = g_new0 (GameTrace, 1);
+                g_hash_table_insert (s->traces, g_memdup2 (&id, sizeof id), t);
+              }
+            switch (r)
+              {
+              case 0:
+                t->ruleset_id = sqlite3_column_int64 (stmt, 1);
+                break;
+              case 1:
+                t->started = sqlite3_column_int64 (stmt, 1);
+                t->start_known = TRUE;
+                break;
+              case 2:
+                g_free (t->key);
+                t->key = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+                break;
+              case 3:
+                t->rubber_id = sqlite3_column_int64 (stmt, 1);
+                break;
+              default:
+                t->playing = TRUE;
+                break;
+              }
+          }
+      sqlite3_finalize (stmt);
+    }
+}
+
 static gint64
 query_max (Salvage    *s,
            const char *sql)
@@ -194,20 +277,65 @@ dst_ids (Salvage    *s,
   return cassino_sqlite_query_ids (s->dst, NULL, sql, "i", key);
 }
 
-/* Copy game @id whole.  FALSE: some of it cannot be read. */
+/* The row of game @id, whose own is lost, made again in the new database
+ * from @trace and its first deal (copied before it); its result and, when
+ * the index had none, its key are the replay's
+ * (_cassino_store_salvage_finish()). */
 static gboolean
-copy_game (Salvage *s,
-           gint64   id)
+insert_traced_game (Salvage         *s,
+                    gint64           id,
+                    const GameTrace *trace)
+{
+  CassinoSqlite *dst = s->dst;
+  sqlite3_stmt *first = NULL;
+  g_autofree char *key = trace->key ? g_strdup (trace->key) : g_strdup_printf ("salvaged:%" PRId64, id);
+  guint64 seed;
+  gint64 dealer, number;
+  gboolean ok;
+
+  first = cassino_sqlite_prepare (dst, "SELECT number, dealer, seed FROM deals WHERE game_id = ?1 "
+                                       "ORDER BY number LIMIT 1", NULL);
+  if (first == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (first, 1, id);
+  if (sqlite3_step (first) != SQLITE_ROW)
+    {
+      sqlite3_reset (first);
+      return FALSE;     /* not one deal: nothing to replay */
+    }
+  number = sqlite3_column_int64 (first, 0);
+  dealer = sqlite3_column_int64 (first, 1);
+  /* a deal's seed is cassino_game_deal_seed (the game's, its number) */
+  seed = cassino_unmix64 ((guint64) sqlite3_column_int64 (first, 2)) ^ cassino_mix64 ((guint64) number);
+  sqlite3_reset (first);
+
+  ok = cassino_sqlite_run (dst, NULL,
+                           "INSERT INTO games (id, game_key, ruleset_id, rubber_id, seed, first_dealer, "
+                           "state, started) VALUES (?1, ?2, ?3, nullif (?4, 0), ?5, ?6, ?7, ?8)",
+                           "itiiiiti", id, key, trace->ruleset_id, trace->rubber_id, (gint64) seed, dealer,
+                           trace->playing ? "playing" : "abandoned", trace->started);
+  if (ok && !trace->start_known && g_hash_table_contains (dst_columns (s, "games"), "start_known"))
+    ok = cassino_sqlite_run (dst, NULL, "UPDATE games SET start_known = 0 WHERE id = ?1", "i", id);
+  return ok;
+}
+
+/* Copy game @id whole; with @trace its row is lost, and made again from
+ * the rest.  FALSE: some of it cannot be read. */
+static gboolean
+copy_game (Salvage         *s,
+           gint64           id,
+           const GameTrace *trace)
 {
   g_autoptr(GArray) refs = NULL;
   g_autoptr(GArray) deals = NULL;
   guint seats = 0;
 
-  if (!copy_rows (s, "games", "id", id, NULL) ||
+  if ((trace == NULL && !copy_rows (s, "games", "id", id, NULL)) ||
       !copy_rows (s, "game_seats", "game_id", id, &seats) || seats == 0 ||
       !copy_rows (s, "game_sides", "game_id", id, NULL) ||
       !copy_rows (s, "game_tags", "game_id", id, NULL) ||
-      !copy_rows (s, "deals", "game_id", id, NULL))
+      !copy_rows (s, "deals", "game_id", id, NULL) ||
+      (trace != NULL && !insert_traced_game (s, id, trace)))
     return FALSE;
 
   refs = dst_ids (s, "SELECT ruleset_id FROM games WHERE id = ?1", id);
@@ -242,6 +370,13 @@ copy_game (Salvage *s,
           !copy_rows (s, "deal_scores", "deal_id", deal, NULL))
         return FALSE;
     }
+  /* a rebuilt game whose every seat is a computer's was simulated; the
+   * others are taken for played (an imported one then counts as played) */
+  if (trace != NULL)
+    return cassino_sqlite_run (s->dst, NULL,
+                               "UPDATE games SET source = 'simulated' WHERE id = ?1 AND NOT EXISTS "
+                               "(SELECT 1 FROM game_seats gs JOIN players p ON p.id = gs.player_id "
+                               "WHERE gs.game_id = ?1 AND p.kind = 0)", "i", id);
   return TRUE;
 }
 
@@ -288,9 +423,10 @@ _cassino_store_salvage (const char     *damaged,
                         CassinoSqlite  *dst,
                         guint          *out_saved,
                         guint          *out_lost,
+                        GArray         *out_rebuilt,
                         GError        **error)
 {
-  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL };
+  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL };
   gint64 last;
   guint saved = 0, lost = 0;
   gboolean ok;
@@ -303,6 +439,7 @@ _cassino_store_salvage (const char     *damaged,
   s.known = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   s.columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   s.selects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
+  s.traces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, game_trace_free);
 
   /* Which games there were: the table, its index and the tables that
    * name a game, each read as far as it can be. */
@@ -310,6 +447,7 @@ _cassino_store_salvage (const char     *damaged,
   collect_ids (&s, "SELECT id FROM games INDEXED BY games_started", s.known);
   collect_ids (&s, "SELECT game_id FROM game_seats", s.known);
   collect_ids (&s, "SELECT game_id FROM deals", s.known);
+  collect_traces (&s);
   last = MAX (query_max (&s, "SELECT seq FROM sqlite_sequence WHERE name = 'games'"),
               query_max (&s, "SELECT max(id) FROM games"));
   {
@@ -328,6 +466,7 @@ _cassino_store_salvage (const char     *damaged,
       for (gint64 id = 1; id <= last; id++)
         {
           sqlite3_stmt *probe = src_prepare (&s, "SELECT 1 FROM games WHERE id = ?1");
+          const GameTrace *trace = NULL;
           int rc = SQLITE_ERROR;
 
           if (probe != NULL)
@@ -340,19 +479,28 @@ _cassino_store_salvage (const char     *damaged,
             continue;                                    /* no such game (deleted) */
           if (rc != SQLITE_ROW)
             {
-              /* its row is on a damaged page: lost when the file still names it */
-              if (g_hash_table_contains (s.known, &id))
-                lost++;
-              continue;
+              /* its row is on a damaged page (or gone from a page that
+               * is not): rebuilt when the file still names the game and
+               * an index still holds its rules, else lost */
+              if (!g_hash_table_contains (s.known, &id))
+                continue;
+              trace = g_hash_table_lookup (s.traces, &id);
+              if (trace == NULL || trace->ruleset_id == 0)
+                {
+                  lost++;
+                  continue;
+                }
             }
           if (!cassino_sqlite_begin (dst, error))
             {
               ok = FALSE;
               break;
             }
-          if (copy_game (&s, id))
+          if (copy_game (&s, id, trace))
             {
               saved++;
+              if (trace != NULL && out_rebuilt != NULL)
+                g_array_append_val (out_rebuilt, id);
               ok = cassino_sqlite_end (dst, TRUE, error);
             }
           else
@@ -375,6 +523,7 @@ _cassino_store_salvage (const char     *damaged,
   ok = cassino_sqlite_exec (dst, "PRAGMA foreign_keys = ON", ok ? error : NULL) && ok;
 
   g_hash_table_unref (s.selects);
+  g_hash_table_unref (s.traces);
   sqlite3_close (s.src);
   g_hash_table_unref (s.copied);
   g_hash_table_unref (s.known);
@@ -382,4 +531,69 @@ _cassino_store_salvage (const char     *damaged,
   *out_saved = saved;
   *out_lost = lost;
   return ok;
+}
+
+/* Game @id, rebuilt, as its replay @game says it is. */
+static gboolean
+finish_rebuilt (CassinoSqlite      *db,
+                gint64              id,
+                const CassinoGame  *game,
+                GError            **error)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  g_autofree char *key = cassino_store_compute_game_key (game);
+  int winner = cassino_game_get_winner (game);
+
+  /* the key the index had, else the one its content gives (unless
+   * another game has it: then this is a copy of that one) */
+  if (!cassino_sqlite_run (db, error,
+                           "UPDATE games SET game_key = ?2 WHERE id = ?1 AND game_key LIKE 'salvaged:%' "
+                           "AND NOT EXISTS (SELECT 1 FROM games WHERE game_key = ?2)",
+                           "it", id, key))
+    return FALSE;
+  if (cassino_game_get_state (game) != CASSINO_GAME_OVER)
+    /* not being played when the file was damaged: it had been left */
+    return cassino_sqlite_run (db, error,
+                               "UPDATE games SET termination = 'abandoned', ended = started "
+                               "WHERE id = ?1 AND state = 'abandoned'", "i", id);
+  if (!cassino_sqlite_run (db, error,
+                           "UPDATE games SET state = 'finished', ended = started, termination = ?2, "
+                           "winner_side = nullif (?3, -1), value = ?4 WHERE id = ?1",
+                           "itnn", id, cassino_game_get_ending (game), winner,
+                           (int) cassino_game_get_value (game)))
+    return FALSE;
+  for (guint side = 0; side < rules->n_sides; side++)
+    if (!cassino_sqlite_run (db, error,
+                             "INSERT OR REPLACE INTO game_sides (game_id, side, score) VALUES (?1, ?2, ?3)",
+                             "inn", id, (int) side, (int) cassino_game_get_score (game, side)))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_cassino_store_salvage_finish (CassinoStore  *store,
+                               GArray        *ids,
+                               GError       **error)
+{
+  for (guint i = 0; ids && i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(GError) local = NULL;
+      CassinoGame *game = cassino_store_load_game (store, id, &local);
+      gboolean ok;
+
+      if (game == NULL)
+        {
+          /* kept as it was copied: History shows it and says why it
+           * cannot be replayed */
+          g_message ("game %" PRId64 " rebuilt from a damaged database does not replay: %s",
+                     id, local->message);
+          continue;
+        }
+      ok = finish_rebuilt (_cassino_store_get_db (store), id, game, error);
+      cassino_game_unref (game);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
 }

@@ -581,13 +581,14 @@ open_salvaging (const char  *path,
   gboolean readable = !lacks_sqlite_header (moved);
   guint version = readable ? _cassino_store_salvage_version (moved) : 0;
   CassinoSqlite *db = NULL;
-  gboolean rebuilt, index_only;
+  gboolean rebuilt_index, index_only;
+  g_autoptr(GArray) rebuilt = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   /* the copy is made at the schema of the damaged file, so that the
    * migrations after it treat the games saved as any others */
   if (version == 0 || version > latest)
     version = latest;
-  if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, FALSE, &db, &rebuilt, &index_only, &local) != CHECK_OK)
+  if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, FALSE, &db, &rebuilt_index, &index_only, &local) != CHECK_OK)
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
@@ -598,7 +599,7 @@ open_salvaging (const char  *path,
   store->path = g_strdup (path);
   store->moved_aside = g_strdup (moved);
   if (readable &&
-      !_cassino_store_salvage (moved, db, &store->n_salvaged, &store->n_lost, &local))
+      !_cassino_store_salvage (moved, db, &store->n_salvaged, &store->n_lost, rebuilt, &local))
     {
       /* the new database refused the copy: whatever it holds is sound,
        * the games are still in the file moved aside */
@@ -607,14 +608,15 @@ open_salvaging (const char  *path,
     }
   if (!_cassino_store_migrate (db, latest, &local) ||
       !_cassino_store_schema_check (db, latest, &local) ||
+      !_cassino_store_salvage_finish (store, rebuilt, &local) ||
       ((store->n_salvaged > 0) && !cassino_store_rebuild_derived (store, &local)))
     {
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
       return NULL;
     }
-  g_message ("%s: %u games saved from the damaged database, %u could not be read",
-             path, store->n_salvaged, store->n_lost);
+  g_message ("%s: %u games saved from the damaged database (%u of them rebuilt around a lost row), "
+             "%u could not be read", path, store->n_salvaged, rebuilt->len, store->n_lost);
   return g_steal_pointer (&store);
 }
 
