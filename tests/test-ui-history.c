@@ -545,6 +545,37 @@ test_statistics (Fixture       *f,
   }
 }
 
+/* The length column: minutes rounded, none under half a minute (it said
+ * "0 min"), and none for a game without a known start. */
+static void
+test_length_text (void)
+{
+  static const struct { gint64 seconds; gboolean start_known; const char *text; } cases[] = {
+    { 0, TRUE, "3 deals" },
+    { 20, TRUE, "3 deals" },
+    { 29, TRUE, "3 deals" },
+    { 30, TRUE, "3 deals · 1 min" },
+    { 90, TRUE, "3 deals · 2 min" },
+    { 725, TRUE, "3 deals · 12 min" },
+    { 725, FALSE, "3 deals · length unknown" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CassinoStoreGameSummary *summary = g_new0 (CassinoStoreGameSummary, 1);
+      g_autoptr(CassinoHistoryItem) item = NULL;
+      g_autofree char *text = NULL;
+
+      summary->n_deals = 3;
+      summary->started = 1790000000;
+      summary->start_known = cases[i].start_known;
+      summary->ended = summary->started + cases[i].seconds;
+      item = cassino_history_item_new (summary);
+      text = cassino_history_item_dup_length_text (item);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 /* Record @n Scopa games of @name against Medium (seeds from @seed) in the
  * fixture's database; returns the player's id. */
 static gint64
@@ -2195,6 +2226,7 @@ main (int   argc,
   ADD ("new-rubber", test_new_rubber);
   ADD ("statistics-kept", test_statistics_kept);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
+  g_test_add_func ("/cassino/ui-history/length-text", test_length_text);
   ADD ("export-import", test_export_import);
   ADD ("export-damaged-game", test_export_damaged_game);
   ADD ("name-one-line", test_name_one_line);

@@ -290,7 +290,8 @@ cassino_history_item_dup_length_text (CassinoHistoryItem *self)
     /* Translators: a game's length when its start time is unknown, e.g.
      * "3 deals · length unknown" */
     return g_strdup_printf (_("%s · length unknown"), deals);
-  if (s->ended > s->started)
+  /* (under half a minute shows no minutes: never "0 min") */
+  if (s->ended - s->started >= 30)
     {
       gint64 minutes = (s->ended - s->started + 30) / 60;
 
