@@ -2276,6 +2276,22 @@ test_salvage_one_page (void)
   store_test_rmdir (dir);
 }
 
+/* Every row of game_sides, one line each. */
+static char *
+game_sides_rows (sqlite3 *db)
+{
+  GString *rows = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT game_id, side, score FROM game_sides ORDER BY 1, 2",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (rows, "%lld|%d|%d\n", (long long) sqlite3_column_int64 (stmt, 0),
+                            sqlite3_column_int (stmt, 1), sqlite3_column_int (stmt, 2));
+  sqlite3_finalize (stmt);
+  return g_string_free (rows, FALSE);
+}
+
 /* Every game row of @store, each column as text, one line a game. */
 static char *
 games_rows (sqlite3 *db)
@@ -2420,6 +2436,230 @@ test_salvage_games_page (void)
   }
   g_assert_cmpint (query_int (store, "SELECT count(DISTINCT game_id) FROM seat_stats"), ==, n_games - 2);
   g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
+/* The first page damaged: SQLite's header and the schema (where every
+ * table begins) are gone, and SQLite cannot open the file at all.  Read
+ * page by page, every game is saved as it was: the same rows, the same
+ * scores, the same moves; the unfinished game can be resumed.  Nothing is
+ * left beside the file but the damaged one, moved aside. */
+static void
+test_salvage_first_page (gconstpointer data)
+{
+  gboolean and_moves = GPOINTER_TO_INT (data);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *before = NULL, *after = NULL, *sides_before = NULL, *sides_after = NULL;
+  g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GDir) listing = NULL;
+  CassinoStore *store;
+  sqlite3 *db;
+  gint64 page_size, unfinished = 0;
+  guint saved = 0, lost = 0, files = 0;
+  const char *name;
+  const guint n_games = 30;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= n_games; seed++)
+    {
+      CassinoPreset preset = seed % 3 == 0 ? CASSINO_PRESET_SCOPA : seed % 3 == 1 ? CASSINO_PRESET_CLASSIC
+                                                                                 : CASSINO_PRESET_XERI;
+      CassinoGame *game;
+      gint64 id;
+      guint n = 0;
+
+      if (seed == 7)
+        {
+          game = store_test_new_game (preset, 2, seed, "Alice", "easy");
+          id = unfinished = record_incrementally (store, game, 9, rand);
+        }
+      else
+        {
+          game = store_test_random_game (preset, 2, seed, seed % 2 ? "Alice" : "Bob", "hard");
+          cassino_game_set_tag (game, "Event", "Club night");
+          id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+          g_assert_no_error (error);
+        }
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);
+
+  db = store_test_open_reader (path);
+  before = games_rows (db);
+  sides_before = game_sides_rows (db);
+  if (and_moves)
+    {
+      /* and a leaf of moves in the middle: its games are not whole */
+      g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
+                                               "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          gint64 page = sqlite3_column_int64 (stmt, 0);
+
+          g_array_append_val (leaves, page);
+        }
+      sqlite3_finalize (stmt);
+      g_assert_cmpuint (leaves->len, >, 4);
+      store_test_damage_page (path, g_array_index (leaves, gint64, leaves->len / 2), page_size, 0x5a);
+    }
+  sqlite3_close (db);
+  store_test_damage_page (path, 1, page_size, 0xa5);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_test_message ("read page by page: %u saved, %u lost", saved, lost);
+  g_assert_cmpuint (saved + lost, ==, n_games);
+  if (and_moves)
+    {
+      g_assert_cmpuint (lost, >=, 1);
+      g_assert_cmpuint (saved, >=, n_games - 4);
+    }
+  else
+    g_assert_cmpuint (lost, ==, 0);
+  g_assert_true (cassino_store_check_integrity (store, &error));
+  g_assert_no_error (error);
+  db = cassino_sqlite_get_handle (_cassino_store_get_db (store));
+  after = games_rows (db);
+  sides_after = game_sides_rows (db);
+  if (!and_moves)
+    {
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpstr (sides_after, ==, sides_before);
+    }
+  else
+    {
+      /* every game saved is as it was */
+      g_auto(GStrv) lines = g_strsplit (after, "\n", -1);
+      g_autofree char *all_before = g_strconcat ("\n", before, NULL);
+
+      for (guint i = 0; lines[i] && *lines[i]; i++)
+        {
+          g_autofree char *line = g_strconcat ("\n", lines[i], "\n", NULL);
+
+          g_assert_nonnull (strstr (all_before, line));
+        }
+    }
+  for (gint64 id = 1; id <= n_games; id++)
+    {
+      CassinoGame *game = cassino_store_load_game (store, id, and_moves ? NULL : &error);
+      guint n = 0;
+
+      if (game == NULL && and_moves)
+        continue;     /* one of the games lost */
+
+      g_assert_no_error (error);
+      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+        n += cassino_game_get_deal (game, d)->plays->len;
+      g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
+      if (id != unfinished)
+        g_assert_cmpstr (cassino_game_get_tag (game, "Event"), ==, "Club night");
+      cassino_game_unref (game);
+    }
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM players WHERE kind = 0"), ==, 2);
+  g_assert_cmpint (query_int (store, "SELECT count(DISTINCT game_id) FROM seat_stats"), ==,
+                   query_int (store, "SELECT count(*) FROM games WHERE state = 'finished'"));
+  g_assert_finalize_object (store);
+
+  /* the file read page by page is gone; the damaged one is kept */
+  listing = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (listing)))
+    {
+      g_test_message ("left: %s", name);
+      g_assert_null (strstr (name, ".pages"));
+      /* (the -wal and -shm beside it are the test's reader's) */
+      files += strstr (name, ".corrupt-") != NULL && !g_str_has_suffix (name, "-wal") &&
+               !g_str_has_suffix (name, "-shm");
+    }
+  g_assert_cmpuint (files, ==, 1);
+  store_test_rmdir (dir);
+}
+
+/* Read page by page, a file is hostile input: page 1 gone and garbage
+ * written over parts of other pages (cell pointers, lengths, overflow
+ * page numbers), 40 times over.  The open never fails, and every game
+ * saved replays. */
+static void
+test_salvage_scan_hostile (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *clean = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261125);
+  CassinoStore *store;
+  gsize len;
+  gint64 page_size;
+  guint total_saved = 0;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      CassinoGame *game = store_test_random_game (seed % 2 ? CASSINO_PRESET_CLASSIC : CASSINO_PRESET_SCOPA,
+                                                  2, seed, "Alice", "easy");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);
+  g_assert_true (g_file_get_contents (path, &clean, &len, NULL));
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autofree char *damaged = g_memdup2 (clean, len);
+      guint n_pages = (guint) (len / page_size);
+      g_autoptr(GArray) ids = NULL;
+      guint saved = 0, lost = 0;
+
+      memset (damaged, 0xa5, page_size);
+      for (guint p = 0; p < 4; p++)
+        {
+          gsize page = (gsize) g_rand_int_range (rand, 1, (gint32) n_pages);
+
+          for (guint b = 0; b < 48; b++)
+            damaged[page * page_size + (gsize) g_rand_int_range (rand, 0, (gint32) page_size)] =
+              (char) g_rand_int_range (rand, 0, 256);
+        }
+      store_test_rmdir (dir);
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (path, damaged, (gssize) len, NULL));
+
+      store = cassino_store_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+      /* (garbage that reads as a seat or a deal of a game that never
+       * was can add to the games counted lost, never to those saved) */
+      g_assert_cmpuint (saved, <=, 12);
+      total_saved += saved;
+      ids = cassino_sqlite_query_ids (_cassino_store_get_db (store), &error, "SELECT id FROM games", "");
+      g_assert_no_error (error);
+      g_assert_cmpuint (ids->len, ==, saved);
+      for (guint i = 0; i < ids->len; i++)
+        {
+          CassinoGame *game = cassino_store_load_game (store, g_array_index (ids, gint64, i), &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+          cassino_game_unref (game);
+        }
+      g_assert_finalize_object (store);
+    }
+  g_test_message ("40 hostile files: %u games saved in all", total_saved);
+  g_assert_cmpuint (total_saved, >, 40 * 6);
   store_test_rmdir (dir);
 }
 
@@ -2989,6 +3229,10 @@ main (int    argc,
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
   g_test_add_func ("/cassino/store/salvage-games-page", test_salvage_games_page);
+  g_test_add_data_func ("/cassino/store/salvage-first-page", GINT_TO_POINTER (FALSE), test_salvage_first_page);
+  g_test_add_data_func ("/cassino/store/salvage-first-page-and-moves", GINT_TO_POINTER (TRUE),
+                        test_salvage_first_page);
+  g_test_add_func ("/cassino/store/salvage-scan-hostile", test_salvage_scan_hostile);
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);

@@ -61,9 +61,24 @@ gboolean       _cassino_store_salvage           (const char     *damaged,
                                                  guint          *out_lost,
                                                  GArray         *out_rebuilt,
                                                  GError        **error);
-/* The result of each rebuilt game of @ids (gint64), from its replay. */
+/* The result of each rebuilt game of @ids (gint64), from its replay, and
+ * the scores of finished games that have none.  With @scanned (the rows
+ * were read page by page) a game that does not replay as far as its rows
+ * say is taken out again, and counted in @n_lost instead of @n_saved. */
 gboolean       _cassino_store_salvage_finish    (CassinoStore   *store,
                                                  GArray         *ids,
+                                                 gboolean        scanned,
+                                                 guint          *n_saved,
+                                                 guint          *n_lost,
+                                                 GError        **error);
+/* Whether SQLite can read the schema of the damaged file @damaged. */
+gboolean       _cassino_store_salvage_schema_readable (const char *damaged);
+/* Read the damaged file @damaged page by page, without its schema, and
+ * write the rows of the store's tables it finds into a new database at
+ * @out_path (cassino-store-scan.c); @out_rows counts them. */
+gboolean       _cassino_store_scan              (const char     *damaged,
+                                                 const char     *out_path,
+                                                 guint          *out_rows,
                                                  GError        **error);
 /* The schema version of the damaged file, as far as it can be read, or 0. */
 guint          _cassino_store_salvage_version   (const char     *damaged);

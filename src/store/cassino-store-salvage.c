@@ -533,6 +533,23 @@ _cassino_store_salvage (const char     *damaged,
   return ok;
 }
 
+/* The sides' scores of finished game @id, as its replay @game gives them. */
+static gboolean
+write_sides (CassinoSqlite      *db,
+             gint64              id,
+             const CassinoGame  *game,
+             GError            **error)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+
+  for (guint side = 0; side < rules->n_sides; side++)
+    if (!cassino_sqlite_run (db, error,
+                             "INSERT OR REPLACE INTO game_sides (game_id, side, score) VALUES (?1, ?2, ?3)",
+                             "inn", id, (int) side, (int) cassino_game_get_score (game, side)))
+      return FALSE;
+  return TRUE;
+}
+
 /* Game @id, rebuilt, as its replay @game says it is. */
 static gboolean
 finish_rebuilt (CassinoSqlite      *db,
@@ -540,7 +557,6 @@ finish_rebuilt (CassinoSqlite      *db,
                 const CassinoGame  *game,
                 GError            **error)
 {
-  const CassinoRules *rules = cassino_game_get_rules (game);
   g_autofree char *key = cassino_store_compute_game_key (game);
   int winner = cassino_game_get_winner (game);
 
@@ -562,19 +578,87 @@ finish_rebuilt (CassinoSqlite      *db,
                            "itnn", id, cassino_game_get_ending (game), winner,
                            (int) cassino_game_get_value (game)))
     return FALSE;
-  for (guint side = 0; side < rules->n_sides; side++)
-    if (!cassino_sqlite_run (db, error,
-                             "INSERT OR REPLACE INTO game_sides (game_id, side, score) VALUES (?1, ?2, ?3)",
-                             "inn", id, (int) side, (int) cassino_game_get_score (game, side)))
-      return FALSE;
-  return TRUE;
+  return write_sides (db, id, game, error);
+}
+
+/* The number @sql gives for game @id (bound as ?1), or -1. */
+static gint64
+count_for_game (CassinoSqlite *db,
+                const char    *sql,
+                gint64         id)
+{
+  sqlite3_stmt *stmt = cassino_sqlite_prepare (db, sql, NULL);
+  gint64 value = -1;
+
+  if (stmt == NULL)
+    return -1;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if (!cassino_sqlite_step_int64 (db, stmt, 0, &value, NULL))
+    return -1;
+  return value;
+}
+
+/* Whether game @id, read page by page, is whole: it replays, and as far
+ * as its rows say it went (a page of its moves could be missing without
+ * a read failing, as it would through SQLite's b-trees). */
+static gboolean
+scanned_game_whole (CassinoStore *store,
+                    gint64        id)
+{
+  CassinoSqlite *db = _cassino_store_get_db (store);
+  CassinoGame *game = cassino_store_load_game (store, id, NULL);
+  gint64 finished_deals, finished, gaps;
+  guint replayed = 0;
+  gboolean whole;
+
+  if (game == NULL)
+    return FALSE;
+  for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+    replayed += cassino_game_get_deal (game, d)->finished;
+  finished_deals = count_for_game (db, "SELECT count(*) FROM deals WHERE game_id = ?1 AND finished", id);
+  finished = count_for_game (db, "SELECT count(*) FROM games WHERE id = ?1 AND state = 'finished'", id);
+  /* plies are numbered without a gap */
+  gaps = count_for_game (db, "SELECT count(*) FROM deals d WHERE d.game_id = ?1 AND "
+                             "(SELECT count(*) FROM moves m WHERE m.deal_id = d.id) != "
+                             "coalesce ((SELECT max(ply) - min(ply) + 1 FROM moves m WHERE m.deal_id = d.id), 0)",
+                         id);
+  whole = finished_deals >= 0 && finished >= 0 && gaps == 0 && (gint64) replayed >= finished_deals &&
+          (finished == 0 || cassino_game_get_state (game) == CASSINO_GAME_OVER);
+  cassino_game_unref (game);
+  return whole;
 }
 
 gboolean
 _cassino_store_salvage_finish (CassinoStore  *store,
                                GArray        *ids,
+                               gboolean       scanned,
+                               guint         *n_saved,
+                               guint         *n_lost,
                                GError       **error)
 {
+  CassinoSqlite *db = _cassino_store_get_db (store);
+  g_autoptr(GArray) sideless = NULL;
+
+  if (scanned)
+    {
+      g_autoptr(GArray) all = cassino_sqlite_query_ids (db, error, "SELECT id FROM games", "");
+
+      if (all == NULL)
+        return FALSE;
+      for (guint i = 0; i < all->len; i++)
+        {
+          gint64 id = g_array_index (all, gint64, i);
+
+          if (scanned_game_whole (store, id))
+            continue;
+          if (!cassino_sqlite_run (db, error, "DELETE FROM games WHERE id = ?1", "i", id))
+            return FALSE;
+          if (*n_saved > 0)
+            (*n_saved)--;
+          (*n_lost)++;
+        }
+    }
+
   for (guint i = 0; ids && i < ids->len; i++)
     {
       gint64 id = g_array_index (ids, gint64, i);
@@ -590,10 +674,41 @@ _cassino_store_salvage_finish (CassinoStore  *store,
                      id, local->message);
           continue;
         }
-      ok = finish_rebuilt (_cassino_store_get_db (store), id, game, error);
+      ok = finish_rebuilt (db, id, game, error);
       cassino_game_unref (game);
       if (!ok)
         return FALSE;
     }
+
+  /* finished games without their sides' scores (a page of game_sides
+   * read page by page is left out, _cassino_store_scan()): replayed */
+  sideless = cassino_sqlite_query_ids (db, error, "SELECT id FROM games WHERE state = 'finished' AND NOT EXISTS "
+                                                  "(SELECT 1 FROM game_sides WHERE game_id = games.id)", "");
+  if (sideless == NULL)
+    return FALSE;
+  for (guint i = 0; i < sideless->len; i++)
+    {
+      gint64 id = g_array_index (sideless, gint64, i);
+      CassinoGame *game = cassino_store_load_game (store, id, NULL);
+      gboolean ok = game == NULL || write_sides (db, id, game, error);
+
+      if (game)
+        cassino_game_unref (game);
+      if (!ok)
+        return FALSE;
+    }
   return TRUE;
+}
+
+gboolean
+_cassino_store_salvage_schema_readable (const char *damaged)
+{
+  sqlite3 *db = open_damaged (damaged);
+  sqlite3_stmt *stmt = NULL;
+  gboolean readable = db != NULL &&
+    sqlite3_prepare_v2 (db, "SELECT id FROM games", -1, &stmt, NULL) == SQLITE_OK;
+
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return readable;
 }

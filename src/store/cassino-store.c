@@ -568,6 +568,20 @@ move_aside (const char  *path,
 
 /* The damaged database has been moved to @moved: start a new one at
  * @path and copy into it every game that can still be read. */
+/* Remove the database file @path and the files SQLite keeps beside it. */
+static void
+remove_database_files (const char *path)
+{
+  static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *file = g_strconcat (path, suffixes[i], NULL);
+
+      g_unlink (file);
+    }
+}
+
 static CassinoStore *
 open_salvaging (const char  *path,
                 const char  *moved,
@@ -579,10 +593,35 @@ open_salvaging (const char  *path,
   /* a file without SQLite's header holds nothing to read (and opening it
    * would only leave a -shm file beside it) */
   gboolean readable = !lacks_sqlite_header (moved);
-  guint version = readable ? _cassino_store_salvage_version (moved) : 0;
+  /* without its header or its schema SQLite cannot read the file at all:
+   * it is read page by page into a file beside it, and that is salvaged */
+  g_autofree char *scanned = NULL;
+  const char *source = moved;
+  guint version;
   CassinoSqlite *db = NULL;
   gboolean rebuilt_index, index_only;
   g_autoptr(GArray) rebuilt = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (g_file_test (moved, G_FILE_TEST_IS_REGULAR) &&
+      (!readable || !_cassino_store_salvage_schema_readable (moved)))
+    {
+      guint rows = 0;
+
+      scanned = g_strconcat (moved, ".pages", NULL);
+      remove_database_files (scanned);
+      if (_cassino_store_scan (moved, scanned, &rows, &local))
+        {
+          g_message ("%s: its schema cannot be read; %u rows found reading it page by page", moved, rows);
+          source = scanned;
+          readable = TRUE;
+        }
+      else
+        {
+          g_warning ("reading %s page by page: %s", moved, local->message);
+          g_clear_error (&local);
+        }
+    }
+  version = readable ? _cassino_store_salvage_version (source) : 0;
 
   /* the copy is made at the schema of the damaged file, so that the
    * migrations after it treat the games saved as any others */
@@ -590,6 +629,8 @@ open_salvaging (const char  *path,
     version = latest;
   if (open_and_check (path, version, BUSY_TIMEOUT_MS, FALSE, FALSE, &db, &rebuilt_index, &index_only, &local) != CHECK_OK)
     {
+      if (scanned)
+        remove_database_files (scanned);
       g_propagate_error (error, g_steal_pointer (&local));
       _cassino_store_convert_error (error);
       return NULL;
@@ -599,16 +640,19 @@ open_salvaging (const char  *path,
   store->path = g_strdup (path);
   store->moved_aside = g_strdup (moved);
   if (readable &&
-      !_cassino_store_salvage (moved, db, &store->n_salvaged, &store->n_lost, rebuilt, &local))
+      !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt, &local))
     {
       /* the new database refused the copy: whatever it holds is sound,
        * the games are still in the file moved aside */
       g_warning ("salvaging %s: %s", moved, local->message);
       g_clear_error (&local);
     }
+  if (scanned)
+    remove_database_files (scanned);
   if (!_cassino_store_migrate (db, latest, &local) ||
       !_cassino_store_schema_check (db, latest, &local) ||
-      !_cassino_store_salvage_finish (store, rebuilt, &local) ||
+      !_cassino_store_salvage_finish (store, rebuilt, source != moved, &store->n_salvaged, &store->n_lost,
+                                      &local) ||
       ((store->n_salvaged > 0) && !cassino_store_rebuild_derived (store, &local)))
     {
       g_propagate_error (error, g_steal_pointer (&local));
