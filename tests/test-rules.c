@@ -183,6 +183,11 @@ test_rules_errors (void)
   expect_error ("scopa", 5, CASSINO_RULES_ERROR_IMPOSSIBLE, "the scopa preset is played by 2, 3 or 4 players, not 5");
   expect_error ("xeri", 3, CASSINO_RULES_ERROR_IMPOSSIBLE, "the xeri preset is played by 2 or 4 players, not 3");
   expect_error ("scopone", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "the scopone preset is played by 4 players, not 2");
+  /* a damaged record's count, past any bit of the presets' sets (UBSan:
+   * the shift was undefined) */
+  expect_error ("classic", 33, CASSINO_RULES_ERROR_IMPOSSIBLE, "the classic preset is played by 2, 3 or 4 players, not 33");
+  expect_error ("classic", 4294967173u, CASSINO_RULES_ERROR_IMPOSSIBLE,
+                "the classic preset is played by 2, 3 or 4 players, not 4294967173");
   expect_error ("{\"preset\":\"classic\",\"deck\":48}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "deck");
   expect_error ("{\"preset\":\"classic\",\"hand_size\":5}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "hand_size");
   expect_error ("{\"preset\":\"classic\",\"deal_packet\":3}", 2, CASSINO_RULES_ERROR_IMPOSSIBLE, "deal_packet");

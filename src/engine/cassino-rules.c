@@ -18,7 +18,7 @@
 
 G_DEFINE_QUARK (cassino-rules-error-quark, cassino_rules_error)
 
-#define VBIT(v) (1u << (v))
+#define VBIT(v) ((v) < 32 ? 1u << (v) : 0u)   /* (a damaged record may hold any count) */
 
 typedef struct {
   const char *name;
