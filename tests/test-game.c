@@ -813,6 +813,30 @@ test_game_undo_and_explain (void)
   g_assert_error (error, CASSINO_GAME_ERROR, CASSINO_GAME_ERROR_ILLEGAL_MOVE);
   why = cassino_game_explain_illegal (game, &bad);
   g_assert_nonnull (why);
+
+  /* a build of a value no card has (a damaged record's): explained, and
+   * no shift out of range on the way (UBSan) */
+  {
+    g_autofree char *far = NULL;
+    CassinoMove build = { 0 };
+    CassinoCard c;
+    CassinoCard table_card = CASSINO_NO_CARD;
+
+    CASSINO_CARDS_FOREACH (c, before.loose)
+      if (table_card == CASSINO_NO_CARD)
+        table_card = c;
+    build.type = CASSINO_MOVE_BUILD;
+    build.card = CASSINO_NO_CARD;
+    CASSINO_CARDS_FOREACH (c, before.hands[before.to_move])
+      if (build.card == CASSINO_NO_CARD && r.card_values[c] != 0)
+        build.card = c;
+    g_assert_cmpint (build.card, !=, CASSINO_NO_CARD);
+    build.set = CASSINO_CARD_BIT (table_card);
+    build.value = 154;
+    g_assert_false (cassino_game_play (game, &build, NULL));
+    far = cassino_game_explain_illegal (game, &build);
+    g_assert_cmpstr (far, ==, "To build 154 you must keep a card of that value in your hand.");
+  }
   cassino_game_unref (game);
 }
 

@@ -847,8 +847,9 @@ cassino_game_explain_illegal (const CassinoGame *game,
         return g_strdup (_("These rules have no building."));
       if (r->card_values[move->card] == 0)
         return g_strdup (_("Court cards cannot be built with."));
+      /* (a damaged record's value may be any number) */
       CASSINO_CARDS_FOREACH (c, rest)
-        if (r->card_values[c] & (1u << move->value))
+        if (move->value < 32 && (r->card_values[c] & (1u << move->value)))
           held = TRUE;
       if (!held)
         {
