@@ -2663,6 +2663,71 @@ test_salvage_scan_hostile (void)
   store_test_rmdir (dir);
 }
 
+/* The root page of deals damaged: through SQLite's b-trees no game has a
+ * deal left, and every game was lost; the deals are whole on their
+ * leaves, and a second pass that reads the pages one by one saves every
+ * game as it was. */
+static void
+test_salvage_deals_root (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  CassinoStore *store;
+  sqlite3 *db;
+  gint64 page_size, root;
+  guint saved = 0, lost = 0;
+  const guint n_games = 60;
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint64 seed = 1; seed <= n_games; seed++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, seed, "Alice", "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  page_size = query_int (store, "PRAGMA page_size");
+  root = query_int (store, "SELECT rootpage FROM sqlite_master WHERE name = 'deals'");
+  g_assert_finalize_object (store);
+
+  db = store_test_open_reader (path);
+  before = games_rows (db);
+  {
+    sqlite3_stmt *stmt = NULL;
+
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pagetype FROM dbstat WHERE name = 'deals' AND pageno = ?1",
+                                         -1, &stmt, NULL), ==, SQLITE_OK);
+    sqlite3_bind_int64 (stmt, 1, root);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+    g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "internal");
+    sqlite3_finalize (stmt);
+  }
+  sqlite3_close (db);
+  store_test_damage_page (path, root, page_size, 0xa5);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_assert_cmpuint (saved, ==, n_games);
+  g_assert_cmpuint (lost, ==, 0);
+  after = games_rows (cassino_sqlite_get_handle (_cassino_store_get_db (store)));
+  g_assert_cmpstr (after, ==, before);
+  for (gint64 id = 1; id <= n_games; id++)
+    {
+      CassinoGame *game = cassino_store_load_game (store, id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      cassino_game_unref (game);
+    }
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* A file too large to be checked whole at open (16 MiB) with a damaged
  * page: the open does not see it; CASSINO_STORE_OPEN_CHECK_ALL does, and
  * salvages; a worker's reopen() from inside a job hands the job the new
@@ -3233,6 +3298,7 @@ main (int    argc,
   g_test_add_data_func ("/cassino/store/salvage-first-page-and-moves", GINT_TO_POINTER (TRUE),
                         test_salvage_first_page);
   g_test_add_func ("/cassino/store/salvage-scan-hostile", test_salvage_scan_hostile);
+  g_test_add_func ("/cassino/store/salvage-deals-root", test_salvage_deals_root);
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);

@@ -49,8 +49,10 @@ gboolean       _cassino_store_schema_check      (CassinoSqlite  *db,
                                                  GError        **error);
 
 /* Copy every game that can still be read out of the damaged database
- * @damaged into @dst (empty, at the schema version of @damaged), row by
- * row (cassino-store-salvage.c).  A game whose own row is lost but whose
+ * @damaged into @dst (empty, at the schema version of @damaged, or holding
+ * the games of a first pass: those are left as they are), row by row
+ * (cassino-store-salvage.c); the ids of the games copied go into
+ * @out_copied.  A game whose own row is lost but whose
  * seats, deals and moves can be read is rebuilt from them and from what
  * the indexes on games still hold; its id goes into @out_rebuilt, and
  * _cassino_store_salvage_finish() completes it by replaying it.  FALSE
@@ -60,14 +62,15 @@ gboolean       _cassino_store_salvage           (const char     *damaged,
                                                  guint          *out_saved,
                                                  guint          *out_lost,
                                                  GArray         *out_rebuilt,
+                                                 GArray         *out_copied,
                                                  GError        **error);
 /* The result of each rebuilt game of @ids (gint64), from its replay, and
- * the scores of finished games that have none.  With @scanned (the rows
- * were read page by page) a game that does not replay as far as its rows
- * say is taken out again, and counted in @n_lost instead of @n_saved. */
+ * the scores of finished games that have none.  Of the games @scanned
+ * (their rows read page by page) one that does not replay as far as its
+ * rows say is taken out again, and counted in @n_lost, not @n_saved. */
 gboolean       _cassino_store_salvage_finish    (CassinoStore   *store,
                                                  GArray         *ids,
-                                                 gboolean        scanned,
+                                                 GArray         *scanned,
                                                  guint          *n_saved,
                                                  guint          *n_lost,
                                                  GError        **error);

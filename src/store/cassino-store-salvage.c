@@ -424,6 +424,7 @@ _cassino_store_salvage (const char     *damaged,
                         guint          *out_saved,
                         guint          *out_lost,
                         GArray         *out_rebuilt,
+                        GArray         *out_copied,
                         GError        **error)
 {
   Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL };
@@ -468,6 +469,12 @@ _cassino_store_salvage (const char     *damaged,
           sqlite3_stmt *probe = src_prepare (&s, "SELECT 1 FROM games WHERE id = ?1");
           const GameTrace *trace = NULL;
           int rc = SQLITE_ERROR;
+          g_autoptr(GArray) there = cassino_sqlite_query_ids (dst, NULL, "SELECT id FROM games WHERE id = ?1",
+                                                              "i", id);
+
+          /* saved already (by a first pass, through SQLite's b-trees) */
+          if (there != NULL && there->len > 0)
+            continue;
 
           if (probe != NULL)
             {
@@ -501,6 +508,8 @@ _cassino_store_salvage (const char     *damaged,
               saved++;
               if (trace != NULL && out_rebuilt != NULL)
                 g_array_append_val (out_rebuilt, id);
+              if (out_copied != NULL)
+                g_array_append_val (out_copied, id);
               ok = cassino_sqlite_end (dst, TRUE, error);
             }
           else
@@ -631,7 +640,7 @@ scanned_game_whole (CassinoStore *store,
 gboolean
 _cassino_store_salvage_finish (CassinoStore  *store,
                                GArray        *ids,
-                               gboolean       scanned,
+                               GArray        *scanned,
                                guint         *n_saved,
                                guint         *n_lost,
                                GError       **error)
@@ -641,13 +650,9 @@ _cassino_store_salvage_finish (CassinoStore  *store,
 
   if (scanned)
     {
-      g_autoptr(GArray) all = cassino_sqlite_query_ids (db, error, "SELECT id FROM games", "");
-
-      if (all == NULL)
-        return FALSE;
-      for (guint i = 0; i < all->len; i++)
+      for (guint i = 0; i < scanned->len; i++)
         {
-          gint64 id = g_array_index (all, gint64, i);
+          gint64 id = g_array_index (scanned, gint64, i);
 
           if (scanned_game_whole (store, id))
             continue;

@@ -601,6 +601,8 @@ open_salvaging (const char  *path,
   CassinoSqlite *db = NULL;
   gboolean rebuilt_index, index_only;
   g_autoptr(GArray) rebuilt = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* the games whose rows were read page by page */
+  g_autoptr(GArray) from_pages = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (g_file_test (moved, G_FILE_TEST_IS_REGULAR) &&
       (!readable || !_cassino_store_salvage_schema_readable (moved)))
@@ -640,18 +642,38 @@ open_salvaging (const char  *path,
   store->path = g_strdup (path);
   store->moved_aside = g_strdup (moved);
   if (readable &&
-      !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt, &local))
+      !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt,
+                               scanned ? from_pages : NULL, &local))
     {
       /* the new database refused the copy: whatever it holds is sound,
        * the games are still in the file moved aside */
       g_warning ("salvaging %s: %s", moved, local->message);
       g_clear_error (&local);
     }
+  /* games lost through SQLite's b-trees may still be whole on their own
+   * pages: a damaged interior page of moves, say, hides every game's moves
+   * from SQLite.  A second pass reads the file page by page for them. */
+  if (scanned == NULL && store->n_lost > 0)
+    {
+      guint rows = 0, saved = 0, lost = 0;
+
+      scanned = g_strconcat (moved, ".pages", NULL);
+      remove_database_files (scanned);
+      if (!_cassino_store_scan (moved, scanned, &rows, &local) ||
+          !_cassino_store_salvage (scanned, db, &saved, &lost, rebuilt, from_pages, &local))
+        {
+          g_warning ("reading %s page by page: %s", moved, local->message);
+          g_clear_error (&local);
+        }
+      g_message ("%s: %u rows found reading it page by page, %u more games saved", moved, rows, saved);
+      store->n_salvaged += saved;
+      store->n_lost = store->n_lost > saved ? store->n_lost - saved : 0;
+    }
   if (scanned)
     remove_database_files (scanned);
   if (!_cassino_store_migrate (db, latest, &local) ||
       !_cassino_store_schema_check (db, latest, &local) ||
-      !_cassino_store_salvage_finish (store, rebuilt, source != moved, &store->n_salvaged, &store->n_lost,
+      !_cassino_store_salvage_finish (store, rebuilt, from_pages, &store->n_salvaged, &store->n_lost,
                                       &local) ||
       ((store->n_salvaged > 0) && !cassino_store_rebuild_derived (store, &local)))
     {
