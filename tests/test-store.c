@@ -2276,6 +2276,28 @@ test_salvage_one_page (void)
   store_test_rmdir (dir);
 }
 
+/* Every row of @sql, one line each, its columns as text. */
+static char *
+table_rows (sqlite3    *db,
+            const char *sql)
+{
+  GString *rows = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int i = 0; i < sqlite3_column_count (stmt); i++)
+        g_string_append_printf (rows, "%s%s", i ? "|" : "",
+                                sqlite3_column_type (stmt, i) == SQLITE_NULL ? "NULL"
+                                : sqlite3_column_type (stmt, i) == SQLITE_BLOB ? "BLOB"
+                                : (const char *) sqlite3_column_text (stmt, i));
+      g_string_append_c (rows, '\n');
+    }
+  sqlite3_finalize (stmt);
+  return g_string_free (rows, FALSE);
+}
+
 /* Every row of game_sides, one line each. */
 static char *
 game_sides_rows (sqlite3 *db)
@@ -2663,13 +2685,19 @@ test_salvage_scan_hostile (void)
   store_test_rmdir (dir);
 }
 
-/* The root page of deals damaged: through SQLite's b-trees no game has a
- * deal left, and every game was lost; the deals are whole on their
- * leaves, and a second pass that reads the pages one by one saves every
- * game as it was. */
+/* The root page of a table damaged: of deals (an interior page: through
+ * SQLite's b-trees no game has a deal left), players or rule sets (each
+ * game names them: every game was lost).  A second pass reads the deals
+ * on their leaves, and a player or a rule set is made again from its
+ * index; every game is saved as it was, and so are the players and rule
+ * sets. */
 static void
-test_salvage_deals_root (void)
+test_salvage_table_root (gconstpointer data)
 {
+  const char *table = data;
+  g_autofree char *select = g_strdup_printf ("SELECT %s FROM %s ORDER BY id", g_str_equal (table, "players")
+                                             ? "id, kind, name, level, engine_version, archived" : "*", table);
+  g_autofree char *rows_before = NULL, *rows_after = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = store_test_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
@@ -2691,19 +2719,26 @@ test_salvage_deals_root (void)
       cassino_game_unref (game);
     }
   page_size = query_int (store, "PRAGMA page_size");
-  root = query_int (store, "SELECT rootpage FROM sqlite_master WHERE name = 'deals'");
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT rootpage FROM sqlite_master WHERE name = '%s'", table);
+
+    root = query_int (store, sql);
+  }
   g_assert_finalize_object (store);
 
   db = store_test_open_reader (path);
   before = games_rows (db);
+  rows_before = table_rows (db, select);
   {
     sqlite3_stmt *stmt = NULL;
 
-    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pagetype FROM dbstat WHERE name = 'deals' AND pageno = ?1",
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pagetype FROM dbstat WHERE name = ?1 AND pageno = ?2",
                                          -1, &stmt, NULL), ==, SQLITE_OK);
-    sqlite3_bind_int64 (stmt, 1, root);
+    sqlite3_bind_text (stmt, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_int64 (stmt, 2, root);
     g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-    g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "internal");
+    g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==,
+                     g_str_equal (table, "deals") ? "internal" : "leaf");
     sqlite3_finalize (stmt);
   }
   sqlite3_close (db);
@@ -2716,6 +2751,8 @@ test_salvage_deals_root (void)
   g_assert_cmpuint (lost, ==, 0);
   after = games_rows (cassino_sqlite_get_handle (_cassino_store_get_db (store)));
   g_assert_cmpstr (after, ==, before);
+  rows_after = table_rows (cassino_sqlite_get_handle (_cassino_store_get_db (store)), select);
+  g_assert_cmpstr (rows_after, ==, rows_before);
   for (gint64 id = 1; id <= n_games; id++)
     {
       CassinoGame *game = cassino_store_load_game (store, id, &error);
@@ -3298,7 +3335,9 @@ main (int    argc,
   g_test_add_data_func ("/cassino/store/salvage-first-page-and-moves", GINT_TO_POINTER (TRUE),
                         test_salvage_first_page);
   g_test_add_func ("/cassino/store/salvage-scan-hostile", test_salvage_scan_hostile);
-  g_test_add_func ("/cassino/store/salvage-deals-root", test_salvage_deals_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/deals", "deals", test_salvage_table_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/players", "players", test_salvage_table_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/rulesets", "rulesets", test_salvage_table_root);
   g_test_add_func ("/cassino/store/check-all", test_check_all);
   g_test_add_func ("/cassino/store/index-rebuilt", test_index_rebuilt);
   g_test_add_func ("/cassino/store/trigger-refused", test_trigger_refused);

@@ -83,6 +83,22 @@ gboolean       _cassino_store_scan              (const char     *damaged,
                                                  const char     *out_path,
                                                  guint          *out_rows,
                                                  GError        **error);
+/* A player as the indexes on players of a damaged file hold it: a human's
+ * name (players_human_name), or a computer's level and engine version
+ * (players_computer). */
+typedef struct {
+  gint64    id;
+  gboolean  computer;
+  char     *name;
+  char     *level;
+  char     *engine_version;
+} CassinoScannedPlayer;
+/* The players the two indexes of @damaged rooted at pages @human_root and
+ * @computer_root hold, read page by page (their table's pages may be
+ * lost): id (gint64*) -> CassinoScannedPlayer. */
+GHashTable    *_cassino_store_scan_players      (const char     *damaged,
+                                                 guint32         human_root,
+                                                 guint32         computer_root);
 /* The schema version of the damaged file, as far as it can be read, or 0. */
 guint          _cassino_store_salvage_version   (const char     *damaged);
 

@@ -38,7 +38,25 @@ typedef struct {
   GHashTable    *columns;  /* table -> GHashTable of the column names of @dst */
   GHashTable    *selects;  /* SQL -> sqlite3_stmt* on @src */
   GHashTable    *traces;   /* game id -> GameTrace: what the indexes on games hold */
+  GHashTable    *rulesets; /* rule set id -> RulesetTrace: its index's entry */
+  GHashTable    *players;  /* player id -> CassinoScannedPlayer, read when first needed */
+  const char    *path;     /* the damaged file */
 } Salvage;
+
+/* A rule set as its index (options, n_players) holds it. */
+typedef struct {
+  char  *options;
+  guint  n_players;
+} RulesetTrace;
+
+static void
+ruleset_trace_free (gpointer data)
+{
+  RulesetTrace *t = data;
+
+  g_free (t->options);
+  g_free (t);
+}
 
 /* A game's row as the indexes on games still hold it. */
 typedef struct {
@@ -162,8 +180,87 @@ copy_rows (Salvage    *s,
   return rc == SQLITE_DONE;
 }
 
+/* The first row's integer of @sql on the damaged file, bound to @name, or 0. */
+static gint64
+src_root_page (Salvage    *s,
+               const char *name)
+{
+  sqlite3_stmt *stmt = src_prepare (s, "SELECT rootpage FROM sqlite_master WHERE name = ?1");
+  gint64 page = 0;
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    page = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+  return page;
+}
+
+/* A rule set or a player whose own row cannot be read, made again from
+ * what its indexes hold: a rule set's options and player count (its
+ * preset is the options'), a human's name or a computer's level; a player
+ * in neither index was a human taken off the list (archived).  A player's
+ * name is then a seat's of its games (saved before it), and it was added
+ * when the first of those began. */
+static gboolean
+rebuild_parent (Salvage    *s,
+                const char *table,
+                gint64      id)
+{
+  if (g_str_equal (table, "rulesets"))
+    {
+      const RulesetTrace *t = g_hash_table_lookup (s->rulesets, &id);
+      CassinoRules rules;
+
+      return t != NULL && cassino_rules_parse (&rules, t->options, t->n_players, NULL) &&
+             cassino_sqlite_run (s->dst, NULL, "INSERT OR IGNORE INTO rulesets (id, preset, n_players, options) "
+                                 "VALUES (?1, ?2, ?3, ?4)", "itnt", id, cassino_preset_to_string (rules.preset),
+                                 (int) t->n_players, t->options);
+    }
+  if (g_str_equal (table, "players"))
+    {
+      const CassinoScannedPlayer *p;
+      g_autoptr(GArray) seat = NULL;
+      sqlite3_stmt *stmt;
+      g_autofree char *name = NULL;
+      gint64 created = 0;
+
+      if (s->players == NULL)
+        s->players = _cassino_store_scan_players (s->path, (guint32) src_root_page (s, "players_human_name"),
+                                                  (guint32) src_root_page (s, "players_computer"));
+      p = g_hash_table_lookup (s->players, &id);
+      stmt = cassino_sqlite_prepare (s->dst, "SELECT gs.name, g.started FROM game_seats gs JOIN games g "
+                                             "ON g.id = gs.game_id WHERE gs.player_id = ?1 "
+                                             "ORDER BY g.started LIMIT 1", NULL);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, id);
+      if (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+          created = sqlite3_column_int64 (stmt, 1);
+        }
+      sqlite3_reset (stmt);
+      if (p != NULL && p->name != NULL)
+        {
+          g_free (name);
+          name = g_strdup (p->name);
+        }
+      if (name == NULL)
+        return FALSE;
+      return cassino_sqlite_run (s->dst, NULL, "INSERT OR IGNORE INTO players (id, kind, name, level, "
+                                 "engine_version, archived, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                 "intttni", id, p != NULL && p->computer, name,
+                                 p != NULL && p->computer ? p->level : NULL,
+                                 p != NULL && p->computer ? p->engine_version : NULL, p == NULL, created);
+    }
+  return FALSE;
+}
+
 /* A row another row refers to (a player, a rule set, a rubber), copied
- * once.  FALSE when it cannot be read or is not there. */
+ * once, or made again from its indexes (rebuild_parent()).  FALSE when it
+ * cannot be read or is not there. */
 static gboolean
 copy_parent (Salvage    *s,
              const char *table,
@@ -177,7 +274,9 @@ copy_parent (Salvage    *s,
   if (g_hash_table_lookup_extended (s->copied, key, NULL, &done))
     return GPOINTER_TO_INT (done);
   ok = copy_rows (s, table, "id", id, &rows) && rows == 1;
-  if (ok && g_str_equal (table, "rubbers"))
+  if (!ok)
+    ok = rebuild_parent (s, table, id);
+  else if (g_str_equal (table, "rubbers"))
     ok = copy_rows (s, "rubber_sides", "rubber_id", id, NULL);
   g_hash_table_insert (s->copied, g_steal_pointer (&key), GINT_TO_POINTER (ok));
   return ok;
@@ -206,6 +305,8 @@ collect_ids (Salvage    *s,
 static void
 collect_traces (Salvage *s)
 {
+  sqlite3_stmt *rulesets = NULL;
+
   static const char *const reads[] = {
     "SELECT id, ruleset_id FROM games INDEXED BY games_ruleset",
     "SELECT id, started FROM games INDEXED BY games_started",
@@ -252,6 +353,19 @@ collect_traces (Salvage *s)
           }
       sqlite3_finalize (stmt);
     }
+
+  if (sqlite3_prepare_v2 (s->src, "SELECT id, options, n_players FROM rulesets "
+                                  "INDEXED BY sqlite_autoindex_rulesets_1", -1, &rulesets, NULL) == SQLITE_OK)
+    while (sqlite3_step (rulesets) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (rulesets, 0);
+        RulesetTrace *t = g_new0 (RulesetTrace, 1);
+
+        t->options = g_strdup ((const char *) sqlite3_column_text (rulesets, 1));
+        t->n_players = (guint) CLAMP (sqlite3_column_int64 (rulesets, 2), 0, G_MAXUINT);
+        g_hash_table_replace (s->rulesets, g_memdup2 (&id, sizeof id), t);
+      }
+  sqlite3_finalize (rulesets);
 }
 
 static gint64
@@ -427,7 +541,7 @@ _cassino_store_salvage (const char     *damaged,
                         GArray         *out_copied,
                         GError        **error)
 {
-  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL };
+  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL, NULL, NULL, damaged };
   gint64 last;
   guint saved = 0, lost = 0;
   gboolean ok;
@@ -441,6 +555,7 @@ _cassino_store_salvage (const char     *damaged,
   s.columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   s.selects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
   s.traces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, game_trace_free);
+  s.rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, ruleset_trace_free);
 
   /* Which games there were: the table, its index and the tables that
    * name a game, each read as far as it can be. */
@@ -533,6 +648,8 @@ _cassino_store_salvage (const char     *damaged,
 
   g_hash_table_unref (s.selects);
   g_hash_table_unref (s.traces);
+  g_hash_table_unref (s.rulesets);
+  g_clear_pointer (&s.players, g_hash_table_unref);
   sqlite3_close (s.src);
   g_hash_table_unref (s.copied);
   g_hash_table_unref (s.known);

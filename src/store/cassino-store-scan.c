@@ -534,3 +534,119 @@ _cassino_store_scan (const char  *damaged,
   *out_rows = s.rows;
   return ok;
 }
+
+/* Every entry of the index b-tree whose root is page @pgno, into @out
+ * (depth-first; a damaged page ends its branch, not the walk). */
+static void
+walk_index (Scan      *s,
+            guint32    pgno,
+            guint      depth,
+            GPtrArray *out)
+{
+  const guint8 *page = page_at (s, pgno);
+  const guint8 *end, *head;
+  guint type, n_cells, header;
+
+  if (page == NULL || depth > 20)
+    return;
+  end = page + s->page_size;
+  head = page + (pgno == 1 ? 100 : 0);
+  type = head[0];
+  if (type != 0x0a && type != 0x02)
+    return;
+  header = type == 0x02 ? 12 : 8;
+  n_cells = get_u16 (head + 3);
+  if (head + header + 2 * (gsize) n_cells > end)
+    return;
+  for (guint c = 0; c < n_cells; c++)
+    {
+      guint offset = get_u16 (head + header + 2 * c);
+      const guint8 *cell = page + offset;
+      guint64 total;
+      guint n;
+      guint8 *payload;
+
+      if (offset < header || cell + 4 >= end)
+        continue;
+      if (type == 0x02)
+        {
+          walk_index (s, get_u32 (cell), depth + 1, out);
+          cell += 4;
+        }
+      n = get_varint (cell, end, &total);
+      if (n == 0)
+        continue;
+      payload = read_payload (s, cell + n, end, total, local_size (s, total, TRUE));
+      if (payload != NULL)
+        g_ptr_array_add (out, g_bytes_new_take (payload, total));
+    }
+  if (type == 0x02)
+    walk_index (s, get_u32 (head + 8), depth + 1, out);
+}
+
+static void
+scanned_player_free (gpointer data)
+{
+  CassinoScannedPlayer *p = data;
+
+  g_free (p->name);
+  g_free (p->level);
+  g_free (p->engine_version);
+  g_free (p);
+}
+
+static char *
+value_text (const Value *v)
+{
+  return v->type == SQLITE_TEXT ? g_strndup ((const char *) v->bytes, v->n) : NULL;
+}
+
+GHashTable *
+_cassino_store_scan_players (const char *damaged,
+                             guint32     human_root,
+                             guint32     computer_root)
+{
+  g_autoptr(GMappedFile) map = g_mapped_file_new (damaged, FALSE, NULL);
+  GHashTable *players = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, scanned_player_free);
+  Scan s = { NULL };
+
+  if (map == NULL)
+    return players;
+  s.data = (const guint8 *) g_mapped_file_get_contents (map);
+  s.size = g_mapped_file_get_length (map);
+  if (s.data == NULL || s.size < 512)
+    return players;
+  s.page_size = guess_page_size (s.data, s.size);
+  s.n_pages = (guint) MIN (s.size / s.page_size, G_MAXUINT32);
+  for (guint which = 0; which < 2; which++)
+    {
+      g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+
+      /* players_human_name: (name, rowid); players_computer: (level,
+       * engine_version, rowid) */
+      walk_index (&s, which == 0 ? human_root : computer_root, 0, entries);
+      for (guint i = 0; i < entries->len; i++)
+        {
+          gsize size;
+          const guint8 *record = g_bytes_get_data (entries->pdata[i], &size);
+          Value v[MAX_COLUMNS];
+          int n = parse_record (record, size, v);
+          CassinoScannedPlayer *p;
+
+          if (n != (which == 0 ? 2 : 3) || v[0].type != SQLITE_TEXT || v[n - 1].type != SQLITE_INTEGER)
+            continue;
+          p = g_new0 (CassinoScannedPlayer, 1);
+          p->id = v[n - 1].i;
+          p->computer = which == 1;
+          if (which == 0)
+            p->name = value_text (&v[0]);
+          else
+            {
+              p->level = value_text (&v[0]);
+              p->engine_version = value_text (&v[1]);
+            }
+          g_hash_table_replace (players, &p->id, p);
+        }
+    }
+  return players;
+}
