@@ -361,37 +361,57 @@ take_record (Scan         *s,
     }
 }
 
-/* Every cell of page @pgno that holds a record: a table leaf's rows, or
- * the entries of an index b-tree page (leaf or interior: a table WITHOUT
- * ROWID keeps rows in both). */
-static void
-scan_page (Scan   *s,
-           guint32 pgno)
+/* A cell of a b-tree page: its payload (overflow pages read), its rowid
+ * (of a table leaf), and on an interior index page its left child. */
+typedef void (*CellFunc) (Scan         *s,
+                          guint         type,
+                          guint32       child,
+                          gint64        rowid,
+                          const guint8 *payload,
+                          gsize         size,
+                          gpointer      data);
+
+/* Every cell of page @pgno that holds a record (a table leaf's rows, or
+ * the entries of an index b-tree page, leaf or interior: a table WITHOUT
+ * ROWID keeps rows in both), to @func.  Returns the page's type, 0 when
+ * it is none of those. */
+static guint
+for_each_cell (Scan     *s,
+               guint32   pgno,
+               CellFunc  func,
+               gpointer  data)
 {
   const guint8 *page = page_at (s, pgno);
-  const guint8 *end = page + s->page_size;
-  const guint8 *head = page + (pgno == 1 ? 100 : 0);
-  guint type = head[0];
-  guint n_cells, header;
+  const guint8 *end, *head;
+  guint type, n_cells, header;
 
+  if (page == NULL)
+    return 0;
+  end = page + s->page_size;
+  head = page + (pgno == 1 ? 100 : 0);
+  type = head[0];
   if (type != 0x0d && type != 0x0a && type != 0x02)
-    return;
+    return 0;
   header = type == 0x02 ? 12 : 8;
   n_cells = get_u16 (head + 3);
   if (head + header + 2 * (gsize) n_cells > end)
-    return;
+    return 0;
   for (guint c = 0; c < n_cells; c++)
     {
       guint offset = get_u16 (head + header + 2 * c);
       const guint8 *cell = page + offset;
       guint64 total, rowid = 0;
-      guint n, local;
+      guint32 child = 0;
+      guint n;
       g_autofree guint8 *payload = NULL;
 
-      if (offset < header || cell >= end)
+      if (offset < header || cell + 4 >= end)
         continue;
       if (type == 0x02)
-        cell += 4;     /* the left child's page number */
+        {
+          child = get_u32 (cell);
+          cell += 4;
+        }
       n = get_varint (cell, end, &total);
       if (n == 0)
         continue;
@@ -403,11 +423,23 @@ scan_page (Scan   *s,
             continue;
           cell += n;
         }
-      local = local_size (s, total, type != 0x0d);
-      payload = read_payload (s, cell, end, total, local);
+      payload = read_payload (s, cell, end, total, local_size (s, total, type != 0x0d));
       if (payload != NULL)
-        take_record (s, type != 0x0d, (gint64) rowid, payload, total);
+        func (s, type, child, (gint64) rowid, payload, total, data);
     }
+  return type;
+}
+
+static void
+take_cell (Scan         *s,
+           guint         type,
+           guint32       child,
+           gint64        rowid,
+           const guint8 *payload,
+           gsize         size,
+           gpointer      data)
+{
+  take_record (s, type != 0x0d, rowid, payload, size);
 }
 
 /* Whether the @p bytes at @page look like a b-tree page: a known type,
@@ -476,6 +508,30 @@ guess_page_size (const guint8 *data,
   return best;
 }
 
+/* @path mapped into @s, its page size found; no page when it is too
+ * small to hold one. */
+static GMappedFile *
+scan_map (Scan        *s,
+          const char  *path,
+          GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  GMappedFile *map = g_mapped_file_new (path, FALSE, &local);
+
+  if (map == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, local->code, "%s", local->message);
+      return NULL;
+    }
+  s->data = (const guint8 *) g_mapped_file_get_contents (map);
+  s->size = g_mapped_file_get_length (map);
+  if (s->data == NULL || s->size < 512)
+    return map;
+  s->page_size = guess_page_size (s->data, s->size);
+  s->n_pages = (guint) MIN (s->size / s->page_size, G_MAXUINT32);
+  return map;
+}
+
 gboolean
 _cassino_store_scan (const char  *damaged,
                      const char  *out_path,
@@ -483,24 +539,16 @@ _cassino_store_scan (const char  *damaged,
                      GError     **error)
 {
   g_autoptr(GMappedFile) map = NULL;
-  g_autoptr(GError) local = NULL;
   CassinoSqlite *out = NULL;
   Scan s = { NULL };
   gboolean ok;
 
   *out_rows = 0;
-  map = g_mapped_file_new (damaged, FALSE, &local);
+  map = scan_map (&s, damaged, error);
   if (map == NULL)
-    {
-      g_set_error (error, G_FILE_ERROR, local->code, "%s", local->message);
-      return FALSE;
-    }
-  s.data = (const guint8 *) g_mapped_file_get_contents (map);
-  s.size = g_mapped_file_get_length (map);
-  if (s.data == NULL || s.size < 512)
+    return FALSE;
+  if (s.n_pages == 0)
     return TRUE;     /* nothing to read */
-  s.page_size = guess_page_size (s.data, s.size);
-  s.n_pages = (guint) MIN (s.size / s.page_size, G_MAXUINT32);
 
   out = cassino_sqlite_open (out_path, TRUE, error);
   if (out == NULL)
@@ -526,13 +574,38 @@ _cassino_store_scan (const char  *damaged,
         }
     }
   for (guint32 pgno = 1; ok && pgno <= s.n_pages; pgno++)
-    scan_page (&s, pgno);
+    for_each_cell (&s, pgno, take_cell, NULL);
   for (guint t = 0; t < G_N_ELEMENTS (shapes); t++)
     sqlite3_finalize (s.insert[t]);
   ok = ok && cassino_sqlite_exec (out, "COMMIT", error);
   cassino_sqlite_close (out);
   *out_rows = s.rows;
   return ok;
+}
+
+typedef struct {
+  guint      depth;
+  GPtrArray *out;
+} Walk;
+
+static void walk_index (Scan *s, guint32 pgno, guint depth, GPtrArray *out);
+
+static void
+walk_cell (Scan         *s,
+           guint         type,
+           guint32       child,
+           gint64        rowid,
+           const guint8 *payload,
+           gsize         size,
+           gpointer      data)
+{
+  Walk *w = data;
+
+  if (type == 0x0d)
+    return;
+  if (type == 0x02)
+    walk_index (s, child, w->depth + 1, w->out);
+  g_ptr_array_add (w->out, g_bytes_new (payload, size));
 }
 
 /* Every entry of the index b-tree whose root is page @pgno, into @out
@@ -543,45 +616,10 @@ walk_index (Scan      *s,
             guint      depth,
             GPtrArray *out)
 {
-  const guint8 *page = page_at (s, pgno);
-  const guint8 *end, *head;
-  guint type, n_cells, header;
+  Walk w = { depth, out };
 
-  if (page == NULL || depth > 20)
-    return;
-  end = page + s->page_size;
-  head = page + (pgno == 1 ? 100 : 0);
-  type = head[0];
-  if (type != 0x0a && type != 0x02)
-    return;
-  header = type == 0x02 ? 12 : 8;
-  n_cells = get_u16 (head + 3);
-  if (head + header + 2 * (gsize) n_cells > end)
-    return;
-  for (guint c = 0; c < n_cells; c++)
-    {
-      guint offset = get_u16 (head + header + 2 * c);
-      const guint8 *cell = page + offset;
-      guint64 total;
-      guint n;
-      guint8 *payload;
-
-      if (offset < header || cell + 4 >= end)
-        continue;
-      if (type == 0x02)
-        {
-          walk_index (s, get_u32 (cell), depth + 1, out);
-          cell += 4;
-        }
-      n = get_varint (cell, end, &total);
-      if (n == 0)
-        continue;
-      payload = read_payload (s, cell + n, end, total, local_size (s, total, TRUE));
-      if (payload != NULL)
-        g_ptr_array_add (out, g_bytes_new_take (payload, total));
-    }
-  if (type == 0x02)
-    walk_index (s, get_u32 (head + 8), depth + 1, out);
+  if (depth <= 20 && for_each_cell (s, pgno, walk_cell, &w) == 0x02)
+    walk_index (s, get_u32 (page_at (s, pgno) + (pgno == 1 ? 100 : 0) + 8), depth + 1, out);
 }
 
 static void
@@ -606,18 +644,12 @@ _cassino_store_scan_players (const char *damaged,
                              guint32     human_root,
                              guint32     computer_root)
 {
-  g_autoptr(GMappedFile) map = g_mapped_file_new (damaged, FALSE, NULL);
-  GHashTable *players = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, scanned_player_free);
   Scan s = { NULL };
+  g_autoptr(GMappedFile) map = scan_map (&s, damaged, NULL);
+  GHashTable *players = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, scanned_player_free);
 
   if (map == NULL)
     return players;
-  s.data = (const guint8 *) g_mapped_file_get_contents (map);
-  s.size = g_mapped_file_get_length (map);
-  if (s.data == NULL || s.size < 512)
-    return players;
-  s.page_size = guess_page_size (s.data, s.size);
-  s.n_pages = (guint) MIN (s.size / s.page_size, G_MAXUINT32);
   for (guint which = 0; which < 2; which++)
     {
       g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
