@@ -102,6 +102,13 @@ GHashTable    *_cassino_store_scan_players      (const char     *damaged,
 /* The schema version of the damaged file, as far as it can be read, or 0. */
 guint          _cassino_store_salvage_version   (const char     *damaged);
 
+/* The sides' scores of finished game @game_id, as @game has them
+ * (cassino-store-record.c). */
+gboolean       _cassino_store_write_sides       (CassinoSqlite  *db,
+                                                 gint64          game_id,
+                                                 const CassinoGame *game,
+                                                 GError        **error);
+
 /* Derived rows (cassino-store-stats.c, cassino-store-ratings.c) */
 gboolean       _cassino_store_derive_game       (CassinoStore   *store,
                                                  gint64          game_id,

@@ -837,6 +837,22 @@ write_deal_score (CassinoStore        *store,
   return cassino_sqlite_step_done (db, stmt, error);
 }
 
+gboolean
+_cassino_store_write_sides (CassinoSqlite      *db,
+                            gint64              game_id,
+                            const CassinoGame  *game,
+                            GError            **error)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+
+  for (guint side = 0; side < rules->n_sides; side++)
+    if (!cassino_sqlite_run (db, error,
+                             "INSERT OR REPLACE INTO game_sides (game_id, side, score) VALUES (?1, ?2, ?3)",
+                             "inn", game_id, (int) side, (int) cassino_game_get_score (game, side)))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 write_result (CassinoStore       *store,
               gint64              game_id,
@@ -844,7 +860,6 @@ write_result (CassinoStore       *store,
               GError            **error)
 {
   CassinoSqlite *db = store->db;
-  const CassinoRules *rules = cassino_game_get_rules (game);
   int winner = cassino_game_get_winner (game);
   gint64 ended = parse_time_tag (game, "End");
   sqlite3_stmt *stmt;
@@ -871,20 +886,8 @@ write_result (CassinoStore       *store,
   if (!cassino_sqlite_step_done (db, stmt, error))
     return FALSE;
 
-  for (guint s = 0; s < rules->n_sides; s++)
-    {
-      stmt = cassino_sqlite_prepare (db, "INSERT OR REPLACE INTO game_sides (game_id, side, score) "
-                                         "VALUES (?1, ?2, ?3)", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int (stmt, 2, (int) s);
-      sqlite3_bind_int (stmt, 3, (int) cassino_game_get_score (game, s));
-      if (!cassino_sqlite_step_done (db, stmt, error))
-        return FALSE;
-    }
-
-  return _cassino_store_derive_game (store, game_id, error) &&
+  return _cassino_store_write_sides (db, game_id, game, error) &&
+         _cassino_store_derive_game (store, game_id, error) &&
          _cassino_store_rate_game (store, game_id, error);
 }
 

@@ -659,23 +659,6 @@ _cassino_store_salvage (const char     *damaged,
   return ok;
 }
 
-/* The sides' scores of finished game @id, as its replay @game gives them. */
-static gboolean
-write_sides (CassinoSqlite      *db,
-             gint64              id,
-             const CassinoGame  *game,
-             GError            **error)
-{
-  const CassinoRules *rules = cassino_game_get_rules (game);
-
-  for (guint side = 0; side < rules->n_sides; side++)
-    if (!cassino_sqlite_run (db, error,
-                             "INSERT OR REPLACE INTO game_sides (game_id, side, score) VALUES (?1, ?2, ?3)",
-                             "inn", id, (int) side, (int) cassino_game_get_score (game, side)))
-      return FALSE;
-  return TRUE;
-}
-
 /* Game @id, rebuilt, as its replay @game says it is. */
 static gboolean
 finish_rebuilt (CassinoSqlite      *db,
@@ -704,7 +687,7 @@ finish_rebuilt (CassinoSqlite      *db,
                            "itnn", id, cassino_game_get_ending (game), winner,
                            (int) cassino_game_get_value (game)))
     return FALSE;
-  return write_sides (db, id, game, error);
+  return _cassino_store_write_sides (db, id, game, error);
 }
 
 /* The number @sql gives for game @id (bound as ?1), or -1. */
@@ -812,7 +795,7 @@ _cassino_store_salvage_finish (CassinoStore  *store,
     {
       gint64 id = g_array_index (sideless, gint64, i);
       CassinoGame *game = cassino_store_load_game (store, id, NULL);
-      gboolean ok = game == NULL || write_sides (db, id, game, error);
+      gboolean ok = game == NULL || _cassino_store_write_sides (db, id, game, error);
 
       if (game)
         cassino_game_unref (game);
