@@ -2290,7 +2290,6 @@ table_rows (sqlite3    *db,
       for (int i = 0; i < sqlite3_column_count (stmt); i++)
         g_string_append_printf (rows, "%s%s", i ? "|" : "",
                                 sqlite3_column_type (stmt, i) == SQLITE_NULL ? "NULL"
-                                : sqlite3_column_type (stmt, i) == SQLITE_BLOB ? "BLOB"
                                 : (const char *) sqlite3_column_text (stmt, i));
       g_string_append_c (rows, '\n');
     }
@@ -2694,9 +2693,20 @@ test_salvage_scan_hostile (void)
 static void
 test_salvage_table_root (gconstpointer data)
 {
-  const char *table = data;
-  g_autofree char *select = g_strdup_printf ("SELECT %s FROM %s ORDER BY id", g_str_equal (table, "players")
-                                             ? "id, kind, name, level, engine_version, archived" : "*", table);
+  /* "deals+index": its index too, so that only the pages themselves hold
+   * the deals; "…/all": every page of the table, so that only its index
+   * is left */
+  gboolean and_index = g_str_equal (data, "deals+index");
+  gboolean all_pages = g_str_has_suffix (data, "/all");
+  g_autofree char *table = and_index ? g_strdup ("deals") : g_strndup (data, strcspn (data, "/"));
+  gint64 index_root = 0;
+  g_autofree char *select = g_str_equal (table, "game_seats")
+    ? g_strdup ("SELECT game_id, seat, side, player_id FROM game_seats ORDER BY 1, 2")
+    : g_str_equal (table, "deals")
+    ? g_strdup ("SELECT id, game_id, number, dealer, seed, hex (deck), finished, last_cards, last_cards_side "
+                "FROM deals ORDER BY id")
+    : g_strdup_printf ("SELECT %s FROM %s ORDER BY id", g_str_equal (table, "players")
+                       ? "id, kind, name, level, engine_version, archived" : "*", table);
   g_autofree char *rows_before = NULL, *rows_after = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = store_test_tmpdir ();
@@ -2723,6 +2733,7 @@ test_salvage_table_root (gconstpointer data)
     g_autofree char *sql = g_strdup_printf ("SELECT rootpage FROM sqlite_master WHERE name = '%s'", table);
 
     root = query_int (store, sql);
+    index_root = query_int (store, "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_deals_1'");
   }
   g_assert_finalize_object (store);
 
@@ -2740,9 +2751,20 @@ test_salvage_table_root (gconstpointer data)
     g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==,
                      g_str_equal (table, "deals") ? "internal" : "leaf");
     sqlite3_finalize (stmt);
+    if (all_pages)
+      {
+        g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = ?1", -1, &stmt, NULL),
+                         ==, SQLITE_OK);
+        sqlite3_bind_text (stmt, 1, table, -1, SQLITE_STATIC);
+        while (sqlite3_step (stmt) == SQLITE_ROW)
+          store_test_damage_page (path, sqlite3_column_int64 (stmt, 0), page_size, 0xa5);
+        sqlite3_finalize (stmt);
+      }
   }
   sqlite3_close (db);
   store_test_damage_page (path, root, page_size, 0xa5);
+  if (and_index)
+    store_test_damage_page (path, index_root, page_size, 0xa5);
 
   store = cassino_store_open (path, &error);
   g_assert_no_error (error);
@@ -3336,6 +3358,9 @@ main (int    argc,
                         test_salvage_first_page);
   g_test_add_func ("/cassino/store/salvage-scan-hostile", test_salvage_scan_hostile);
   g_test_add_data_func ("/cassino/store/salvage-root/deals", "deals", test_salvage_table_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/deals-and-index", "deals+index", test_salvage_table_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/deals-every-page", "deals/all", test_salvage_table_root);
+  g_test_add_data_func ("/cassino/store/salvage-root/seats-every-page", "game_seats/all", test_salvage_table_root);
   g_test_add_data_func ("/cassino/store/salvage-root/players", "players", test_salvage_table_root);
   g_test_add_data_func ("/cassino/store/salvage-root/rulesets", "rulesets", test_salvage_table_root);
   g_test_add_func ("/cassino/store/check-all", test_check_all);

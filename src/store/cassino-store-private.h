@@ -51,8 +51,9 @@ gboolean       _cassino_store_schema_check      (CassinoSqlite  *db,
 /* Copy every game that can still be read out of the damaged database
  * @damaged into @dst (empty, at the schema version of @damaged, or holding
  * the games of a first pass: those are left as they are), row by row
- * (cassino-store-salvage.c); the ids of the games copied go into
- * @out_copied.  A game whose own row is lost but whose
+ * (cassino-store-salvage.c).  The games that must replay before they are
+ * kept go into @out_verify: those whose deals were made again, and with
+ * @verify_all every game copied (read page by page).  A game whose own row is lost but whose
  * seats, deals and moves can be read is rebuilt from them and from what
  * the indexes on games still hold; its id goes into @out_rebuilt, and
  * _cassino_store_salvage_finish() completes it by replaying it.  FALSE
@@ -62,7 +63,8 @@ gboolean       _cassino_store_salvage           (const char     *damaged,
                                                  guint          *out_saved,
                                                  guint          *out_lost,
                                                  GArray         *out_rebuilt,
-                                                 GArray         *out_copied,
+                                                 GArray         *out_verify,
+                                                 gboolean        verify_all,
                                                  GError        **error);
 /* The result of each rebuilt game of @ids (gint64), from its replay, and
  * the scores of finished games that have none.  Of the games @scanned
@@ -107,6 +109,13 @@ guint          _cassino_store_salvage_version   (const char     *damaged);
 gboolean       _cassino_store_write_sides       (CassinoSqlite  *db,
                                                  gint64          game_id,
                                                  const CassinoGame *game,
+                                                 GError        **error);
+
+/* The score of finished @deal, recorded as deal @deal_id. */
+gboolean       _cassino_store_write_deal_score  (CassinoStore   *store,
+                                                 gint64          deal_id,
+                                                 const CassinoRules *rules,
+                                                 const CassinoDeal *deal,
                                                  GError        **error);
 
 /* Derived rows (cassino-store-stats.c, cassino-store-ratings.c) */

@@ -785,12 +785,12 @@ replay_deal (const CassinoRules *rules,
     cassino_position_apply (pos, &g_array_index (deal->plays, CassinoPlay, p).move, NULL);
 }
 
-static gboolean
-write_deal_score (CassinoStore        *store,
-                  gint64               deal_id,
-                  const CassinoRules  *rules,
-                  const CassinoDeal   *deal,
-                  GError             **error)
+gboolean
+_cassino_store_write_deal_score (CassinoStore        *store,
+                                 gint64               deal_id,
+                                 const CassinoRules  *rules,
+                                 const CassinoDeal   *deal,
+                                 GError             **error)
 {
   CassinoSqlite *db = store->db;
   const CassinoDealScore *sc = &deal->score;
@@ -978,7 +978,7 @@ sync_game (CassinoStore       *store,
         if (!insert_move (store, deal_id, p, &g_array_index (deal->plays, CassinoPlay, p), NULL, error))
           return FALSE;
       if (deal->finished && !finished &&
-          !write_deal_score (store, deal_id, rules, deal, error))
+          !_cassino_store_write_deal_score (store, deal_id, rules, deal, error))
         return FALSE;
     }
 

@@ -39,9 +39,24 @@ typedef struct {
   GHashTable    *selects;  /* SQL -> sqlite3_stmt* on @src */
   GHashTable    *traces;   /* game id -> GameTrace: what the indexes on games hold */
   GHashTable    *rulesets; /* rule set id -> RulesetTrace: its index's entry */
+  GHashTable    *seats;    /* game id -> GArray of SeatTrace: the index on game_seats */
+  GHashTable    *deals;    /* game id -> GArray of DealTrace: the index on deals */
+  GArray        *verify;   /* the games to be replayed before they are kept */
   GHashTable    *players;  /* player id -> CassinoScannedPlayer, read when first needed */
   const char    *path;     /* the damaged file */
 } Salvage;
+
+/* A seat as the index on game_seats (player, game, seat) holds it. */
+typedef struct {
+  guint   seat;
+  gint64  player_id;
+} SeatTrace;
+
+/* A deal as the index on deals (game, number) holds it. */
+typedef struct {
+  guint   number;
+  gint64  id;
+} DealTrace;
 
 /* A rule set as its index (options, n_players) holds it. */
 typedef struct {
@@ -366,6 +381,42 @@ collect_traces (Salvage *s)
         g_hash_table_replace (s->rulesets, g_memdup2 (&id, sizeof id), t);
       }
   sqlite3_finalize (rulesets);
+
+  if (sqlite3_prepare_v2 (s->src, "SELECT game_id, number, id FROM deals INDEXED BY sqlite_autoindex_deals_1",
+                          -1, &rulesets, NULL) == SQLITE_OK)
+    while (sqlite3_step (rulesets) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (rulesets, 0);
+        DealTrace t = { (guint) CLAMP (sqlite3_column_int64 (rulesets, 1), 0, G_MAXUINT),
+                        sqlite3_column_int64 (rulesets, 2) };
+        GArray *deals = g_hash_table_lookup (s->deals, &id);
+
+        if (deals == NULL)
+          {
+            deals = g_array_new (FALSE, FALSE, sizeof (DealTrace));
+            g_hash_table_insert (s->deals, g_memdup2 (&id, sizeof id), deals);
+          }
+        g_array_append_val (deals, t);
+      }
+  sqlite3_finalize (rulesets);
+
+  if (sqlite3_prepare_v2 (s->src, "SELECT game_id, seat, player_id FROM game_seats "
+                                  "INDEXED BY game_seats_player", -1, &rulesets, NULL) == SQLITE_OK)
+    while (sqlite3_step (rulesets) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (rulesets, 0);
+        SeatTrace t = { (guint) CLAMP (sqlite3_column_int64 (rulesets, 1), 0, G_MAXUINT),
+                        sqlite3_column_int64 (rulesets, 2) };
+        GArray *seats = g_hash_table_lookup (s->seats, &id);
+
+        if (seats == NULL)
+          {
+            seats = g_array_new (FALSE, FALSE, sizeof (SeatTrace));
+            g_hash_table_insert (s->seats, g_memdup2 (&id, sizeof id), seats);
+          }
+        g_array_append_val (seats, t);
+      }
+  sqlite3_finalize (rulesets);
 }
 
 static gint64
@@ -433,6 +484,109 @@ insert_traced_game (Salvage         *s,
   return ok;
 }
 
+/* The seats of game @id (of rule set @ruleset, copied), whose own rows
+ * cannot be read, made again from the index on game_seats: each seat's
+ * player; its side the rules'; its name the player's (a seat's name is
+ * the player's but for a player renamed since). */
+static gboolean
+rebuild_seats (Salvage *s,
+               gint64   id,
+               gint64   ruleset)
+{
+  GArray *seats = g_hash_table_lookup (s->seats, &id);
+  g_autoptr(GArray) counts = dst_ids (s, "SELECT n_players FROM rulesets WHERE id = ?1", ruleset);
+  sqlite3_stmt *options;
+  CassinoRules rules;
+  gboolean parsed;
+
+  if (seats == NULL || counts == NULL || counts->len != 1 ||
+      (gint64) seats->len != g_array_index (counts, gint64, 0))
+    return FALSE;
+  options = cassino_sqlite_prepare (s->dst, "SELECT options FROM rulesets WHERE id = ?1", NULL);
+  if (options == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (options, 1, ruleset);
+  parsed = sqlite3_step (options) == SQLITE_ROW &&
+           cassino_rules_parse (&rules, (const char *) sqlite3_column_text (options, 0), seats->len, NULL);
+  sqlite3_reset (options);
+  if (!parsed)
+    return FALSE;
+  for (guint i = 0; i < seats->len; i++)
+    {
+      const SeatTrace *t = &g_array_index (seats, SeatTrace, i);
+
+      if (t->seat >= rules.n_players || !copy_parent (s, "players", t->player_id))
+        return FALSE;
+      if (!cassino_sqlite_run (s->dst, NULL, "INSERT OR IGNORE INTO game_seats (game_id, seat, side, player_id, name) "
+                               "SELECT ?1, ?2, ?3, id, name FROM players WHERE id = ?4", "inni", id, (int) t->seat,
+                               (int) cassino_rules_side_of (&rules, t->seat), t->player_id))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The deals of game @id (its row and rule set copied), whose own rows
+ * cannot be read, made again from the index on deals (each deal's number
+ * and id; the moves name the id) and the game: a deal's seed and deck
+ * follow from the game's seed, its dealer from the first.  Whether each
+ * was played to its end is the replay's, which also tells whether the
+ * decks were right (a game dealt otherwise does not replay, and is not
+ * kept). */
+static gboolean
+rebuild_deals (Salvage *s,
+               gint64   id)
+{
+  GArray *deals = g_hash_table_lookup (s->deals, &id);
+  sqlite3_stmt *stmt;
+  CassinoRules rules;
+  guint64 seed = 0;
+  guint first_dealer = 0;
+  gboolean parsed = FALSE;
+
+  if (deals == NULL || deals->len == 0)
+    return FALSE;
+  stmt = cassino_sqlite_prepare (s->dst, "SELECT r.options, r.n_players, g.seed, g.first_dealer FROM games g "
+                                         "JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1", NULL);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      parsed = cassino_rules_parse (&rules, (const char *) sqlite3_column_text (stmt, 0),
+                                    (guint) sqlite3_column_int (stmt, 1), NULL);
+      seed = (guint64) sqlite3_column_int64 (stmt, 2);
+      first_dealer = (guint) sqlite3_column_int (stmt, 3);
+    }
+  sqlite3_reset (stmt);
+  if (!parsed || first_dealer >= rules.n_players)
+    return FALSE;
+  for (guint i = 0; i < deals->len; i++)
+    {
+      const DealTrace *t = &g_array_index (deals, DealTrace, i);
+      guint64 deal_seed = cassino_game_deal_seed (seed, t->number);
+      guint8 deck[CASSINO_N_CARDS];
+
+      if (t->number == 0 || t->number > 1000)
+        return FALSE;
+      cassino_deal_deck_for_seed (&rules, deal_seed, deck);
+      stmt = cassino_sqlite_prepare (s->dst, "INSERT OR IGNORE INTO deals (id, game_id, number, dealer, seed, deck, "
+                                             "finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)", NULL);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, t->id);
+      sqlite3_bind_int64 (stmt, 2, id);
+      sqlite3_bind_int (stmt, 3, (int) t->number);
+      sqlite3_bind_int (stmt, 4, (int) ((first_dealer + t->number - 1) % rules.n_players));
+      sqlite3_bind_int64 (stmt, 5, (gint64) deal_seed);
+      sqlite3_bind_blob (stmt, 6, deck, (int) MIN (rules.deck, CASSINO_N_CARDS), SQLITE_TRANSIENT);
+      if (!cassino_sqlite_step_done (s->dst, stmt, NULL))
+        return FALSE;
+    }
+  if (s->verify != NULL)
+    g_array_append_val (s->verify, id);
+  return TRUE;
+}
+
 /* Copy game @id whole; with @trace its row is lost, and made again from
  * the rest.  FALSE: some of it cannot be read. */
 static gboolean
@@ -443,17 +597,29 @@ copy_game (Salvage         *s,
   g_autoptr(GArray) refs = NULL;
   g_autoptr(GArray) deals = NULL;
   guint seats = 0;
+  gboolean seats_read, deals_read;
 
-  if ((trace == NULL && !copy_rows (s, "games", "id", id, NULL)) ||
-      !copy_rows (s, "game_seats", "game_id", id, &seats) || seats == 0 ||
-      !copy_rows (s, "game_sides", "game_id", id, NULL) ||
-      !copy_rows (s, "game_tags", "game_id", id, NULL) ||
-      !copy_rows (s, "deals", "game_id", id, NULL) ||
-      (trace != NULL && !insert_traced_game (s, id, trace)))
+  if ((trace == NULL && !copy_rows (s, "games", "id", id, NULL)))
+    return FALSE;
+  seats_read = copy_rows (s, "game_seats", "game_id", id, &seats) && seats > 0;
+  /* the sides' scores are the replay's when they cannot be read
+   * (_cassino_store_salvage_finish()) */
+  if (!copy_rows (s, "game_sides", "game_id", id, NULL))
+    cassino_sqlite_run (s->dst, NULL, "DELETE FROM game_sides WHERE game_id = ?1", "i", id);
+  if (!copy_rows (s, "game_tags", "game_id", id, NULL))
+    return FALSE;
+  deals_read = copy_rows (s, "deals", "game_id", id, NULL);
+  if (!deals_read)
+    cassino_sqlite_run (s->dst, NULL, "DELETE FROM deals WHERE game_id = ?1", "i", id);
+  /* (a game whose row and deals are both lost is lost) */
+  if ((trace != NULL && (!deals_read || !insert_traced_game (s, id, trace))))
     return FALSE;
 
   refs = dst_ids (s, "SELECT ruleset_id FROM games WHERE id = ?1", id);
   if (refs == NULL || refs->len != 1 || !copy_parent (s, "rulesets", g_array_index (refs, gint64, 0)))
+    return FALSE;
+  if ((!seats_read && !rebuild_seats (s, id, g_array_index (refs, gint64, 0))) ||
+      (!deals_read && !rebuild_deals (s, id)))
     return FALSE;
   g_clear_pointer (&refs, g_array_unref);
   refs = dst_ids (s, "SELECT player_id FROM game_seats WHERE game_id = ?1", id);
@@ -480,9 +646,11 @@ copy_game (Salvage         *s,
     {
       gint64 deal = g_array_index (deals, gint64, i);
 
-      if (!copy_rows (s, "moves", "deal_id", deal, NULL) ||
-          !copy_rows (s, "deal_scores", "deal_id", deal, NULL))
+      if (!copy_rows (s, "moves", "deal_id", deal, NULL))
         return FALSE;
+      /* a deal's score is the replay's when it cannot be read */
+      if (!copy_rows (s, "deal_scores", "deal_id", deal, NULL))
+        cassino_sqlite_run (s->dst, NULL, "DELETE FROM deal_scores WHERE deal_id = ?1", "i", deal);
     }
   /* a rebuilt game whose every seat is a computer's was simulated; the
    * others are taken for played (an imported one then counts as played) */
@@ -538,10 +706,11 @@ _cassino_store_salvage (const char     *damaged,
                         guint          *out_saved,
                         guint          *out_lost,
                         GArray         *out_rebuilt,
-                        GArray         *out_copied,
+                        GArray         *out_verify,
+                        gboolean        verify_all,
                         GError        **error)
 {
-  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL, NULL, NULL, damaged };
+  Salvage s = { NULL, dst, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, damaged };
   gint64 last;
   guint saved = 0, lost = 0;
   gboolean ok;
@@ -556,6 +725,9 @@ _cassino_store_salvage (const char     *damaged,
   s.selects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
   s.traces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, game_trace_free);
   s.rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, ruleset_trace_free);
+  s.seats = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
+  s.deals = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
+  s.verify = out_verify;
 
   /* Which games there were: the table, its index and the tables that
    * name a game, each read as far as it can be. */
@@ -623,8 +795,8 @@ _cassino_store_salvage (const char     *damaged,
               saved++;
               if (trace != NULL && out_rebuilt != NULL)
                 g_array_append_val (out_rebuilt, id);
-              if (out_copied != NULL)
-                g_array_append_val (out_copied, id);
+              if (out_verify != NULL && verify_all)
+                g_array_append_val (out_verify, id);
               ok = cassino_sqlite_end (dst, TRUE, error);
             }
           else
@@ -649,6 +821,8 @@ _cassino_store_salvage (const char     *damaged,
   g_hash_table_unref (s.selects);
   g_hash_table_unref (s.traces);
   g_hash_table_unref (s.rulesets);
+  g_hash_table_unref (s.seats);
+  g_hash_table_unref (s.deals);
   g_clear_pointer (&s.players, g_hash_table_unref);
   sqlite3_close (s.src);
   g_hash_table_unref (s.copied);
@@ -784,6 +958,42 @@ _cassino_store_salvage_finish (CassinoStore  *store,
       if (!ok)
         return FALSE;
     }
+
+  /* finished deals without their scores (on a damaged page): replayed */
+  {
+    /* (and the deals made again, which are not yet known to be finished) */
+    g_autoptr(GArray) scoreless = cassino_sqlite_query_ids (db, error, "SELECT DISTINCT game_id FROM deals d "
+                                                            "WHERE NOT finished OR NOT EXISTS "
+                                                            "(SELECT 1 FROM deal_scores WHERE deal_id = d.id)", "");
+
+    if (scoreless == NULL)
+      return FALSE;
+    for (guint i = 0; i < scoreless->len; i++)
+      {
+        gint64 id = g_array_index (scoreless, gint64, i);
+        CassinoGame *game = cassino_store_load_game (store, id, NULL);
+        gboolean ok = TRUE;
+
+        for (guint d = 0; game && ok && d < cassino_game_get_n_deals (game); d++)
+          {
+            const CassinoDeal *deal = cassino_game_get_deal (game, d);
+            g_autoptr(GArray) deal_id = cassino_sqlite_query_ids (db, error, "SELECT id FROM deals d WHERE "
+                                                                  "game_id = ?1 AND number = ?2 AND "
+                                                                  "(NOT finished OR NOT EXISTS (SELECT 1 FROM "
+                                                                  "deal_scores WHERE deal_id = d.id))", "in", id,
+                                                                  (int) deal->number);
+
+            ok = deal_id != NULL;
+            if (ok && deal_id->len == 1 && deal->finished)
+              ok = _cassino_store_write_deal_score (store, g_array_index (deal_id, gint64, 0),
+                                                    cassino_game_get_rules (game), deal, error);
+          }
+        if (game)
+          cassino_game_unref (game);
+        if (!ok)
+          return FALSE;
+      }
+  }
 
   /* finished games without their sides' scores (a page of game_sides
    * read page by page is left out, _cassino_store_scan()): replayed */

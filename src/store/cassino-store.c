@@ -601,8 +601,9 @@ open_salvaging (const char  *path,
   CassinoSqlite *db = NULL;
   gboolean rebuilt_index, index_only;
   g_autoptr(GArray) rebuilt = g_array_new (FALSE, FALSE, sizeof (gint64));
-  /* the games whose rows were read page by page */
-  g_autoptr(GArray) from_pages = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* the games to replay before they are kept (read page by page, or
+   * their deals made again) */
+  g_autoptr(GArray) to_verify = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (g_file_test (moved, G_FILE_TEST_IS_REGULAR) &&
       (!readable || !_cassino_store_salvage_schema_readable (moved)))
@@ -642,8 +643,8 @@ open_salvaging (const char  *path,
   store->path = g_strdup (path);
   store->moved_aside = g_strdup (moved);
   if (readable &&
-      !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt,
-                               scanned ? from_pages : NULL, &local))
+      !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt, to_verify,
+                               source != moved, &local))
     {
       /* the new database refused the copy: whatever it holds is sound,
        * the games are still in the file moved aside */
@@ -660,7 +661,7 @@ open_salvaging (const char  *path,
       scanned = g_strconcat (moved, ".pages", NULL);
       remove_database_files (scanned);
       if (!_cassino_store_scan (moved, scanned, &rows, &local) ||
-          !_cassino_store_salvage (scanned, db, &saved, &lost, rebuilt, from_pages, &local))
+          !_cassino_store_salvage (scanned, db, &saved, &lost, rebuilt, to_verify, TRUE, &local))
         {
           g_warning ("reading %s page by page: %s", moved, local->message);
           g_clear_error (&local);
@@ -673,7 +674,7 @@ open_salvaging (const char  *path,
     remove_database_files (scanned);
   if (!_cassino_store_migrate (db, latest, &local) ||
       !_cassino_store_schema_check (db, latest, &local) ||
-      !_cassino_store_salvage_finish (store, rebuilt, from_pages, &store->n_salvaged, &store->n_lost,
+      !_cassino_store_salvage_finish (store, rebuilt, to_verify, &store->n_salvaged, &store->n_lost,
                                       &local) ||
       ((store->n_salvaged > 0) && !cassino_store_rebuild_derived (store, &local)))
     {
