@@ -566,8 +566,6 @@ move_aside (const char  *path,
   return g_steal_pointer (&target);
 }
 
-/* The damaged database has been moved to @moved: start a new one at
- * @path and copy into it every game that can still be read. */
 /* Remove the database file @path and the files SQLite keeps beside it. */
 static void
 remove_database_files (const char *path)
@@ -582,6 +580,8 @@ remove_database_files (const char *path)
     }
 }
 
+/* The damaged database has been moved to @moved: start a new one at
+ * @path and copy into it every game that can still be read. */
 static CassinoStore *
 open_salvaging (const char  *path,
                 const char  *moved,
