@@ -195,7 +195,7 @@ copy_rows (Salvage    *s,
   return rc == SQLITE_DONE;
 }
 
-/* The first row's integer of @sql on the damaged file, bound to @name, or 0. */
+/* The root page of the table or index @name of the damaged file, or 0. */
 static gint64
 src_root_page (Salvage    *s,
                const char *name)
@@ -236,7 +236,6 @@ rebuild_parent (Salvage    *s,
   if (g_str_equal (table, "players"))
     {
       const CassinoScannedPlayer *p;
-      g_autoptr(GArray) seat = NULL;
       sqlite3_stmt *stmt;
       g_autofree char *name = NULL;
       gint64 created = 0;
