@@ -39,24 +39,20 @@ typedef struct {
   GHashTable    *selects;  /* SQL -> sqlite3_stmt* on @src */
   GHashTable    *traces;   /* game id -> GameTrace: what the indexes on games hold */
   GHashTable    *rulesets; /* rule set id -> RulesetTrace: its index's entry */
-  GHashTable    *seats;    /* game id -> GArray of SeatTrace: the index on game_seats */
-  GHashTable    *deals;    /* game id -> GArray of DealTrace: the index on deals */
+  GHashTable    *seats;    /* game id -> GArray of ChildTrace: the index on game_seats */
+  GHashTable    *deals;    /* game id -> GArray of ChildTrace: the index on deals */
   GArray        *verify;   /* the games to be replayed before they are kept */
   GHashTable    *players;  /* player id -> CassinoScannedPlayer, read when first needed */
   const char    *path;     /* the damaged file */
 } Salvage;
 
-/* A seat as the index on game_seats (player, game, seat) holds it. */
-typedef struct {
-  guint   seat;
-  gint64  player_id;
-} SeatTrace;
-
-/* A deal as the index on deals (game, number) holds it. */
+/* A game's row of a child table as an index holds it: a number and an id
+ * (a seat and its player, from the index on game_seats; a deal's number
+ * and id, from the index on deals). */
 typedef struct {
   guint   number;
   gint64  id;
-} DealTrace;
+} ChildTrace;
 
 /* A rule set as its index (options, n_players) holds it. */
 typedef struct {
@@ -314,6 +310,33 @@ collect_ids (Salvage    *s,
   sqlite3_finalize (stmt);
 }
 
+/* The rows of @sql (a game's id, a number, an id: read through an index
+ * alone), as far as they can be read, by game into @into. */
+static void
+collect_children (Salvage    *s,
+                  const char *sql,
+                  GHashTable *into)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_prepare_v2 (s->src, sql, -1, &stmt, NULL) == SQLITE_OK)
+    while (sqlite3_step (stmt) == SQLITE_ROW)
+      {
+        gint64 game = sqlite3_column_int64 (stmt, 0);
+        ChildTrace t = { (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, G_MAXUINT),
+                         sqlite3_column_int64 (stmt, 2) };
+        GArray *rows = g_hash_table_lookup (into, &game);
+
+        if (rows == NULL)
+          {
+            rows = g_array_new (FALSE, FALSE, sizeof (ChildTrace));
+            g_hash_table_insert (into, g_memdup2 (&game, sizeof game), rows);
+          }
+        g_array_append_val (rows, t);
+      }
+  sqlite3_finalize (stmt);
+}
+
 /* What the indexes on games hold of each game, read through the indexes
  * alone (covering), as far as each can be read. */
 static void
@@ -381,41 +404,8 @@ collect_traces (Salvage *s)
       }
   sqlite3_finalize (rulesets);
 
-  if (sqlite3_prepare_v2 (s->src, "SELECT game_id, number, id FROM deals INDEXED BY sqlite_autoindex_deals_1",
-                          -1, &rulesets, NULL) == SQLITE_OK)
-    while (sqlite3_step (rulesets) == SQLITE_ROW)
-      {
-        gint64 id = sqlite3_column_int64 (rulesets, 0);
-        DealTrace t = { (guint) CLAMP (sqlite3_column_int64 (rulesets, 1), 0, G_MAXUINT),
-                        sqlite3_column_int64 (rulesets, 2) };
-        GArray *deals = g_hash_table_lookup (s->deals, &id);
-
-        if (deals == NULL)
-          {
-            deals = g_array_new (FALSE, FALSE, sizeof (DealTrace));
-            g_hash_table_insert (s->deals, g_memdup2 (&id, sizeof id), deals);
-          }
-        g_array_append_val (deals, t);
-      }
-  sqlite3_finalize (rulesets);
-
-  if (sqlite3_prepare_v2 (s->src, "SELECT game_id, seat, player_id FROM game_seats "
-                                  "INDEXED BY game_seats_player", -1, &rulesets, NULL) == SQLITE_OK)
-    while (sqlite3_step (rulesets) == SQLITE_ROW)
-      {
-        gint64 id = sqlite3_column_int64 (rulesets, 0);
-        SeatTrace t = { (guint) CLAMP (sqlite3_column_int64 (rulesets, 1), 0, G_MAXUINT),
-                        sqlite3_column_int64 (rulesets, 2) };
-        GArray *seats = g_hash_table_lookup (s->seats, &id);
-
-        if (seats == NULL)
-          {
-            seats = g_array_new (FALSE, FALSE, sizeof (SeatTrace));
-            g_hash_table_insert (s->seats, g_memdup2 (&id, sizeof id), seats);
-          }
-        g_array_append_val (seats, t);
-      }
-  sqlite3_finalize (rulesets);
+  collect_children (s, "SELECT game_id, number, id FROM deals INDEXED BY sqlite_autoindex_deals_1", s->deals);
+  collect_children (s, "SELECT game_id, seat, player_id FROM game_seats INDEXED BY game_seats_player", s->seats);
 }
 
 static gint64
@@ -512,13 +502,14 @@ rebuild_seats (Salvage *s,
     return FALSE;
   for (guint i = 0; i < seats->len; i++)
     {
-      const SeatTrace *t = &g_array_index (seats, SeatTrace, i);
+      const ChildTrace *t = &g_array_index (seats, ChildTrace, i);
 
-      if (t->seat >= rules.n_players || !copy_parent (s, "players", t->player_id))
+      /* (a seat, and its player's id) */
+      if (t->number >= rules.n_players || !copy_parent (s, "players", t->id))
         return FALSE;
       if (!cassino_sqlite_run (s->dst, NULL, "INSERT OR IGNORE INTO game_seats (game_id, seat, side, player_id, name) "
-                               "SELECT ?1, ?2, ?3, id, name FROM players WHERE id = ?4", "inni", id, (int) t->seat,
-                               (int) cassino_rules_side_of (&rules, t->seat), t->player_id))
+                               "SELECT ?1, ?2, ?3, id, name FROM players WHERE id = ?4", "inni", id, (int) t->number,
+                               (int) cassino_rules_side_of (&rules, t->number), t->id))
         return FALSE;
     }
   return TRUE;
@@ -561,7 +552,7 @@ rebuild_deals (Salvage *s,
     return FALSE;
   for (guint i = 0; i < deals->len; i++)
     {
-      const DealTrace *t = &g_array_index (deals, DealTrace, i);
+      const ChildTrace *t = &g_array_index (deals, ChildTrace, i);
       guint64 deal_seed = cassino_game_deal_seed (seed, t->number);
       guint8 deck[CASSINO_N_CARDS];
 
