@@ -2172,6 +2172,42 @@ game_readable (sqlite3 *db,
   return TRUE;
 }
 
+/* The pages of @name (a table or an index) in the database open as @db,
+ * of @pagetype ("leaf", "internal"; NULL: every page), in page order. */
+static GArray *
+object_pages (sqlite3    *db,
+              const char *name,
+              const char *pagetype)
+{
+  GArray *pages = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = ?1 "
+                                           "AND (?2 IS NULL OR pagetype = ?2) ORDER BY pageno",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, pagetype, -1, SQLITE_STATIC);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      gint64 page = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (pages, page);
+    }
+  sqlite3_finalize (stmt);
+  return pages;
+}
+
+/* The plays of every deal of @game. */
+static guint
+plays_of_game (CassinoGame *game)
+{
+  guint n = 0;
+
+  for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
+    n += cassino_game_get_deal (game, d)->plays->len;
+  return n;
+}
+
 /* One damaged page of a 20-game database: the games on the other pages
  * are saved into the new database (whole: each replays), the damaged
  * file is kept, and the counts told are true. */
@@ -2181,11 +2217,10 @@ test_salvage_one_page (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = store_test_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
-  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) leaves = NULL;
   g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
   CassinoStore *store;
   sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
   gint64 page_size, page;
   guint readable = 0, saved = 0, lost = 0;
   const char *moved;
@@ -2199,8 +2234,7 @@ test_salvage_one_page (void)
       guint n = 0;
 
       g_assert_no_error (error);
-      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-        n += cassino_game_get_deal (game, d)->plays->len;
+      n = plays_of_game (game);
       g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
       cassino_game_unref (game);
     }
@@ -2209,14 +2243,7 @@ test_salvage_one_page (void)
 
   /* a leaf page of the moves table, in the middle, overwritten */
   db = store_test_open_reader (path);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
-                                           "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      page = sqlite3_column_int64 (stmt, 0);
-      g_array_append_val (leaves, page);
-    }
-  sqlite3_finalize (stmt);
+  leaves = object_pages (db, "moves", "leaf");
   sqlite3_close (db);
   g_assert_cmpuint (leaves->len, >, 4);
   page = g_array_index (leaves, gint64, leaves->len / 2);
@@ -2257,8 +2284,7 @@ test_salvage_one_page (void)
         guint n = 0;
 
         g_assert_no_error (error);
-        for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-          n += cassino_game_get_deal (game, d)->plays->len;
+        n = plays_of_game (game);
         g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
         g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
         cassino_game_unref (game);
@@ -2347,7 +2373,7 @@ test_salvage_games_page (void)
   g_autofree char *dir = store_test_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
   g_autofree char *before = NULL, *after = NULL;
-  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) leaves = NULL;
   g_autoptr(GHashTable) moves = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
   CassinoStore *store;
@@ -2386,8 +2412,7 @@ test_salvage_games_page (void)
           id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
           g_assert_no_error (error);
         }
-      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-        n += cassino_game_get_deal (game, d)->plays->len;
+      n = plays_of_game (game);
       g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
       cassino_game_unref (game);
     }
@@ -2396,15 +2421,7 @@ test_salvage_games_page (void)
 
   db = store_test_open_reader (path);
   before = games_rows (db);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'games' "
-                                           "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      gint64 page = sqlite3_column_int64 (stmt, 0);
-
-      g_array_append_val (leaves, page);
-    }
-  sqlite3_finalize (stmt);
+  leaves = object_pages (db, "games", "leaf");
   sqlite3_close (db);
   g_assert_cmpuint (leaves->len, >=, 2);
   /* the first leaf: the unfinished and the abandoned game are on it */
@@ -2441,8 +2458,7 @@ test_salvage_games_page (void)
       guint n = 0;
 
       g_assert_no_error (error);
-      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-        n += cassino_game_get_deal (game, d)->plays->len;
+      n = plays_of_game (game);
       g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
       g_assert_cmpint (cassino_game_get_state (game) == CASSINO_GAME_OVER, ==,
                        id != unfinished && id != abandoned);
@@ -2505,8 +2521,7 @@ test_salvage_first_page (gconstpointer data)
           id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
           g_assert_no_error (error);
         }
-      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-        n += cassino_game_get_deal (game, d)->plays->len;
+      n = plays_of_game (game);
       g_hash_table_insert (moves, GINT_TO_POINTER ((gint) id), GUINT_TO_POINTER (n));
       cassino_game_unref (game);
     }
@@ -2519,18 +2534,8 @@ test_salvage_first_page (gconstpointer data)
   if (and_moves)
     {
       /* and a leaf of moves in the middle: its games are not whole */
-      g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (gint64));
-      sqlite3_stmt *stmt = NULL;
+      g_autoptr(GArray) leaves = object_pages (db, "moves", "leaf");
 
-      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = 'moves' "
-                                               "AND pagetype = 'leaf' ORDER BY pageno", -1, &stmt, NULL), ==, SQLITE_OK);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          gint64 page = sqlite3_column_int64 (stmt, 0);
-
-          g_array_append_val (leaves, page);
-        }
-      sqlite3_finalize (stmt);
       g_assert_cmpuint (leaves->len, >, 4);
       store_test_damage_page (path, g_array_index (leaves, gint64, leaves->len / 2), page_size, 0x5a);
     }
@@ -2581,8 +2586,7 @@ test_salvage_first_page (gconstpointer data)
         continue;     /* one of the games lost */
 
       g_assert_no_error (error);
-      for (guint d = 0; d < cassino_game_get_n_deals (game); d++)
-        n += cassino_game_get_deal (game, d)->plays->len;
+      n = plays_of_game (game);
       g_assert_cmpuint (n, ==, GPOINTER_TO_UINT (g_hash_table_lookup (moves, GINT_TO_POINTER ((gint) id))));
       if (id != unfinished)
         g_assert_cmpstr (cassino_game_get_tag (game, "Event"), ==, "Club night");
@@ -2753,12 +2757,10 @@ test_salvage_table_root (gconstpointer data)
     sqlite3_finalize (stmt);
     if (all_pages)
       {
-        g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno FROM dbstat WHERE name = ?1", -1, &stmt, NULL),
-                         ==, SQLITE_OK);
-        sqlite3_bind_text (stmt, 1, table, -1, SQLITE_STATIC);
-        while (sqlite3_step (stmt) == SQLITE_ROW)
-          store_test_damage_page (path, sqlite3_column_int64 (stmt, 0), page_size, 0xa5);
-        sqlite3_finalize (stmt);
+        g_autoptr(GArray) pages = object_pages (db, table, NULL);
+
+        for (guint i = 0; i < pages->len; i++)
+          store_test_damage_page (path, g_array_index (pages, gint64, i), page_size, 0xa5);
       }
   }
   sqlite3_close (db);
