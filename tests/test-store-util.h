@@ -267,11 +267,16 @@ store_test_damage_object (const char *path,
   sqlite3 *db = store_test_open_reader (path);
   sqlite3_stmt *stmt = NULL;
   gint64 page, page_size;
+  /* "table/leaf": its first leaf page, else its root page */
+  gboolean leaf = g_str_has_suffix (name, "/leaf");
+  g_autofree char *object = g_strndup (name, strcspn (name, "/"));
 
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT pageno, (SELECT page_size FROM pragma_page_size) "
-                                           "FROM dbstat WHERE name = ?1 ORDER BY path", -1, &stmt, NULL),
+                                           "FROM dbstat WHERE name = ?1 AND (NOT ?2 OR pagetype = 'leaf') "
+                                           "ORDER BY path", -1, &stmt, NULL),
                    ==, SQLITE_OK);
-  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 1, object, -1, SQLITE_STATIC);
+  sqlite3_bind_int (stmt, 2, leaf);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   page = sqlite3_column_int64 (stmt, 0);
   page_size = sqlite3_column_int64 (stmt, 1);

@@ -1438,8 +1438,10 @@ check_salvage (Fixture    *f,
 
   /* the new database holds what the dialog says: an index is built
    * again, the deals are made again from their index and the games'
-   * seeds; moves lost with the root page of their table lose their
-   * games (its interior page holds moves of many deals) */
+   * seeds, the moves lost with the root page of their table (one here
+   * and there: an interior page of a table WITHOUT ROWID holds rows) are
+   * found again by replaying; a leaf of moves, a run of a deal's
+   * moves, loses its games */
   db = store_test_open_reader (f->database);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games WHERE state = 'finished'", -1, &stmt, NULL),
                    ==, SQLITE_OK);
@@ -1447,7 +1449,7 @@ check_salvage (Fixture    *f,
   saved = (guint) sqlite3_column_int (stmt, 0);
   sqlite3_finalize (stmt);
   sqlite3_close (db);
-  if (g_str_equal (damaged, "moves"))
+  if (g_str_has_suffix (damaged, "/leaf"))
     g_assert_cmpuint (saved, <, 5);
   else
     g_assert_cmpuint (saved, ==, 5);
@@ -1516,11 +1518,12 @@ test_database_unusable (Fixture       *f,
   g_assert_cmpint (g_rmdir (f->database), ==, 0);
 }
 
+/* (a leaf of moves: games lost, and the dialog says how many) */
 static void
 test_damaged_database_salvaged (Fixture       *f,
                                 gconstpointer  data)
 {
-  check_salvage (f, FALSE, "games_started");
+  check_salvage (f, FALSE, data ? data : "games_started");
 }
 
 /* The same with a file too large to be checked whole at open: the
@@ -3702,6 +3705,8 @@ main (int   argc,
               test_damaged_while_playing, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-while-playing/moves", Fixture, "moves", fixture_setup,
               test_damaged_while_playing, fixture_teardown);
+  g_test_add ("/cassino/ui/damaged-database-salvaged/moves-leaf", Fixture, "moves/leaf", fixture_setup,
+              test_damaged_database_salvaged, fixture_teardown);
   g_test_add ("/cassino/ui/unresumable", Fixture, NULL, fixture_setup, test_unresumable, fixture_teardown);
   g_test_add ("/cassino/ui/damaged-index/at-start", Fixture, NULL, fixture_setup,
               test_damaged_index_at_start, fixture_teardown);

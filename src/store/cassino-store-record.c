@@ -1421,6 +1421,56 @@ replay_error (GError     **error,
   return FALSE;
 }
 
+/* One row of moves, as read. */
+typedef struct {
+  int         ply;
+  guint       seat;
+  CassinoMove move;
+} MoveRow;
+
+/* The rows of deal @deal_id, by ply, or NULL. */
+static GArray *
+read_move_rows (CassinoStore  *store,
+                gint64         deal_id,
+                GError       **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (MoveRow));
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (store->db,
+                                 "SELECT ply, seat, type, card, cards, value, multiple, sweep "
+                                 "FROM moves WHERE deal_id = ?1 ORDER BY ply", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  for (;;)
+    switch (cassino_sqlite_step (store->db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          MoveRow row = { 0 };
+
+          row.ply = sqlite3_column_int (stmt, 0);
+          row.seat = (guint) sqlite3_column_int (stmt, 1);
+          row.move.type = (guint8) MIN (sqlite3_column_int (stmt, 2), 255);
+          row.move.card = (CassinoCard) sqlite3_column_int (stmt, 3);
+          row.move.set = (CassinoCards) sqlite3_column_int64 (stmt, 4);
+          row.move.value = (guint8) sqlite3_column_int (stmt, 5);
+          if (sqlite3_column_int (stmt, 6))
+            row.move.flags |= CASSINO_MOVE_FLAG_MULTIPLE;
+          if (sqlite3_column_int (stmt, 7))
+            row.move.flags |= CASSINO_MOVE_FLAG_SWEEP;
+          g_array_append_val (rows, row);
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return g_steal_pointer (&rows);
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return NULL;
+      }
+}
+
 static gboolean
 replay_moves (CassinoStore  *store,
               gint64         game_id,
@@ -1429,68 +1479,256 @@ replay_moves (CassinoStore  *store,
               CassinoGame   *game,
               GError       **error)
 {
-  sqlite3_stmt *stmt;
-  int expected = 0;
+  g_autoptr(GArray) rows = read_move_rows (store, deal_id, error);
 
-  stmt = cassino_sqlite_prepare (store->db,
-                                 "SELECT ply, seat, type, card, cards, value, multiple, sweep "
-                                 "FROM moves WHERE deal_id = ?1 ORDER BY ply", error);
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const MoveRow *row = &g_array_index (rows, MoveRow, i);
+      g_autoptr(GError) local = NULL;
+
+      if (row->ply != (int) i)
+        return replay_error (error, game_id, number, (int) i, _("a move is missing"));
+      if (row->move.type > CASSINO_MOVE_CLAIM)
+        return replay_error (error, game_id, number, row->ply, _("unknown move type"));
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+          cassino_game_get_to_move (game) != row->seat)
+        return replay_error (error, game_id, number, row->ply, _("not that seat’s turn"));
+      if (!cassino_game_play (game, &row->move, &local))
+        return replay_error (error, game_id, number, row->ply, local->message);
+    }
+  return TRUE;
+}
+
+/* Filling the gaps a damaged page left in a deal's moves (salvage).
+ *
+ * The moves are a table WITHOUT ROWID: an interior page of its b-tree holds
+ * whole rows, one move of some deal for each page below it.  When such a
+ * page is lost, each of those deals misses a move in the middle.  The move
+ * is found again by trying every legal move there: one fits when every
+ * later move of the deal replays, the deal ends if it ended, and each side
+ * has the pile, the sweeps and the last cards its recorded score says.
+ * Where more than one fits (a card trailed and later taken with the cards
+ * beside it, or the same cards built), they differ in nothing the record
+ * holds: the first in the moves' canonical order is kept. */
+
+#define FILL_MAX_GAPS 4         /* missing plies in one deal */
+#define FILL_BUDGET   20000     /* candidate moves tried in one deal */
+#define FILL_COUNT    8         /* ways that fit, counted up to */
+
+typedef struct {
+  int         ply;
+  CassinoPlay play;
+} FilledPlay;
+
+typedef struct {
+  const MoveRow *rows;
+  guint          n_rows;
+  gboolean       must_end;      /* the deal ended: finished, or followed */
+  gboolean       has_piles;
+  CassinoCards   piles[CASSINO_MAX_SIDES];
+  guint          sweeps[CASSINO_MAX_SIDES];
+  gboolean       has_last;      /* the cards left at the end, and whose */
+  CassinoCards   last_cards;
+  int            last_cards_side;
+  guint          budget;
+  FilledPlay     path[FILL_MAX_GAPS];
+  guint          n_path;
+  guint          n_found;       /* ways that fit, up to FILL_COUNT */
+  gboolean       incomplete;    /* not every way was tried */
+  FilledPlay     found[FILL_MAX_GAPS];
+  guint          n_found_plays;
+} Fit;
+
+/* Whether the deal just ended on @game as the record says it did. */
+static gboolean
+fit_end (const Fit         *fit,
+         const CassinoGame *game)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  const CassinoDeal *deal = cassino_game_get_current_deal (game);
+  CassinoPosition pos;
+
+  if (fit->has_last && (deal->last_cards != fit->last_cards ||
+                        (deal->last_cards_side >= 0 ? deal->last_cards_side : -1) != fit->last_cards_side))
+    return FALSE;
+  if (!fit->has_piles)
+    return TRUE;
+  replay_deal (rules, deal, &pos);
+  for (guint s = 0; s < rules->n_sides; s++)
+    if (pos.piles[s] != fit->piles[s] || pos.sweeps[s] != fit->sweeps[s])
+      return FALSE;
+  return TRUE;
+}
+
+/* One more way fits: the first is kept. */
+static void
+fit_found (Fit *fit)
+{
+  if (fit->n_found++ > 0)
+    return;
+  memcpy (fit->found, fit->path, sizeof fit->path);
+  fit->n_found_plays = fit->n_path;
+}
+
+/* Replay the rows of @fit from @idx (ply @ply) on @game, which it may
+ * change, trying every legal move where a ply is missing. */
+static void
+fit_rest (Fit         *fit,
+          CassinoGame *game,
+          guint        idx,
+          int          ply)
+{
+  CassinoMoveList legal;
+
+  while (idx < fit->n_rows && fit->rows[idx].ply == ply)
+    {
+      if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
+          cassino_game_get_to_move (game) != fit->rows[idx].seat ||
+          !cassino_game_play (game, &fit->rows[idx].move, NULL))
+        return;
+      idx++;
+      ply++;
+    }
+  if (idx < fit->n_rows && fit->rows[idx].ply < ply)
+    return;                     /* two rows of one ply */
+  if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING)
+    {
+      if (idx == fit->n_rows && fit_end (fit, game))
+        fit_found (fit);
+      return;
+    }
+  if (idx == fit->n_rows && !fit->must_end)
+    {
+      /* a deal still being played: what is there fits */
+      fit_found (fit);
+      return;
+    }
+  /* a ply is missing here (or at the end of a deal that ended) */
+  if (fit->n_path == FILL_MAX_GAPS)
+    return;
+  cassino_move_list_init (&legal);
+  cassino_game_legal_moves (game, &legal);
+  for (guint i = 0; i < legal.len && fit->n_found < FILL_COUNT && fit->budget > 0; i++)
+    {
+      CassinoGame *next = cassino_game_copy (game);
+
+      fit->budget--;
+      fit->path[fit->n_path].ply = ply;
+      fit->path[fit->n_path].play.seat = (guint8) cassino_game_get_to_move (game);
+      fit->path[fit->n_path].play.move = legal.moves[i];
+      if (cassino_game_play (next, &legal.moves[i], NULL))
+        {
+          fit->n_path++;
+          fit_rest (fit, next, idx, ply + 1);
+          fit->n_path--;
+        }
+      cassino_game_unref (next);
+    }
+  /* a list cut short could miss the move: nothing is filled then */
+  if (legal.truncated || fit->budget == 0)
+    fit->incomplete = TRUE;
+  cassino_move_list_clear (&legal);
+}
+
+/* Fill the plies missing from deal @deal_id, about to be replayed on
+ * @game, when exactly one way fits (see above); *@n_filled counts them. */
+static gboolean
+fill_deal_gaps (CassinoStore       *store,
+                gint64              deal_id,
+                const CassinoGame  *game,
+                gboolean            must_end,
+                guint              *n_filled,
+                GError            **error)
+{
+  const CassinoRules *rules = cassino_game_get_rules (game);
+  g_autoptr(GArray) rows = read_move_rows (store, deal_id, error);
+  g_autofree Fit *fit = g_new0 (Fit, 1);
+  gboolean whole = TRUE;
+  CassinoGame *copy;
+  sqlite3_stmt *stmt;
+  guint n_piles = 0;
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len && whole; i++)
+    whole = g_array_index (rows, MoveRow, i).ply == (int) i;
+  if (whole && !must_end)
+    return TRUE;
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT side, pile, n_sweeps FROM deal_scores WHERE deal_id = ?1 "
+                                            "AND pile IS NOT NULL", error);
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, deal_id);
-  for (;;)
+  for (gboolean more = TRUE; more;)
     switch (cassino_sqlite_step (store->db, stmt, error))
       {
       case CASSINO_SQLITE_ROW:
         {
-          CassinoMove m = { 0 };
-          g_autoptr(GError) local = NULL;
-          int ply = sqlite3_column_int (stmt, 0);
-          guint seat = (guint) sqlite3_column_int (stmt, 1);
+          int side = sqlite3_column_int (stmt, 0);
 
-          if (ply != expected)
+          if (side >= 0 && (guint) side < rules->n_sides)
             {
-              sqlite3_reset (stmt);
-              return replay_error (error, game_id, number, expected, _("a move is missing"));
-            }
-          expected++;
-          m.type = (guint8) sqlite3_column_int (stmt, 2);
-          m.card = (CassinoCard) sqlite3_column_int (stmt, 3);
-          m.set = (CassinoCards) sqlite3_column_int64 (stmt, 4);
-          m.value = (guint8) sqlite3_column_int (stmt, 5);
-          if (sqlite3_column_int (stmt, 6))
-            m.flags |= CASSINO_MOVE_FLAG_MULTIPLE;
-          if (sqlite3_column_int (stmt, 7))
-            m.flags |= CASSINO_MOVE_FLAG_SWEEP;
-          if (m.type > CASSINO_MOVE_CLAIM)
-            {
-              sqlite3_reset (stmt);
-              return replay_error (error, game_id, number, ply, _("unknown move type"));
-            }
-          if (cassino_game_get_state (game) != CASSINO_GAME_PLAYING ||
-              cassino_game_get_to_move (game) != seat)
-            {
-              sqlite3_reset (stmt);
-              return replay_error (error, game_id, number, ply, _("not that seat’s turn"));
-            }
-          if (!cassino_game_play (game, &m, &local))
-            {
-              sqlite3_reset (stmt);
-              return replay_error (error, game_id, number, ply, local->message);
+              fit->piles[side] = (CassinoCards) sqlite3_column_int64 (stmt, 1);
+              fit->sweeps[side] = (guint) sqlite3_column_int (stmt, 2);
+              n_piles++;
             }
         }
         break;
       case CASSINO_SQLITE_DONE:
-        return TRUE;
+        more = FALSE;
+        break;
       case CASSINO_SQLITE_ERROR_STEP:
       default:
         return FALSE;
       }
+
+  stmt = cassino_sqlite_prepare (store->db, "SELECT last_cards, coalesce (last_cards_side, -1) FROM deals "
+                                            "WHERE id = ?1 AND last_cards IS NOT NULL", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, deal_id);
+  switch (cassino_sqlite_step (store->db, stmt, error))
+    {
+    case CASSINO_SQLITE_ROW:
+      fit->has_last = TRUE;
+      fit->last_cards = (CassinoCards) sqlite3_column_int64 (stmt, 0);
+      fit->last_cards_side = sqlite3_column_int (stmt, 1);
+      sqlite3_reset (stmt);
+      break;
+    case CASSINO_SQLITE_DONE:
+      break;
+    case CASSINO_SQLITE_ERROR_STEP:
+    default:
+      return FALSE;
+    }
+
+  fit->rows = (const MoveRow *) rows->data;
+  fit->n_rows = rows->len;
+  fit->must_end = must_end;
+  fit->has_piles = n_piles == rules->n_sides;
+  fit->budget = FILL_BUDGET;
+  copy = cassino_game_copy (game);
+  fit_rest (fit, copy, 0, 0);
+  cassino_game_unref (copy);
+  if (fit->n_found == 0 || fit->incomplete)
+    return TRUE;
+  if (fit->n_found > 1)
+    g_debug ("deal %" PRId64 ": %s%u ways fit the record, the first kept", deal_id,
+             fit->n_found == FILL_COUNT ? "at least " : "", fit->n_found);
+  for (guint i = 0; i < fit->n_found_plays; i++)
+    if (!insert_move (store, deal_id, (guint) fit->found[i].ply, &fit->found[i].play, NULL, error))
+      return FALSE;
+  *n_filled += fit->n_found_plays;
+  return TRUE;
 }
 
 static CassinoGame *
 load_game (CassinoStore  *store,
            gint64         game_id,
+           guint         *n_filled,
            GError       **error)
 {
   CassinoSqlite *db = store->db;
@@ -1511,11 +1749,13 @@ load_game (CassinoStore  *store,
     guint64 seed;
     guint8  deck[CASSINO_N_CARDS];
     guint   deck_len;
+    gboolean finished;
   } DealRow;
+  gboolean game_finished = FALSE;
 
   stmt = cassino_sqlite_prepare (db,
                                  "SELECT r.options, r.n_players, g.seed, g.first_dealer, g.game_key, "
-                                 "r.id IS NULL, g.ruleset_id "
+                                 "r.id IS NULL, g.ruleset_id, g.state = 'finished' "
                                  "FROM games g LEFT JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
                                  error);
   if (stmt == NULL)
@@ -1542,6 +1782,7 @@ load_game (CassinoStore  *store,
       seed = (guint64) sqlite3_column_int64 (stmt, 2);
       first_dealer = (guint) sqlite3_column_int (stmt, 3);
       key = _cassino_column_dup (stmt, 4);
+      game_finished = sqlite3_column_int (stmt, 7) != 0;
       sqlite3_reset (stmt);
       break;
     case CASSINO_SQLITE_DONE:
@@ -1612,7 +1853,7 @@ load_game (CassinoStore  *store,
 
   /* read the deals first: replaying uses other statements */
   deal_rows = g_array_new (FALSE, TRUE, sizeof (DealRow));
-  stmt = cassino_sqlite_prepare (db, "SELECT id, number, dealer, seed, deck FROM deals "
+  stmt = cassino_sqlite_prepare (db, "SELECT id, number, dealer, seed, deck, finished FROM deals "
                                      "WHERE game_id = ?1 ORDER BY number", error);
   if (stmt == NULL)
     goto failed;
@@ -1632,6 +1873,7 @@ load_game (CassinoStore  *store,
           row.deck_len = (guint) CLAMP (len, 0, CASSINO_N_CARDS);
           if (row.deck_len > 0)
             memcpy (row.deck, sqlite3_column_blob (stmt, 4), row.deck_len);
+          row.finished = sqlite3_column_int (stmt, 5) != 0;
           g_array_append_val (deal_rows, row);
         }
         break;
@@ -1663,6 +1905,10 @@ load_game (CassinoStore  *store,
           replay_error (error, game_id, row->number, -1, local->message);
           goto failed;
         }
+      if (n_filled != NULL &&
+          !fill_deal_gaps (store, row->id, game,
+                           row->finished || i + 1 < deal_rows->len || game_finished, n_filled, error))
+        goto failed;
       if (!replay_moves (store, game_id, row->number, row->id, game, error))
         goto failed;
     }
@@ -1671,6 +1917,28 @@ load_game (CassinoStore  *store,
 failed:
   cassino_game_unref (game);
   return NULL;
+}
+
+gboolean
+_cassino_store_fill_move_gaps (CassinoStore  *store,
+                               gint64         game_id,
+                               guint         *n_filled,
+                               GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  CassinoGame *game;
+
+  *n_filled = 0;
+  game = load_game (store, game_id, n_filled, &local);
+  if (game != NULL)
+    cassino_game_unref (game);
+  else if (!g_error_matches (local, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_REPLAY))
+    {
+      /* (a game that does not replay is judged by the caller) */
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 typedef struct {
@@ -1687,7 +1955,7 @@ load_game_job (CassinoStore  *store,
 {
   LoadGame *load = data;
 
-  load->game = load_game (store, load->game_id, error);
+  load->game = load_game (store, load->game_id, NULL, error);
   return load->game != NULL;
 }
 

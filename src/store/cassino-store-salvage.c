@@ -917,8 +917,17 @@ _cassino_store_salvage_finish (CassinoStore  *store,
       for (guint i = 0; i < scanned->len; i++)
         {
           gint64 id = g_array_index (scanned, gint64, i);
+          guint filled = 0;
 
           if (scanned_game_whole (store, id))
+            continue;
+          /* moves on an interior page of moves' b-tree are lost with it,
+           * one here and there: found again by replaying */
+          if (!_cassino_store_fill_move_gaps (store, id, &filled, error))
+            return FALSE;
+          if (filled > 0)
+            g_debug ("game %" PRId64 ": %u lost moves found again", id, filled);
+          if (filled > 0 && scanned_game_whole (store, id))
             continue;
           if (!cassino_sqlite_run (db, error, "DELETE FROM games WHERE id = ?1", "i", id))
             return FALSE;
