@@ -664,6 +664,48 @@ test_hint_ace_or_ten (void)
   cassino_json_position_clear (&p);
 }
 
+/* Issue 16: a hint that clears the table says so in the game's own word
+ * ("a scopa", "a xeri", "a tabla", "a sur"), as its score sheet does. */
+static void
+test_hint_sweep_word (void)
+{
+  static const struct {
+    const char *rules;
+    const char *hand;
+    const char *ending;
+  } cases[] = {
+    { "classic", "\"5d\", \"2h\"", " and a sweep." },
+    { "scopa", "\"5d\", \"2h\"", " and a scopa." },
+    { "xeri", "\"5d\", \"2h\"", " and a xeri." },
+    { "diloti", "\"5d\", \"2h\"", " and a xeri." },
+    { "tablanette", "\"5d\", \"2h\"", " and a tabla." },
+    { "pasur", "\"6d\", \"2h\"", " and a sur." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"rules\": \"%s\", \"players\": 2, \"to_move\": 0, "
+                                               "\"dealer\": 1, \"hand\": [%s], \"table\": [\"5c\"], "
+                                               "\"stock\": 20}", cases[i].rules, cases[i].hand);
+      CassinoAiBudget budget = { .iterations = 64 };
+      CassinoJsonPosition p;
+      CassinoAiReason reason;
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+
+      cassino_json_position_parse (&p, json, -1, &error);
+      g_assert_no_error (error);
+      g_assert_true (cassino_ai_hint (&p.view, &budget, 1, NULL, &reason));
+      text = cassino_ai_reason_to_string (p.view.pos.rules, &reason);
+      g_test_message ("%s: %s", cases[i].rules, text);
+      g_assert_cmpint (reason.move.type, ==, CASSINO_MOVE_CAPTURE);
+      g_assert_true (reason.sweep);
+      g_assert_true (g_str_has_prefix (text, "Take 5♣ with "));
+      g_assert_true (g_str_has_suffix (text, cases[i].ending));
+      cassino_json_position_clear (&p);
+    }
+}
+
 /* Issue 17: whether another legal move does all that @m does and more
  * with the same card: a capture of a strict superset whose extra cards
  * are all loose (the same builds taken), or a build of the same value
@@ -1217,6 +1259,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/async", test_async);
   g_test_add_func ("/cassino/ai/hint-reason", test_hint_reason);
   g_test_add_func ("/cassino/ai/hint-ace-or-ten", test_hint_ace_or_ten);
+  g_test_add_func ("/cassino/ai/hint-sweep-word", test_hint_sweep_word);
   g_test_add_func ("/cassino/ai/every-preset", test_every_preset);
   g_test_add_func ("/cassino/ai/medium-beats-easy", test_medium_beats_easy);
   g_test_add_func ("/cassino/ai/hard-beats-easy", test_hard_beats_easy);

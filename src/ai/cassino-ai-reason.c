@@ -106,6 +106,32 @@ cards_label (CassinoCards set)
   return g_string_free (s, FALSE);
 }
 
+/* A sweep, in the game's own word ("a scopa") */
+static const char *
+a_sweep (const CassinoRules *rules)
+{
+  switch (rules->scoring)
+    {
+    case CASSINO_SCORING_SCOPA:
+      /* Translators: what a capture that clears the table makes in Scopa,
+       * in "Take 7♦ with 7♣: 2 cards and a scopa."; Italian players say "scopa" */
+      return C_("a sweep", "a scopa");
+    case CASSINO_SCORING_XERI:
+    case CASSINO_SCORING_DILOTI:
+      /* Translators: the same in the Greek games; players say "xeri" */
+      return C_("a sweep", "a xeri");
+    case CASSINO_SCORING_TABLANETTE:
+      /* Translators: the same in Tablanette, where it scores the table's value */
+      return C_("a sweep", "a tabla");
+    case CASSINO_SCORING_PASUR:
+      /* Translators: the same in Pasur; Persian players say "sur" */
+      return C_("a sweep", "a sur");
+    default:
+      /* Translators: the same in Cassino, in "Take 7♦ with 7♣: 2 cards and a sweep." */
+      return C_("a sweep", "a sweep");
+    }
+}
+
 char *
 cassino_ai_reason_to_string (const CassinoRules    *rules,
                              const CassinoAiReason *reason)
@@ -132,12 +158,13 @@ cassino_ai_reason_to_string (const CassinoRules    *rules,
 
         if (reason->points_taken && reason->sweep)
           /* Translators: the reason for a capture: the cards taken, the card played,
-           * "3 cards" and the points, e.g. "Take 7♦ 2♥ A♥ with 10♣: 3 cards, 2 points and a sweep." */
+           * "3 cards", the points and "a sweep" (or the game's word: "a scopa"),
+           * e.g. "Take 7♦ 2♥ A♥ with 10♣: 3 cards, 2 points and a sweep." */
           g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                  "Take %s with %s: %s, %u point and a sweep.",
-                                                  "Take %s with %s: %s, %u points and a sweep.",
+                                                  "Take %s with %s: %s, %u point and %s.",
+                                                  "Take %s with %s: %s, %u points and %s.",
                                                   reason->points_taken),
-                                  set, card, cards, reason->points_taken);
+                                  set, card, cards, reason->points_taken, a_sweep (rules));
         else if (reason->points_taken)
           /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ A♥ with 10♣: 3 cards, 2 points." */
           g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
@@ -146,8 +173,9 @@ cassino_ai_reason_to_string (const CassinoRules    *rules,
                                                   reason->points_taken),
                                   set, card, cards, reason->points_taken);
         else if (reason->sweep)
-          /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ with 9♣: 2 cards and a sweep." */
-          g_string_append_printf (s, _("Take %s with %s: %s and a sweep."), set, card, cards);
+          /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ with 9♣: 2 cards and a sweep."
+           * (or the game's word: "and a scopa") */
+          g_string_append_printf (s, _("Take %s with %s: %s and %s."), set, card, cards, a_sweep (rules));
         else
           /* Translators: the reason for a capture, e.g. "Take 7♦ 2♥ with 9♣: 2 cards." */
           g_string_append_printf (s, _("Take %s with %s: %s."), set, card, cards);
