@@ -2299,6 +2299,46 @@ test_narrow_german (Fixture       *f,
     ui_test_rows_whole (GTK_WIDGET (dialog), &checked, &wrapped);
     g_assert_cmpuint (checked, >=, 4);
     g_assert_cmpuint (wrapped, >=, 1);   /* (the descriptions) */
+    /* and each seat's row shows its title and name whole, beside who
+     * plays it ("Platz 2" showed "Pla…" beside "Computer · Mittel"): the
+     * drop-down shows an icon and the level */
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      guint seats = 0;
+
+      ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+          g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+          g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+
+          if (!gtk_widget_get_mapped (rows->pdata[i]))
+            continue;
+          ui_test_collect (rows->pdata[i], GTK_TYPE_LABEL, labels);
+          for (guint k = 0; k < labels->len; k++)
+            if (gtk_widget_get_mapped (labels->pdata[k]))
+              {
+                g_test_message ("seat row label “%s”", gtk_label_get_text (labels->pdata[k]));
+                g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[k])));
+              }
+          ui_test_collect (rows->pdata[i], GTK_TYPE_TEXT, texts);
+          for (guint k = 0; k < texts->len; k++)
+            {
+              const char *name = gtk_editable_get_text (texts->pdata[k]);
+              g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (texts->pdata[k], name);
+              int w, h;
+
+              pango_layout_get_pixel_size (layout, &w, &h);
+              g_test_message ("seat name “%s”: %d px in %d", name, w, gtk_widget_get_width (texts->pdata[k]));
+              g_assert_cmpint (gtk_widget_get_width (texts->pdata[k]), >=, w);
+            }
+          ui_test_collect (rows->pdata[i], GTK_TYPE_DROP_DOWN, kinds);
+          g_assert_cmpuint (kinds->len, ==, 1);
+          seats++;
+        }
+      g_assert_cmpuint (seats, >=, 2);
+    }
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
 

@@ -938,6 +938,79 @@ on_person_clicked_cb (GtkButton            *button,
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
 }
 
+/* Who plays a seat, in its drop-down.  The button shows it short, an
+ * icon and the level ("🖥 Medium"), so that a narrow window keeps the
+ * seat's name whole; the list shows it in full ("Computer · Medium"). */
+static void
+on_kind_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_box_append (GTK_BOX (box), gtk_image_new ());
+  gtk_box_append (GTK_BOX (box), gtk_label_new (NULL));
+  /* (in the list: the one chosen, as a drop-down's own list shows it) */
+  gtk_widget_set_visible (check, FALSE);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+on_kind_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *image = gtk_widget_get_first_child (box);
+  GtkWidget *label = gtk_widget_get_next_sibling (image);
+  guint position = gtk_list_item_get_position (item);
+  gboolean human = position == 0;
+
+  gtk_image_set_from_icon_name (GTK_IMAGE (image), human ? "avatar-default-symbolic" : "computer-symbolic");
+  /* (what the icon says, for a screen reader) */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (image), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  human ? C_("seat kind", "Human") : _("Computer"), -1);
+  gtk_label_set_text (GTK_LABEL (label), human ? C_("seat kind", "Human")
+                                               : cassino_level_get_title ((CassinoLevel) (position - 1)));
+}
+
+static void
+on_kind_selected_cb (GtkDropDown *kind,
+                     GParamSpec  *pspec,
+                     GtkListItem *item)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_visible (check, gtk_drop_down_get_selected (kind) == gtk_list_item_get_position (item));
+}
+
+static void
+on_kind_list_bind_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      GtkDropDown              *kind)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *image = gtk_widget_get_first_child (box);
+  GtkWidget *label = gtk_widget_get_next_sibling (image);
+
+  gtk_widget_set_visible (image, FALSE);
+  gtk_label_set_text (GTK_LABEL (label),
+                      gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item))));
+  g_signal_connect_object (kind, "notify::selected", G_CALLBACK (on_kind_selected_cb), item, 0);
+  on_kind_selected_cb (kind, NULL, item);
+}
+
+static void
+on_kind_list_unbind_cb (GtkSignalListItemFactory *factory,
+                        GtkListItem              *item,
+                        GtkDropDown              *kind)
+{
+  g_signal_handlers_disconnect_by_func (kind, on_kind_selected_cb, item);
+}
+
 static void
 build_seat_rows (CassinoNewGameDialog *self)
 {
@@ -957,6 +1030,18 @@ build_seat_rows (CassinoNewGameDialog *self)
           gtk_string_list_append (kinds, label);
         }
       kind = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL);
+      {
+        g_autoptr(GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
+        g_autoptr(GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
+
+        g_signal_connect (button, "setup", G_CALLBACK (on_kind_setup_cb), NULL);
+        g_signal_connect (button, "bind", G_CALLBACK (on_kind_bind_cb), NULL);
+        g_signal_connect (list, "setup", G_CALLBACK (on_kind_setup_cb), NULL);
+        g_signal_connect (list, "bind", G_CALLBACK (on_kind_list_bind_cb), kind);
+        g_signal_connect (list, "unbind", G_CALLBACK (on_kind_list_unbind_cb), kind);
+        gtk_drop_down_set_factory (GTK_DROP_DOWN (kind), button);
+        gtk_drop_down_set_list_factory (GTK_DROP_DOWN (kind), list);
+      }
       gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
       cassino_a11y_set_name (kind, _("Who plays this seat"));
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
