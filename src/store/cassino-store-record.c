@@ -1605,9 +1605,21 @@ fit_rest (Fit         *fit,
       fit_found (fit);
       return;
     }
-  /* a ply is missing here (or at the end of a deal that ended) */
-  if (fit->n_path == FILL_MAX_GAPS)
-    return;
+  /* a ply is missing here (or at the end of a deal that ended): no more
+   * than FILL_MAX_GAPS in all, and each card still to come is a ply,
+   * unless a sweep can end the deal (a deal whose moves are all gone is
+   * not searched for) */
+  {
+    const CassinoPosition *pos = cassino_game_get_position (game);
+    gboolean to_the_end = idx == fit->n_rows && !pos->rules->sweep_ends_deal;
+    guint missing = idx < fit->n_rows ? (guint) (fit->rows[idx].ply - ply) :
+                    to_the_end ? cassino_position_stock_count (pos) : 1;
+
+    for (guint seat = 0; to_the_end && seat < pos->rules->n_players; seat++)
+      missing += cassino_cards_count (pos->hands[seat]);
+    if (fit->n_path + MAX (missing, 1) > FILL_MAX_GAPS)
+      return;
+  }
   cassino_move_list_init (&legal);
   cassino_game_legal_moves (game, &legal);
   for (guint i = 0; i < legal.len && fit->n_found < FILL_COUNT && fit->budget > 0; i++)
