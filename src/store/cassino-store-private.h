@@ -118,8 +118,9 @@ gboolean       _cassino_store_write_deal_score  (CassinoStore   *store,
                                                  const CassinoDeal *deal,
                                                  GError        **error);
 
-/* Fill the moves a damaged page took from game @game_id's deals, where
- * exactly one way of playing them fits the rest of the record; *@n_filled
+/* Fill the moves a damaged page took from game @game_id's deals, where a
+ * way of playing them fits the rest of the record (of several, which
+ * differ in nothing recorded, the first in canonical order); *@n_filled
  * says how many were filled.  FALSE only when the database fails. */
 gboolean       _cassino_store_fill_move_gaps    (CassinoStore   *store,
                                                  gint64          game_id,

@@ -1645,7 +1645,7 @@ fit_rest (Fit         *fit,
 }
 
 /* Fill the plies missing from deal @deal_id, about to be replayed on
- * @game, when exactly one way fits (see above); *@n_filled counts them. */
+ * @game, when a way fits (see above: of several, the first); *@n_filled counts them. */
 static gboolean
 fill_deal_gaps (CassinoStore       *store,
                 gint64              deal_id,
