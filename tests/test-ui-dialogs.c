@@ -108,6 +108,14 @@ test_preferences_custom_game (Fixture       *f,
   g_settings_set_string (f->settings, "last-game", "{\"rules\":\"american\",\"players\":2}");
   iterate (20);
   g_assert_true (ui_test_shows_label (GTK_WIDGET (preferences), "American (1867) — Tess, Anna (Medium)"));
+
+  /* a name is shown as it is typed (the row read it as markup: "&" left
+   * it empty, with a warning) */
+  g_settings_set_string (f->settings, "last-game",
+                         "{\"rules\":\"american\",\"players\":2,"
+                         "\"seats\":[{\"kind\":\"human\"},{\"kind\":\"computer\",\"level\":\"hard\",\"name\":\"Rob & <Di>\"}]}");
+  iterate (20);
+  g_assert_true (ui_test_shows_text (GTK_WIDGET (preferences), "American (1867) — Tess, Rob & <Di> (Hard)"));
 }
 
 static CassinoNewGameDialog *

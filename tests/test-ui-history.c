@@ -1527,6 +1527,199 @@ rubber_game (const CassinoRules *rules,
   return game;
 }
 
+/* Ctrl+F, from any page, puts the keyboard in the history's search box. */
+static void
+test_find_key (Fixture       *f,
+               gconstpointer  data)
+{
+  CassinoHistoryView *view;
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  GtkWidget *search = NULL;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  /* the one on screen (the drop-downs' lists have their own) */
+  ui_test_collect (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY, entries);
+  for (guint i = 0; i < entries->len; i++)
+    if (gtk_widget_get_mapped (entries->pdata[i]))
+      {
+        g_assert_null (search);
+        search = entries->pdata[i];
+      }
+  g_assert_nonnull (search);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *focus;
+
+      cassino_window_set_top_page (f->window, i == 0 ? "table" : "statistics");
+      iterate (20);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.find", NULL));
+      iterate (20);
+      g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "history");
+      focus = gtk_root_get_focus (GTK_ROOT (f->window));
+      g_assert_nonnull (focus);
+      g_assert_true (focus == search || gtk_widget_is_ancestor (focus, search));
+    }
+}
+
+/* A game of @rules between @names (the first a person, the others the
+ * easy computer), played to its end. */
+static CassinoGame *
+named_game (const CassinoRules *rules,
+            const char *const  *names,
+            guint64             seed)
+{
+  CassinoGame *game = cassino_game_new (rules, seed, 0);
+  g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) seed);
+  gboolean new_deal;
+
+  for (guint s = 0; s < rules->n_players; s++)
+    cassino_game_set_seat (game, s, names[s], s == 0 ? CASSINO_SEAT_HUMAN : CASSINO_SEAT_COMPUTER,
+                           s == 0 ? NULL : "easy");
+  cassino_game_start (game);
+  while (store_test_step (game, rand, &new_deal))
+    ;
+  return game;
+}
+
+/* Names are shown as they are typed wherever they appear.  libadwaita
+ * reads a toast's title, a status page's description, a preferences
+ * group's heading and a row's title as markup: a name with "&" or "<"
+ * left the line empty, with a warning (fatal in the tests).  Here such
+ * names go through the history's delete toast, the Rubbers window and the
+ * statistics (the opponents' rows, the comparison's heading, the empty
+ * page), each checked as the user reads it. */
+static void
+test_names_not_markup (Fixture       *f,
+                       gconstpointer  data)
+{
+  static const char *const names[] = { "Tom & Jerry", "<Ann>", "Bo & Cy", "Dee" };
+  g_autoptr(GError) error = NULL;
+  CassinoStore *store;
+  CassinoRules rules;
+  CassinoHistoryView *view;
+  CassinoStatsView *stats;
+  CassinoRecords *records;
+  GtkWindow *window;
+  gint64 pair_id, rubber_id, tom, ann;
+  int tom_at, ann_at;
+  g_autofree char *standing = NULL;
+  gboolean found = FALSE;
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  /* partners "Tom & Jerry" and "Bo & Cy" (the side "Tom & Jerry & Bo & Cy") */
+  g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_CLASSIC, 4, &error));
+  {
+    CassinoGame *game = named_game (&rules, names, 41);
+
+    pair_id = cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  /* a rubber of Tom & Jerry against <Ann>, being played */
+  g_assert_true (cassino_rules_init_preset (&rules, CASSINO_PRESET_ENGLISH, 2, &error));
+  rules.rubber_games = 3;
+  rubber_id = cassino_store_begin_rubber (store, &rules, &error);
+  g_assert_no_error (error);
+  {
+    CassinoGame *game = named_game (&rules, names, 42);
+
+    g_assert_cmpint (cassino_store_record_game (store, game, rubber_id, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+    g_assert_no_error (error);
+    cassino_game_unref (game);
+  }
+  tom = cassino_store_find_human (store, names[0], &error);
+  g_assert_cmpint (tom, >, 0);
+  g_assert_finalize_object (store);
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+
+  /* History: the partnership game deleted, its players in the toast */
+  for (guint i = 0; i <= N_ROWS + 2 && !found; i++)
+    {
+      ui_test_history_select (view, i);
+      found = cassino_history_view_get_selected_id (view) == pair_id;
+    }
+  g_assert_true (found);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  iterate (50);
+  {
+    g_autofree char *players = ui_test_history_cell_text (view, 0, "players");
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+    found = FALSE;
+    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), "Game deleted: "))
+        {
+          const char *shown = gtk_label_get_text (labels->pdata[i]);
+
+          g_assert_nonnull (strstr (shown, "Tom & Jerry"));
+          g_assert_nonnull (strstr (shown, "<Ann>"));
+          g_assert_nonnull (strstr (shown, "Bo & Cy"));
+          found = TRUE;
+        }
+    g_assert_true (found);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.undo-delete", NULL);
+  iterate (20);
+
+  /* Rubbers: the standing names both sides */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
+  WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
+  window = find_toplevel ("Rubbers");
+  WAIT_FOR (!ui_test_shows_label (GTK_WIDGET (window), "Loading…"), 10);
+  {
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+    ui_test_collect (GTK_WIDGET (window), ADW_TYPE_EXPANDER_ROW, rows);
+    g_assert_cmpuint (rows->len, ==, 1);
+    standing = g_strdup (adw_preferences_row_get_title (rows->pdata[0]));
+    /* "English · Tom & Jerry 1 · <Ann> 0" */
+    g_assert_nonnull (strstr (standing, " · Tom & Jerry "));
+    g_assert_nonnull (strstr (standing, " · <Ann> "));
+    g_assert_true (ui_test_maps_text (GTK_WIDGET (window), standing));
+  }
+  gtk_window_destroy (window);
+  iterate (20);
+
+  /* Statistics: Tom & Jerry's opponents, the comparison with <Ann>, and
+   * the empty page that names Tom & Jerry */
+  cassino_window_set_top_page (f->window, "statistics");
+  stats = cassino_window_get_stats_view (f->window);
+  records = cassino_window_get_records (f->window);
+  WAIT_FOR (cassino_records_find_player (records, tom) >= 0, 10);
+  tom_at = cassino_records_find_player (records, tom);
+  cassino_stats_view_show (stats, tom_at, -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (stats), ==, "stats");
+  /* (the opponents' rows; Bo & Cy is a partner) */
+  g_assert_true (ui_test_maps_text (GTK_WIDGET (stats), "<Ann>"));
+
+  ann = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (cassino_records_get_player_names (records)); i++)
+    {
+      g_autoptr(GtkStringObject) name = g_list_model_get_item (cassino_records_get_player_names (records), i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (name), "<Ann>") == 0)
+        ann = cassino_records_get_player_id (records, i);
+    }
+  g_assert_cmpint (ann, >, 0);
+  ann_at = cassino_records_find_player (records, ann);
+  cassino_stats_view_show (stats, tom_at, ann_at, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  g_assert_true (ui_test_maps_text (GTK_WIDGET (stats), "Tom & Jerry and <Ann>"));
+
+  cassino_stats_view_show (stats, tom_at, -1, CASSINO_PRESET_ROYAL, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (stats), ==, "empty");
+  g_assert_true (ui_test_maps_text (GTK_WIDGET (stats), "Tom & Jerry has no finished game with these filters yet. "
+                                    "Play one from the Table, or choose “Any” above."));
+}
+
 /* The rubbers: a finished one with its winner and standing, one being
  * played that can be continued, each with its games. */
 static void
@@ -2240,6 +2433,8 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/open-records-while-locked", test_open_records_while_locked);
   g_test_add_func ("/cassino/ui-history/same-filter-no-reread", test_same_filter_no_reread);
   g_test_add_func ("/cassino/ui-history/page-shorter-than-count", test_page_shorter_than_count);
+  ADD ("names-not-markup", test_names_not_markup);
+  ADD ("find-key", test_find_key);
   ADD ("window-while-locked", test_window_while_locked);
   ADD ("window-lock-timeout", test_window_lock_timeout);
 

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 
 #include "cassino-a11y.h"
+#include "cassino-seat-panel.h"
 
 static void
 iterate (guint n)
@@ -248,6 +249,44 @@ test_toasts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A seat is said in words: its sweeps counted ("2 sweeps"), not the
+ * dots of its pile line read out ("black circle black circle"). */
+static void
+test_seat_sweeps_said (void)
+{
+  CassinoSeatPanel *panel = g_object_ref_sink (g_object_new (CASSINO_TYPE_SEAT_PANEL, NULL));
+  /* 12 cards, 3 of them spades */
+  CassinoCards pile = 0;
+  guint n = 0, spades = 0;
+
+  for (guint c = 0; c < 52 && n < 12; c++)
+    {
+      CassinoCards bit = (CassinoCards) 1 << c;
+
+      if (cassino_cards_count (bit & cassino_cards_of_suit (CASSINO_SUIT_SPADES)) > 0)
+        {
+          if (spades == 3)
+            continue;
+          spades++;
+        }
+      pile |= bit;
+      n++;
+    }
+  g_assert_cmpuint (cassino_cards_count (pile & cassino_cards_of_suit (CASSINO_SUIT_SPADES)), ==, 3);
+
+  cassino_seat_panel_update (panel, "Ann", NULL, 4, FALSE, pile, 2, FALSE, FALSE, FALSE);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (panel), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Ann: 4 in hand; Pile 12\u00a0cards · 3\u00a0spades; 2 sweeps");
+  cassino_seat_panel_update (panel, "Ann", NULL, 4, FALSE, pile, 1, FALSE, FALSE, FALSE);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (panel), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Ann: 4 in hand; Pile 12\u00a0cards · 3\u00a0spades; 1 sweep");
+  /* no sweep: the pile line as shown */
+  cassino_seat_panel_update (panel, "Ann", NULL, 4, FALSE, pile, 0, FALSE, FALSE, FALSE);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (panel), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Ann: 4 in hand; Pile 12\u00a0cards · 3\u00a0spades");
+  g_object_unref (panel);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -263,5 +302,6 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-names/rows-added-later", test_rows_added_later);
   g_test_add_func ("/cassino/ui-names/switch-rows", test_switch_rows);
   g_test_add_func ("/cassino/ui-names/toasts", test_toasts);
+  g_test_add_func ("/cassino/ui-names/seat-sweeps-said", test_seat_sweeps_said);
   return g_test_run ();
 }

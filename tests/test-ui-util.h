@@ -112,6 +112,38 @@ ui_test_maps_label (GtkWidget  *widget,
   return ui_test_find_mapped_label (widget, text) != NULL;
 }
 
+/* Whether a label under @widget that is on screen shows @text as the
+ * user reads it (markup taken out: "Tom &amp; Jerry" shows "Tom & Jerry"). */
+static inline gboolean
+ui_test_maps_text (GtkWidget  *widget,
+                   const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0 &&
+        gtk_widget_get_mapped (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a visible label under @widget shows @text as the user reads it
+ * (markup taken out), on screen or not. */
+static inline gboolean
+ui_test_shows_text (GtkWidget  *widget,
+                    const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0 &&
+        gtk_widget_is_visible (labels->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* Run @sql on the database at @path through a connection of its own (as
  * another program would: to damage or lock it under the app's feet). */
 static inline void

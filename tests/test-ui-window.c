@@ -932,7 +932,9 @@ test_pass_and_play (Fixture       *f,
   setup->n_players = 2;
   setup->seats[1].kind = CASSINO_SEAT_HUMAN;
   g_free (setup->seats[1].name);
-  setup->seats[1].name = g_strdup ("Ugo");
+  /* a name that is not markup (libadwaita reads the pass page's text as
+   * markup: the "&" emptied it, with a warning) */
+  setup->seats[1].name = g_strdup ("Ugo & <Zoe>");
 
   open_window (f);
   g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
@@ -947,6 +949,13 @@ test_pass_and_play (Fixture       *f,
       /* the pass screen first, the hand face down behind it */
       g_assert_cmpint (cassino_game_controller_get_pass_to (f->controller), ==, pos->to_move);
       WAIT_FOR (g_strcmp0 (cassino_window_get_page (f->window), "pass") == 0, 5);
+      {
+        g_autofree char *shown = g_strdup_printf ("Hand the device to %s. Everyone else, look away: "
+                                                  "their cards are about to show.",
+                                                  pos->to_move == 0 ? "Tess" : "Ugo & <Zoe>");
+
+        g_assert_true (ui_test_maps_text (GTK_WIDGET (f->window), shown));
+      }
       g_assert_false (cassino_game_controller_is_human_turn (f->controller));
       g_assert_false (cassino_game_controller_get_hand_visible (f->controller));
       CASSINO_CARDS_FOREACH (c, pos->hands[cassino_game_controller_get_viewer (f->controller)])
@@ -968,6 +977,59 @@ test_pass_and_play (Fixture       *f,
       play_through_window (f, &g_array_index (moves, CassinoMove, moves->len - 1));
       g_assert_cmpuint (pos_of (f)->to_move, !=, first);
     }
+}
+
+/* The table's keys act only while the table is shown: h on the History
+ * page asked for a hint nobody saw (and counted it as used), Ctrl+Z took
+ * back a move out of sight. */
+static void
+test_table_keys_on_table_only (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GPtrArray) flaps = g_ptr_array_new ();
+  gboolean log_shown;
+  guint plays;
+
+  open_window (f);
+  /* the score and move log beside the table */
+  ui_test_collect (GTK_WIDGET (f->window), ADW_TYPE_FLAP, flaps);
+  g_assert_cmpuint (flaps->len, ==, 1);
+  log_shown = adw_flap_get_reveal_flap (flaps->pdata[0]);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4711, NULL));
+  wait_for_turn (f);
+  {
+    g_autoptr(GArray) moves = legal_moves (f);
+
+    g_assert_true (cassino_game_controller_play_move (f->controller, &g_array_index (moves, CassinoMove, 0), NULL));
+  }
+  wait_for_turn (f);
+  g_assert_true (cassino_game_controller_is_human_turn (f->controller));
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+
+  for (guint p = 0; p < 2; p++)
+    {
+      cassino_window_set_top_page (f->window, p == 0 ? "history" : "statistics");
+      iterate (20);
+      /* the keys' actions, as the bindings activate them */
+      activate (f, "win.hint");
+      activate (f, "win.undo");
+      activate (f, "win.show-log");
+      iterate (50);
+      g_assert_false (cassino_game_controller_get_hint_used (f->controller));
+      g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                        ==, plays);
+      g_assert_true (adw_flap_get_reveal_flap (flaps->pdata[0]) == log_shown);
+    }
+
+  /* back on the table they work */
+  cassino_window_set_top_page (f->window, "table");
+  iterate (20);
+  activate (f, "win.undo");
+  WAIT_FOR (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len < plays, 10);
+  wait_for_turn (f);
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_hint_used (f->controller), 60);
 }
 
 /* A game is recorded as it is played and resumes in a new window. */
@@ -1378,7 +1440,7 @@ test_damaged_database (Fixture       *f,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), ".corrupt-"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
                             cassino_game_controller_get_moved_aside_path (f->controller)));
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 saved, none lost"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "0 games saved, none lost."));
 
   dir = g_dir_open (f->tmpdir, 0, &error);
   g_assert_no_error (error);
@@ -1453,13 +1515,15 @@ check_salvage (Fixture    *f,
     g_assert_cmpuint (saved, <, 5);
   else
     g_assert_cmpuint (saved, ==, 5);
+  /* each count with its plural: "4 games saved. 1 game could not be read." */
   expected = saved == 5 ? g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
-                                           "5 saved, none lost.",
+                                           "5 games saved, none lost.",
                                            cassino_game_controller_get_moved_aside_path (f->controller))
                         : g_strdup_printf ("aside as “%s” and copied every game it could read into a new database: "
-                                           "%u saved, %u could not be read.",
+                                           "%u %s saved. %u %s could not be read. Nothing was deleted",
                                            cassino_game_controller_get_moved_aside_path (f->controller),
-                                           saved, 5 - saved);
+                                           saved, saved == 1 ? "game" : "games",
+                                           5 - saved, 5 - saved == 1 ? "game" : "games");
   g_assert_nonnull (strstr (body, expected));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Game Database Was Damaged");
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -2734,6 +2798,20 @@ test_new_game_partners (Fixture       *f,
     gtk_switch_set_active (GTK_SWITCH (partnerships), TRUE);
     g_assert_cmpstr (adw_preferences_group_get_description (players), ==, "You and Chiara against Bruno and Dario");
   }
+
+  /* a name is said as it is typed (the heading is markup: "&" left it
+   * empty, with a warning) */
+  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "Chi & <Lu>");
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    gboolean said = FALSE;
+
+    /* (the dialog is not on screen) */
+    ui_test_collect (GTK_WIDGET (players), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      said |= g_strcmp0 (gtk_label_get_text (labels->pdata[i]), "You and Chi & <Lu> against Bruno and Dario") == 0;
+    g_assert_true (said);
+  }
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -2782,6 +2860,33 @@ test_templates (Fixture       *f,
 
   builder = gtk_builder_new_from_resource (APPLICATION_PATH "/gtk/help-overlay.ui");
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  {
+    /* the shortcuts window lists the keys of History and the replay too */
+    static const char *const listed[] = { "Left Right Up Down Tab", "Delete", "Left Right", "Home End",
+                                          "Escape <Alt>Left", "action:win.find", "action:app.new-game" };
+    GSList *objects = gtk_builder_get_objects (builder);
+
+    for (guint i = 0; i < G_N_ELEMENTS (listed); i++)
+      {
+        gboolean found = FALSE;
+
+        for (GSList *l = objects; l; l = l->next)
+          {
+            g_autofree char *accel = NULL;
+            g_autofree char *action = NULL;
+
+            if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+              continue;
+            g_object_get (l->data, "accelerator", &accel, "action-name", &action, NULL);
+            if (g_str_has_prefix (listed[i], "action:") ? g_strcmp0 (action, listed[i] + 7) == 0
+                                                        : g_strcmp0 (accel, listed[i]) == 0)
+              found = TRUE;
+          }
+        if (!found)
+          g_error ("the shortcuts window does not list %s", listed[i]);
+      }
+    g_slist_free (objects);
+  }
 
   /* every .ui of the resource is one of the above */
   children = g_resources_enumerate_children (APPLICATION_PATH "/", 0, &error);
@@ -3723,6 +3828,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/undo-not-across-hands", Fixture, NULL, fixture_setup, test_undo_not_across_hands, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
+  g_test_add ("/cassino/ui/table-keys-on-table-only", Fixture, NULL, fixture_setup, test_table_keys_on_table_only, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
   g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);

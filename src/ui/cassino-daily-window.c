@@ -14,6 +14,7 @@
 
 #include "cassino-daily.h"
 #include "cassino-store-daily.h"
+#include "cassino-plain-text.h"
 
 struct _CassinoDailyWindow
 {
@@ -140,6 +141,8 @@ show_stats (CassinoDailyWindow      *self,
         /* Translators: a daily result: your score, the computer's, and the outcome */
         subtitle = g_strdup_printf (_("%d to %d — %s"), r->score, r->opponent_score,
                                     r->winner_side == 0 ? _("won") : r->winner_side < 0 ? _("drawn") : _("lost"));
+      /* (a variant the file names, as it is) */
+      cassino_plain_row (row);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       gtk_list_box_append (self->history_list, row);

@@ -23,6 +23,7 @@
 #include "cassino-a11y.h"
 
 #include "cassino-rules.h"
+#include "cassino-plain-text.h"
 
 struct _CassinoHistoryView
 {
@@ -124,7 +125,7 @@ update_count (CassinoHistoryView *self)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
   gtk_label_set_label (self->count_label, text);
   if (n == 0 && failed)
-    adw_status_page_set_description (self->failed_page, failed);
+    cassino_plain_status_page_set_description (self->failed_page, failed);
   gtk_stack_set_visible_child_name (self->content_stack,
                                     n > 0 ? "list" : counting ? "loading" : failed ? "failed" :
                                     filtered ? "no-match" : "empty");
@@ -466,7 +467,7 @@ on_history_failed_cb (CassinoHistoryModel *model,
                       const char          *message,
                       CassinoHistoryView  *self)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  adw_toast_overlay_add_toast (self->toast_overlay, cassino_plain_toast_new (message));
   update_actions (self);
 }
 
@@ -533,7 +534,7 @@ delete_activated (GtkWidget  *widget,
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay, cassino_plain_toast_new (error->message));
       return;
     }
 
@@ -541,12 +542,12 @@ delete_activated (GtkWidget  *widget,
   title = g_strdup_printf (_("Game deleted: %s"), players);
   if (self->delete_toast)
     {
-      adw_toast_set_title (self->delete_toast, title);
+      cassino_plain_toast_set_title (self->delete_toast, title);
       g_object_set_data (G_OBJECT (self->delete_toast), "game-id", GSIZE_TO_POINTER ((gsize) id));
       update_actions (self);
       return;
     }
-  toast = adw_toast_new (title);
+  toast = cassino_plain_toast_new (title);
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "history.undo-delete");
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
@@ -863,4 +864,11 @@ cassino_history_view_get_selected_id (CassinoHistoryView *self)
 
   item = selected_item (self);
   return item ? cassino_history_item_get_id (item) : 0;
+}
+
+void
+cassino_history_view_focus_search (CassinoHistoryView *self)
+{
+  g_return_if_fail (CASSINO_IS_HISTORY_VIEW (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }

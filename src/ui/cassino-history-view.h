@@ -42,5 +42,7 @@ char          *cassino_history_view_dup_cell_text  (CassinoHistoryView *self,
 void           cassino_history_view_select       (CassinoHistoryView *self,
                                                   guint               position);
 gint64         cassino_history_view_get_selected_id (CassinoHistoryView *self);
+/* Put the keyboard in the search box (Ctrl+F). */
+void           cassino_history_view_focus_search (CassinoHistoryView *self);
 
 G_END_DECLS

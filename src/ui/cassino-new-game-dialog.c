@@ -15,6 +15,7 @@
 #include "cassino-ui-resources.h"
 
 #include "cassino-a11y.h"
+#include "cassino-plain-text.h"
 
 typedef enum {
   OPTION_SWITCH,
@@ -569,7 +570,7 @@ update_partners (CassinoNewGameDialog *self)
      * "Three partnerships: You and Dmitri; Bruno and Esther; Chiara and Farid" */
     text = g_strdup_printf (_("Three partnerships: %s; %s; %s"), (char *) teams->pdata[0],
                             (char *) teams->pdata[1], teams->len > 2 ? (char *) teams->pdata[2] : "");
-  adw_preferences_group_set_description (self->seats_group, text);
+  cassino_plain_group_set_description (self->seats_group, text);
 }
 
 static void
@@ -1043,7 +1044,13 @@ build_seat_rows (CassinoNewGameDialog *self)
         gtk_drop_down_set_list_factory (GTK_DROP_DOWN (kind), list);
       }
       gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
-      cassino_a11y_set_name (kind, _("Who plays this seat"));
+      {
+        /* Translators: the spoken name of a seat's drop-down (a person or
+         * a computer level), e.g. "Who plays seat 2" */
+        g_autofree char *name = g_strdup_printf (_("Who plays seat %u"), i + 1);
+
+        cassino_a11y_set_name (kind, name);
+      }
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), kind);
 
       self->seat_people[i] = gtk_menu_button_new ();

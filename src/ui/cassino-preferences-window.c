@@ -18,6 +18,7 @@
 #include "cassino-card-art.h"
 #include "cassino-card-theme.h"
 #include "cassino-game-setup.h"
+#include "cassino-plain-text.h"
 
 struct _CassinoPreferencesWindow
 {
@@ -103,6 +104,8 @@ on_last_game_changed_cb (GSettings                *settings,
       else
         g_string_append (s, setup->seats[i].name);
     }
+  /* the players' names */
+  cassino_plain_row (self->default_game_row);
   adw_action_row_set_subtitle (self->default_game_row, s->str);
   g_string_free (s, TRUE);
 }

@@ -20,6 +20,7 @@
 #include "cassino-move-text.h"
 #include "cassino-store-record.h"
 #include "cassino-store-review.h"
+#include "cassino-plain-text.h"
 
 
 typedef struct {
@@ -320,7 +321,7 @@ fill_moves (CassinoReviewView *self)
 
   /* Translators: the heading of the game review's list of one player's moves */
   title = g_strdup_printf (_("Every Move of %s"), seat && seat->name ? seat->name : "");
-  adw_preferences_group_set_title (self->moves_group, title);
+  cassino_plain_group_set_title (self->moves_group, title);
 }
 
 static void
@@ -471,7 +472,7 @@ on_review_ready_cb (GObject      *source,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         adw_status_page_set_description (self->stopped_page, _("The review was cancelled."));
       else
-        adw_status_page_set_description (self->stopped_page, error->message);
+        cassino_plain_status_page_set_description (self->stopped_page, error->message);
       gtk_stack_set_visible_child_name (self->stack, "stopped");
       return;
     }

@@ -268,6 +268,7 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
                            gboolean          thinking)
 {
   g_autofree char *pile_text = NULL;
+  g_autofree char *spoken = NULL;
   g_autofree char *cards = NULL;
   g_autofree char *spades = NULL;
   g_autofree char *accessible = NULL;
@@ -358,14 +359,26 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "to-move");
 
+  /* what a screen reader says of the pile: the sweeps counted in words,
+   * not the dots ("black circle black circle") */
+  if (sweeps > 0)
+    {
+      g_autofree char *base = spades ? g_strdup_printf (_("Pile %s · %s"), cards, spades)
+                                     : g_strdup_printf (_("Pile %s"), cards);
+
+      /* Translators: the spoken pile of a seat with its sweeps counted,
+       * e.g. "Pile 12 cards · 3 spades; 2 sweeps" */
+      spoken = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s; %u sweep", "%s; %u sweeps", sweeps),
+                                base, sweeps);
+    }
   if (place_words (self->place))
     /* Translators: accessible description of a seat: name, where it sits
      * ("on your left"), cards in hand, pile */
     accessible = g_strdup_printf (_("%s, %s: %u in hand; %s"), name, place_words (self->place),
-                                  hand_count, pile_text);
+                                  hand_count, spoken ? spoken : pile_text);
   else
     /* Translators: accessible description of a seat: name, cards in hand, pile */
-    accessible = g_strdup_printf (_("%s: %u in hand; %s"), name, hand_count, pile_text);
+    accessible = g_strdup_printf (_("%s: %u in hand; %s"), name, hand_count, spoken ? spoken : pile_text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                   -1);

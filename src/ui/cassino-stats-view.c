@@ -27,6 +27,7 @@
 #include "cassino-rules.h"
 #include "cassino-score.h"
 #include "cassino-score-sheet.h"
+#include "cassino-plain-text.h"
 
 struct _CassinoStatsView
 {
@@ -311,7 +312,7 @@ build_compare (CassinoStatsView *self)
     { N_("Longest winning streak"), g_strdup_printf ("%u", a->longest_win_streak), g_strdup_printf ("%u", b->longest_win_streak), 1, 1 },
   };
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  cassino_plain_group_set_title (ADW_PREFERENCES_GROUP (group), title);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       GtkWidget *row;
@@ -464,7 +465,7 @@ build_page (CassinoStatsView *self)
         g_strdup_printf (_("%s has no finished game yet. Play one from the Table."), st->name);
 
       adw_status_page_set_title (self->empty_page, _("No Games Here Yet"));
-      adw_status_page_set_description (self->empty_page, description);
+      cassino_plain_status_page_set_description (self->empty_page, description);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -570,6 +571,7 @@ build_page (CassinoStatsView *self)
           g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", h->games), h->games);
 
           gtk_widget_add_css_class (label, "numeric");
+          cassino_plain_row (row);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), h->name);
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);

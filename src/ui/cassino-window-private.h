@@ -77,6 +77,9 @@ struct _CassinoWindow
   GtkWindow             *daily_window;     /* weak */
 };
 
+/* The game's actions enabled as the game and the page shown allow. */
+void _cassino_window_update_actions (CassinoWindow *self);
+
 /* Show @text in a toast (and remember it: cassino_window_get_last_toast()). */
 AdwToast *_cassino_window_toast (CassinoWindow *self,
                                  const char    *text);

@@ -18,6 +18,7 @@
 #include "cassino-a11y.h"
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
+#include "cassino-plain-text.h"
 
 #define toast(self, text) _cassino_window_toast ((self), (text))
 
@@ -48,6 +49,7 @@ update_header (CassinoWindow *self)
   gtk_widget_set_visible (self->new_game_button, !replay);
   gtk_widget_set_visible (self->back_button, replay);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-replay", replay);
+  _cassino_window_update_actions (self);
 }
 
 /* What shows while a game is read on the database thread. */
@@ -503,13 +505,24 @@ on_file_job_done_cb (GObject      *source,
       CassinoStoreImportReport report = { 0 };
 
       if (cassino_records_import_records_finish (records, result, &report, &error))
-        /* Translators: a toast after importing game records: imported, already there,
-         * failed; the plural follows the number imported */
-        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "Imported %u game · %u already there · %u failed",
-                                                "Imported %u games · %u already there · %u failed",
-                                                report.imported),
-                                   report.imported, report.skipped, report.failed);
+        {
+          /* each count with its own plural */
+          /* Translators: the first part of the toast after an import, e.g. "Imported 3 games" */
+          g_autofree char *imported = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u game",
+                                                                    "Imported %u games", report.imported),
+                                                       report.imported);
+          /* Translators: the games an import found already recorded, e.g. "2 already there" */
+          g_autofree char *skipped = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u already there",
+                                                                   "%u already there", report.skipped),
+                                                      report.skipped);
+          /* Translators: the games an import could not read, e.g. "1 failed" */
+          g_autofree char *failed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u failed",
+                                                                  "%u failed", report.failed),
+                                                     report.failed);
+
+          /* Translators: the toast after an import: imported, already there, failed */
+          message = g_strdup_printf (C_("import counts", "%s · %s · %s"), imported, skipped, failed);
+        }
       if (message && report.failed > 0 && report.messages && report.messages->len > 0)
         {
           /* Translators: after the import's counts, why the first game that
@@ -1093,6 +1106,8 @@ rubber_row (CassinoWindow                *self,
 
   preset_title = cassino_preset_from_string (info->preset, &preset) ? cassino_preset_get_title (preset) : info->preset;
   title = standing[0] ? g_strdup_printf ("%s · %s", preset_title, standing) : g_strdup (preset_title);
+  /* the players' names */
+  cassino_plain_row (row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
 
   if (playing)
@@ -1144,6 +1159,7 @@ rubber_row (CassinoWindow                *self,
       if (s == NULL)
         continue;
       game_row = adw_action_row_new ();
+      cassino_plain_row (game_row);
       /* Translators: a game of a rubber, e.g. "Game 2" */
       game_title = g_strdup_printf (_("Game %u"), g + 1);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (game_row), game_title);
@@ -1278,6 +1294,23 @@ rubbers_activated (GtkWidget  *widget,
 
 /* The window's side */
 
+/* Ctrl+F: the history's search box, from any page (a replay or review
+ * open in the history goes back to the list first). */
+static void
+find_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+
+  cassino_window_set_top_page (self, "history");
+  _cassino_window_ensure_history (self);
+  /* (a move of the review goes back to the review, then the list) */
+  for (guint i = 0; i < 3 && g_strcmp0 (gtk_stack_get_visible_child_name (self->history_stack), "list") != 0; i++)
+    close_replay_activated (widget, NULL, NULL);
+  cassino_history_view_focus_search (self->history_view);
+}
+
 /* To the History page (from the Puzzles window's empty page). */
 static void
 show_history_activated (GtkWidget  *widget,
@@ -1297,6 +1330,8 @@ _cassino_window_records_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.players", NULL, players_activated);
   gtk_widget_class_install_action (widget_class, "win.rubbers", NULL, rubbers_activated);
   gtk_widget_class_install_action (widget_class, "win.show-history", NULL, show_history_activated);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.close-replay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.close-replay", NULL);
 }

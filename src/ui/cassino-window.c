@@ -27,6 +27,7 @@
 #include "cassino-score-sheet.h"
 #include "cassino-seat-panel.h"
 #include "cassino-move-text.h"
+#include "cassino-plain-text.h"
 
 
 G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -103,13 +104,22 @@ on_card_theme_changed_cb (GSettings     *settings,
 /* The view */
 
 /* Undo, and when it is greyed why, to the eye and to a screen reader. */
+/* Whether the table is the page shown: its keys (h, Ctrl+Z, Ctrl+Shift+C,
+ * F9, Enter) act on the game only then, not unseen from History or
+ * Statistics (a hint asked there was counted as used). */
+static gboolean
+table_shown (CassinoWindow *self)
+{
+  return g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "table") == 0;
+}
+
 static void
 update_undo (CassinoWindow *self)
 {
   const char *why = cassino_game_controller_get_undo_blocked (self->controller);
   const char *tooltip = why ? why : _("Undo");
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", why == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", why == NULL && table_shown (self));
   if (g_strcmp0 (gtk_widget_get_tooltip_text (self->undo_button), tooltip) == 0)
     return;
   gtk_widget_set_tooltip_text (self->undo_button, tooltip);
@@ -120,19 +130,21 @@ update_undo (CassinoWindow *self)
     gtk_accessible_reset_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
-static void
-update_actions (CassinoWindow *self)
+void
+_cassino_window_update_actions (CassinoWindow *self)
 {
   CassinoGameController *c = self->controller;
   gboolean has_game = cassino_game_controller_has_game (c);
   CassinoGameState state = has_game ? cassino_game_get_state (cassino_game_controller_get_game (c)) : CASSINO_GAME_OVER;
+  gboolean table = table_shown (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", cassino_game_controller_can_hint (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", table && cassino_game_controller_can_hint (c));
   update_undo (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play",
-                                 cassino_game_controller_is_human_turn (c) &&
+                                 table && cassino_game_controller_is_human_turn (c) &&
                                  cassino_game_controller_get_action_text (c) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim", cassino_game_controller_can_claim (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim", table && cassino_game_controller_can_claim (c));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-log", table);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-deal", state == CASSINO_GAME_DEAL_OVER);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-game", cassino_game_controller_can_next_game (c));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.confirm-pass", cassino_game_controller_get_pass_to (c) >= 0);
@@ -443,7 +455,7 @@ update_page (CassinoWindow *self)
       g_autofree char *button = g_strdup_printf (_("I Am %s — Show My Cards"), name);
 
       adw_status_page_set_title (self->pass_page, title);
-      adw_status_page_set_description (self->pass_page, description);
+      cassino_plain_status_page_set_description (self->pass_page, description);
       gtk_button_set_label (self->pass_button, button);
       gtk_stack_set_visible_child_name (self->stack, "pass");
       gtk_widget_grab_focus (GTK_WIDGET (self->pass_button));
@@ -482,7 +494,7 @@ on_controller_changed_cb (CassinoGameController *controller,
   update_log (self);
   update_action_bar (self);
   update_page (self);
-  update_actions (self);
+  _cassino_window_update_actions (self);
 }
 
 static void
@@ -552,7 +564,7 @@ on_sweep_played_cb (CassinoGameController *controller,
    * take a toast dismissed while it comes in) */
   if (self->sweep_toast)
     {
-      adw_toast_set_title (self->sweep_toast, text);
+      cassino_plain_toast_set_title (self->sweep_toast, text);
       g_free (self->last_toast);
       self->last_toast = g_strdup (text);
       return;
@@ -859,7 +871,7 @@ AdwToast *
 _cassino_window_toast (CassinoWindow *self,
                        const char    *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast = cassino_plain_toast_new (text);
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
@@ -952,17 +964,37 @@ show_moved_aside (gpointer data)
   cassino_game_controller_get_salvage_counts (self->controller, &saved, &lost);
   if (lost == 0)
     /* Translators: %s is a file name, %u the number of games saved */
-    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
-                              "“%s” and copied every game it could read into a new database: "
-                              "%u saved, none lost."),
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Cassino found its database of games damaged. It put the file aside as "
+                                         "“%s” and copied every game it could read into a new database: "
+                                         "%u game saved, none lost.",
+                                         "Cassino found its database of games damaged. It put the file aside as "
+                                         "“%s” and copied every game it could read into a new database: "
+                                         "%u games saved, none lost.", saved),
                             moved, saved);
   else
-    /* Translators: %s is a file name, then the numbers of games saved and lost */
-    body = g_strdup_printf (_("Cassino found its database of games damaged. It put the file aside as "
-                              "“%s” and copied every game it could read into a new database: "
-                              "%u saved, %u could not be read. Nothing was deleted: the old file "
-                              "can be inspected or repaired with SQLite’s tools."),
-                            moved, saved, lost);
+    {
+      /* each count in a sentence of its own, for its plural */
+      /* Translators: %s is a file name, %u the number of games saved; the
+       * number of games lost follows in a sentence of its own */
+      g_autofree char *first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                             "Cassino found its database of games damaged. It put the file aside as "
+                                                             "“%s” and copied every game it could read into a new database: "
+                                                             "%u game saved.",
+                                                             "Cassino found its database of games damaged. It put the file aside as "
+                                                             "“%s” and copied every game it could read into a new database: "
+                                                             "%u games saved.", saved),
+                                                moved, saved);
+      /* Translators: after the games saved from a damaged database, the number lost */
+      g_autofree char *second = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                              "%u game could not be read.",
+                                                              "%u games could not be read.", lost),
+                                                 lost);
+
+      /* Translators: the sentences of the damaged database's message, one after the other */
+      body = g_strdup_printf (_("%s %s %s"), first, second,
+                              _("Nothing was deleted: the old file can be inspected or repaired with SQLite’s tools."));
+    }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("The Game Database Was Damaged"),
                                                        body));
