@@ -151,6 +151,23 @@ expect_error "choose: negative sweeps" '{"rules":"classic","hand":["7h"],"table"
 expect_error "choose: deep position" "$(cat "$tmp/deep.json")" 'nested deeper'
 command=legal
 
+# a field of the wrong JSON type is named, with exit 2 (json-glib's own
+# warnings, fatal here, came first: "hand_sizes":[2,[1]] even went on to
+# list the moves)
+base='"rules":"classic","hand":["9s","8c"],"table":["3c"]'
+expect_error "hand_sizes: not an array" "{$base,\"hand_sizes\":5}" 'hand_sizes: one number per player'
+expect_error "hand_sizes: an array in it" "{$base,\"hand_sizes\":[2,[1]]}" 'hand_sizes\[1\]: must be a whole number'
+expect_error "hand_sizes: a string in it" "{$base,\"hand_sizes\":[\"a\",{}]}" 'hand_sizes\[0\]: must be a whole number'
+expect_error "hand_sizes: a fraction" "{$base,\"hand_sizes\":[2,1.7]}" 'hand_sizes\[1\]: must be a whole number'
+expect_error "last_capturer: a string" "{$base,\"last_capturer\":\"x\"}" 'last_capturer: must be a seat'
+expect_error "last_capturer: a fraction" "{$base,\"last_capturer\":1.5}" 'last_capturer: must be a seat'
+expect_error "last_capturer: true" "{$base,\"last_capturer\":true}" 'last_capturer: must be a seat'
+expect_error "history: type an object" "{$base,\"history\":[{\"seat\":1,\"type\":{},\"play\":\"2d\"}]}" 'history\[0\]: "type"'
+expect_error "history: play an object" "{$base,\"history\":[{\"seat\":1,\"type\":\"trail\",\"play\":{}}]}" 'history\[0\]: "play" must be a card'
+expect_error "history: multiple not true or false" "{$base,\"history\":[{\"seat\":1,\"type\":\"build\",\"play\":\"2d\",\"use\":[\"3c\"],\"value\":5,\"multiple\":[1]}]}" 'history\[0\]: "multiple" must be true or false'
+expect_error "history: take not an array" "{$base,\"history\":[{\"seat\":1,\"type\":\"capture\",\"play\":\"3d\",\"take\":\"3h\"}]}" 'history\[0\]: "take" must be an array of cards'
+expect_error "history: a card of the hand to move" "{$base,\"history\":[{\"seat\":1,\"type\":\"trail\",\"play\":\"9s\"}]}" 'history\[0\]: 9s was played, but it is in the hand to move'
+
 # a standard output that cannot be written is an error (it exited 0)
 if [ -w /dev/full ]; then
   for cmd in legal "choose --level easy"; do

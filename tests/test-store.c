@@ -1760,6 +1760,98 @@ test_history_search_delete (Fixture       *f,
   g_assert_cmpfloat (fabs (after->glicko.rating - before->glicko.rating), >, 1e-6);
 }
 
+/* @text with the first @from replaced by @to. */
+static char *
+replace_first (const char *text,
+               const char *from,
+               const char *to)
+{
+  const char *at = strstr (text, from);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+}
+
+/* The GameId of a record names its game only when the record is that
+ * game: an edited record of a game played here is not skipped as "already
+ * present" without a word, and a record carrying another game's content
+ * key is imported as the game it is (it kept that game out). */
+static void
+test_import_game_id_checked (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  CassinoGame *played = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 9, "Dan", "easy");
+  CassinoGame *a = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 61, "Eve", "medium");
+  CassinoGame *b = store_test_random_game (CASSINO_PRESET_CLASSIC, 2, 62, "Eve", "medium");
+  CassinoStoreImportReport report = { 0 };
+  g_autofree char *played_text = NULL, *edited = NULL, *a_text = NULL, *b_text = NULL;
+  g_autofree char *a_key = NULL, *b_key = NULL, *forged = NULL;
+  g_autofree char *dir2 = store_test_tmpdir ();
+  g_autofree char *path2 = g_build_filename (dir2, "other.db", NULL);
+  CassinoStore *other;
+  gint64 played_id, a_id, b_id;
+  guint count = 0;
+
+  played_id = record_incrementally (f->store, played, 30, rand);
+  a_id = cassino_store_record_game (f->store, a, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+  g_assert_no_error (error);
+  b_id = cassino_store_record_game (f->store, b, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+  g_assert_no_error (error);
+  played_text = export_to_string (f->store, CASSINO_STORE_EXPORT_GAME, played_id, &count);
+  a_text = export_to_string (f->store, CASSINO_STORE_EXPORT_GAME, a_id, &count);
+  b_text = export_to_string (f->store, CASSINO_STORE_EXPORT_GAME, b_id, &count);
+  a_key = cassino_store_get_game_key (f->store, a_id, &error);
+  b_key = cassino_store_get_game_key (f->store, b_id, &error);
+  {
+    g_autofree char *played_key = cassino_store_get_game_key (f->store, played_id, &error);
+
+    /* (a game played here: its key is no hash of its moves) */
+    g_assert_no_error (error);
+    g_assert_true (g_str_has_prefix (played_key, "uuid:"));
+  }
+
+  /* the record as it was: already there */
+  g_assert_true (cassino_store_import_records (f->store, played_text, -1, &report, &error));
+  g_assert_cmpuint (report.skipped, ==, 1);
+  g_assert_cmpuint (report.failed, ==, 0);
+  cassino_store_import_report_clear (&report);
+
+  /* a seat renamed in it: refused, saying why */
+  edited = replace_first (played_text, "\"Dan\"", "\"Danielle\"");
+  g_assert_true (cassino_store_import_records (f->store, edited, -1, &report, &error));
+  g_assert_cmpuint (report.imported, ==, 0);
+  g_assert_cmpuint (report.skipped, ==, 0);
+  g_assert_cmpuint (report.failed, ==, 1);
+  {
+    g_autofree char *said = g_strdup_printf ("is that of game %" G_GINT64_FORMAT ", which differs from it", played_id);
+
+    g_assert_nonnull (strstr (report.messages->pdata[0], said));
+  }
+  cassino_store_import_report_clear (&report);
+
+  /* game b's record with game a's key, then a's own record: both games */
+  forged = replace_first (b_text, b_key, a_key);
+  other = cassino_store_open (path2, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_import_records (other, forged, -1, &report, &error));
+  g_assert_cmpuint (report.imported, ==, 1);
+  cassino_store_import_report_clear (&report);
+  g_assert_true (cassino_store_import_records (other, a_text, -1, &report, &error));
+  g_assert_cmpuint (report.imported, ==, 1);
+  g_assert_cmpuint (report.skipped, ==, 0);
+  cassino_store_import_report_clear (&report);
+  g_assert_cmpint (cassino_store_find_game (other, a_key, &error), >, 0);
+  g_assert_cmpint (cassino_store_find_game (other, b_key, &error), >, 0);
+
+  g_assert_finalize_object (other);
+  store_test_rmdir (dir2);
+  cassino_game_unref (played);
+  cassino_game_unref (a);
+  cassino_game_unref (b);
+}
+
 static void
 test_export_import (Fixture       *f,
                     gconstpointer  data)
@@ -3455,6 +3547,7 @@ main (int    argc,
   ADD ("history-search-delete", test_history_search_delete);
   ADD ("player-series", test_player_series);
   ADD ("export-import", test_export_import);
+  ADD ("import-game-id-checked", test_import_game_id_checked);
   g_test_add_func ("/cassino/store/corrupt-garbage", test_corrupt_garbage);
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);

@@ -277,6 +277,26 @@ read_build (JsonNode            *node,
   return TRUE;
 }
 
+/* Whether @node is a JSON string (json-glib's getters warn on any other
+ * type, and the type is the input's mistake to name). */
+static gboolean
+holds_string (JsonNode *node)
+{
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+static gboolean
+holds_boolean (JsonNode *node)
+{
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
+}
+
+static gboolean
+holds_int (JsonNode *node)
+{
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
 static gboolean
 read_history (JsonNode             *node,
               CassinoJsonPosition  *out,
@@ -302,12 +322,17 @@ read_history (JsonNode             *node,
       CassinoCard card;
       guint seat;
       JsonNode *set_node;
+      JsonNode *mult;
 
       if (!JSON_NODE_HOLDS_OBJECT (el))
         return invalid (error, "history[%u]: must be a move object", i);
       obj = json_node_get_object (el);
-      type = json_object_get_string_member_with_default (obj, "type", "");
-      text = json_object_get_string_member_with_default (obj, "play", "");
+      if (!holds_string (json_object_get_member (obj, "type")))
+        return invalid (error, "history[%u]: \"type\" must be trail, capture or build", i);
+      if (!holds_string (json_object_get_member (obj, "play")))
+        return invalid (error, "history[%u]: \"play\" must be a card", i);
+      type = json_object_get_string_member (obj, "type");
+      text = json_object_get_string_member (obj, "play");
       if (!cassino_card_parse (text, &card, &end) || *end != '\0')
         return invalid (error, "history[%u]: \"play\" must be a card", i);
       if (!get_uint (obj, "seat", rules->n_players - 1, TRUE, 0, &seat, error))
@@ -326,16 +351,19 @@ read_history (JsonNode             *node,
       else
         return invalid (error, "history[%u]: \"type\" must be trail, capture or build", i);
       set_node = json_object_get_member (obj, play.move.type == CASSINO_MOVE_BUILD ? "use" : "take");
+      if (set_node && !JSON_NODE_HOLDS_NULL (set_node) && !JSON_NODE_HOLDS_ARRAY (set_node))
+        return invalid (error, "history[%u]: \"%s\" must be an array of cards", i,
+                        play.move.type == CASSINO_MOVE_BUILD ? "use" : "take");
       if (set_node && JSON_NODE_HOLDS_ARRAY (set_node))
         {
           JsonArray *cards = json_node_get_array (set_node);
 
           for (guint k = 0; k < json_array_get_length (cards); k++)
             {
-              const char *c = json_node_get_string (json_array_get_element (cards, k));
+              JsonNode *c = json_array_get_element (cards, k);
               CassinoCard tc;
 
-              if (c == NULL || !cassino_card_parse (c, &tc, &end) || *end != '\0')
+              if (!holds_string (c) || !cassino_card_parse (json_node_get_string (c), &tc, &end) || *end != '\0')
                 return invalid (error, "history[%u]: unknown card", i);
               play.move.set |= CASSINO_CARD_BIT (tc);
             }
@@ -350,7 +378,10 @@ read_history (JsonNode             *node,
               return FALSE;
             }
           play.move.value = value;
-          if (json_object_get_boolean_member_with_default (obj, "multiple", FALSE))
+          mult = json_object_get_member (obj, "multiple");
+          if (mult && !JSON_NODE_HOLDS_NULL (mult) && !holds_boolean (mult))
+            return invalid (error, "history[%u]: \"multiple\" must be true or false", i);
+          if (mult && holds_boolean (mult) && json_node_get_boolean (mult))
             play.move.flags |= CASSINO_MOVE_FLAG_MULTIPLE;
         }
       g_array_append_val (out->view.history, play);
@@ -520,9 +551,13 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
       return FALSE;
   }
   node = json_object_get_member (obj, "last_capturer");
-  if (node && JSON_NODE_HOLDS_VALUE (node))
+  if (node && !JSON_NODE_HOLDS_NULL (node))
     {
-      gint64 lc = json_node_get_int (node);
+      gint64 lc;
+
+      if (!holds_int (node))
+        return invalid (error, "last_capturer: must be a seat, a whole number (or -1 for nobody)");
+      lc = json_node_get_int (node);
 
       if (lc < -1 || lc >= players)
         return invalid (error, "last_capturer: %" G_GINT64_FORMAT " is not a seat", lc);
@@ -548,6 +583,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
     for (guint i = 0; i < players; i++)
       out->view.hand_sizes[i] = (i == to_move) ? cassino_cards_count (hand)
                                                : MIN (cassino_cards_count (hand), unseen);
+    if (sizes && !JSON_NODE_HOLDS_NULL (sizes) && !JSON_NODE_HOLDS_ARRAY (sizes))
+      return invalid (error, "hand_sizes: one number per player (%u)", players);
     if (sizes && JSON_NODE_HOLDS_ARRAY (sizes))
       {
         JsonArray *a = json_node_get_array (sizes);
@@ -556,7 +593,11 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
           return invalid (error, "hand_sizes: one number per player (%u)", players);
         for (guint i = 0; i < players; i++)
           {
-            gint64 v = json_array_get_int_element (a, i);
+            gint64 v;
+
+            if (!holds_int (json_array_get_element (a, i)))
+              return invalid (error, "hand_sizes[%u]: must be a whole number", i);
+            v = json_array_get_int_element (a, i);
 
             if (v < 0 || v > 52)
               return invalid (error, "hand_sizes[%u]: %" G_GINT64_FORMAT " is impossible", i, v);
@@ -604,6 +645,19 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
       /* a FALSE leaves nothing to clear */
       cassino_json_position_clear (out);
       return FALSE;
+    }
+  /* a card played before cannot be in the hand of the player to move */
+  for (guint i = 0; out->view.history && i < out->view.history->len; i++)
+    {
+      const CassinoPlay *play = &g_array_index (out->view.history, CassinoPlay, i);
+
+      if (CASSINO_CARD_BIT (play->move.card) & hand)
+        {
+          invalid (error, "history[%u]: %s was played, but it is in the hand to move", i,
+                   cassino_card_to_string (play->move.card));
+          cassino_json_position_clear (out);
+          return FALSE;
+        }
     }
 
   return TRUE;

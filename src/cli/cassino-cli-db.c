@@ -110,8 +110,9 @@ open_store (const char *command,
    * command that writes checks the whole file first, however large (a
    * second for 20,000 games): a damaged one is salvaged before anything
    * is written to it */
-  store = cassino_store_open_full (path, must_exist ? CASSINO_STORE_OPEN_NO_SALVAGE
-                                                    : CASSINO_STORE_OPEN_CHECK_ALL, &error);
+  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_KEEP_NON_DATABASE |
+                                         (must_exist ? CASSINO_STORE_OPEN_NO_SALVAGE
+                                                     : CASSINO_STORE_OPEN_CHECK_ALL), &error);
   if (store == NULL)
     {
       *status = failure (command, error->message);
@@ -207,10 +208,11 @@ same_file (const char     *a,
  * database (the file itself, a link to it, its -wal, -shm or -journal),
  * never over what is not a regular file (a symbolic link, a device, a
  * folder).  An existing regular file is replaced. */
-static gboolean
-check_output (const char  *output,
-              const char  *database,
-              GError     **error)
+gboolean
+cassino_cli_check_output (const char  *option,
+                          const char  *output,
+                          const char  *database,
+                          GError     **error)
 {
   static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
   g_autofree char *real = NULL;
@@ -223,11 +225,13 @@ check_output (const char  *output,
   if (exists && !S_ISREG (st.st_mode))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   /* Translators: %s is a file name */
-                   _("-o: “%s” is not a regular file (a link, a device or a folder); it is left alone"),
-                   output);
+                   /* Translators: the option ("-o", "--records"), then a file name */
+                   _("%s: “%s” is not a regular file (a link, a device or a folder); it is left alone"),
+                   option, output);
       return FALSE;
     }
+  if (database == NULL)
+    return TRUE;
   real = realpath (database, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
     {
@@ -238,9 +242,9 @@ check_output (const char  *output,
           (resolved && same_file (output, exists ? &st : NULL, resolved)))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                       /* Translators: the first %s is a file name, the second the database's */
-                       _("-o: “%s” would overwrite the database %s; choose another file"),
-                       output, database);
+                       /* Translators: the option ("-o", "--records"), a file name, then the database's */
+                       _("%s: “%s” would overwrite the database %s; choose another file"),
+                       option, output, database);
           return FALSE;
         }
     }
@@ -293,7 +297,7 @@ cassino_cli_db_export (int    argc,
   if (store == NULL)
     return status;
   /* checked with the database open: its -wal is there now */
-  if (!check_output (output, cassino_store_get_path (store), &error))
+  if (!cassino_cli_check_output ("-o", output, cassino_store_get_path (store), &error))
     return bad_input ("export", error->message);
 
   out = g_memory_output_stream_new_resizable ();

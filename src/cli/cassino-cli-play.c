@@ -289,7 +289,12 @@ cassino_cli_play (int    argc,
       g_autofree char *text = cassino_record_write (game);
 
       if (!g_file_set_contents (record_path, text, -1, &error))
-        fprintf (stderr, "cassino-cli play: %s\n", error->message);
+        {
+          /* the game was played, its record not written: not a success */
+          fprintf (stderr, "cassino-cli play: %s\n", error->message);
+          cassino_game_unref (game);
+          return 1;
+        }
     }
   cassino_game_unref (game);
   return 0;

@@ -36,7 +36,8 @@ cassino_simulate_open_recorder (CassinoSimulateOptions  *opts,
 {
   /* checked whole, however large: a damaged file is salvaged before a
    * game is written to it */
-  CassinoStore *store = cassino_store_open_full (path, CASSINO_STORE_OPEN_CHECK_ALL, error);
+  CassinoStore *store = cassino_store_open_full (path, CASSINO_STORE_OPEN_CHECK_ALL |
+                                                       CASSINO_STORE_OPEN_KEEP_NON_DATABASE, error);
 
   if (store == NULL)
     return FALSE;

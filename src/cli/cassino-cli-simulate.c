@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cassino-cli.h"
+#include "cassino-cli-db.h"
 #include "cassino-ai.h"
 #include "cassino-record.h"
 #include "cassino-rng.h"
@@ -279,6 +280,13 @@ wilson (guint   k,
   *hi = centre + half;
 }
 
+/* A number in JSON: a point before the decimals whatever the locale says
+ * (LC_NUMERIC de_DE printed "0,03", which is not JSON).  @slot picks one
+ * of the buffers, so that several go into one printf(). */
+static char json_numbers[8][G_ASCII_DTOSTR_BUF_SIZE];
+#define JSON_NUM(slot, format, value) \
+  g_ascii_formatd (json_numbers[slot], G_ASCII_DTOSTR_BUF_SIZE, (format), (value))
+
 int
 cassino_simulate_run (const CassinoSimulateOptions *opts,
                       GString                      *records,
@@ -318,9 +326,9 @@ cassino_simulate_run (const CassinoSimulateOptions *opts,
   elapsed = (g_get_monotonic_time () - t0) / 1e6;
 
   if (json)
-    printf ("{\"rules\": \"%s\", \"players\": %u, \"seeds\": %u, \"mirrored\": %s, \"seconds\": %.2f, \"entries\": [",
+    printf ("{\"rules\": \"%s\", \"players\": %u, \"seeds\": %u, \"mirrored\": %s, \"seconds\": %s, \"entries\": [",
             cassino_preset_to_string (opts->rules.preset), opts->rules.n_players, opts->games,
-            opts->mirror ? "true" : "false", elapsed);
+            opts->mirror ? "true" : "false", JSON_NUM (0, "%.2f", elapsed));
   else
     {
       printf ("simulate: %s, %u players, %u seeds%s, seed %" G_GUINT64_FORMAT ", %.1f s\n",
@@ -340,12 +348,14 @@ cassino_simulate_run (const CassinoSimulateOptions *opts,
       g_array_sort (st->times_us, compare_i64);
       wilson (st->wins, st->games, &lo, &hi);
       if (json)
-        printf ("%s{\"level\": \"%s\", \"games\": %u, \"wins\": %u, \"draws\": %u, \"win_pct\": %.2f, "
-                "\"ci95\": [%.2f, %.2f], \"points_per_deal\": %.3f, \"median_ms\": %.3f, "
-                "\"p95_ms\": %.3f, \"max_ms\": %.3f}",
+        printf ("%s{\"level\": \"%s\", \"games\": %u, \"wins\": %u, \"draws\": %u, \"win_pct\": %s, "
+                "\"ci95\": [%s, %s], \"points_per_deal\": %s, \"median_ms\": %s, "
+                "\"p95_ms\": %s, \"max_ms\": %s}",
                 e ? ", " : "", sim.names[e], st->games, st->wins, st->draws,
-                win, 100 * lo, 100 * hi, ppd, percentile_ms (st->times_us, 0.5),
-                percentile_ms (st->times_us, 0.95), percentile_ms (st->times_us, 1.0));
+                JSON_NUM (0, "%.2f", win), JSON_NUM (1, "%.2f", 100 * lo), JSON_NUM (2, "%.2f", 100 * hi),
+                JSON_NUM (3, "%.3f", ppd), JSON_NUM (4, "%.3f", percentile_ms (st->times_us, 0.5)),
+                JSON_NUM (5, "%.3f", percentile_ms (st->times_us, 0.95)),
+                JSON_NUM (6, "%.3f", percentile_ms (st->times_us, 1.0)));
       else
         printf ("%-3u %-9s %6u %6u %6u %6.1f%% [%6.1f%%, %6.1f%%] %9.2f %10.2f %8.2f %8.2f\n",
                 e + 1, sim.names[e], st->games, st->wins, st->draws,
@@ -468,6 +478,12 @@ cassino_cli_simulate (int    argc,
   opts.mirror = !no_mirror;
   opts.jobs = (guint) jobs;
 
+  /* the records never go over the database they are recorded into */
+  if (records_path && !cassino_cli_check_output ("--records", records_path, database, &error))
+    {
+      fprintf (stderr, "cassino-cli simulate: %s\n", error->message);
+      return 2;
+    }
   if (database)
     {
       if (!cassino_simulate_open_recorder (&opts, database, &error))

@@ -38,6 +38,11 @@ static const Command commands[] = {
   { "daily",    cassino_cli_daily,      "The daily deal of a date: seed and deck (JSON)" },
 };
 
+/* What is read from a stream (standard input, a pipe or a device named
+ * as a file) at most: /dev/zero ran the process out of memory.  A larger
+ * file of records is read whole when named as a regular file. */
+#define CASSINO_CLI_STREAM_LIMIT (256u * 1024 * 1024)
+
 char *
 cassino_cli_read_input (const char  *path,
                         gsize       *out_len,
@@ -47,23 +52,52 @@ cassino_cli_read_input (const char  *path,
   char buf[65536];
   size_t n;
   char *contents = NULL;
+  FILE *in = stdin;
 
   if (path && strcmp (path, "-") != 0)
     {
-      if (!g_file_get_contents (path, &contents, out_len, error))
-        return NULL;
-      return contents;
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR) || !g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          if (!g_file_get_contents (path, &contents, out_len, error))
+            return NULL;
+          return contents;
+        }
+      in = fopen (path, "rb");
+      if (in == NULL)
+        {
+          int err = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (err), "%s: %s", path, g_strerror (err));
+          return NULL;
+        }
     }
 
   s = g_string_new (NULL);
-  while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
-    g_string_append_len (s, buf, n);
-  if (ferror (stdin))
+  while ((n = fread (buf, 1, sizeof buf, in)) > 0)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot read standard input");
+      if (s->len + n > CASSINO_CLI_STREAM_LIMIT)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       "%s is larger than %u MiB: give a file that large by its name",
+                       in == stdin ? "standard input" : path, CASSINO_CLI_STREAM_LIMIT / (1024 * 1024));
+          g_string_free (s, TRUE);
+          if (in != stdin)
+            fclose (in);
+          return NULL;
+        }
+      g_string_append_len (s, buf, n);
+    }
+  if (ferror (in))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot read %s",
+                   in == stdin ? "standard input" : path);
       g_string_free (s, TRUE);
+      if (in != stdin)
+        fclose (in);
       return NULL;
     }
+  if (in != stdin)
+    fclose (in);
   *out_len = s->len;
   return g_string_free (s, FALSE);
 }

@@ -474,16 +474,14 @@ cassino_store_list_unfinished_rubbers (CassinoStore  *store,
 
 /* Keys */
 
-char *
-cassino_store_compute_game_key (const CassinoGame *game)
+/* "sha256:…" of what the game is: its rules, seats, decks and moves (not
+ * its tags). */
+static char *
+content_key (const CassinoGame *game)
 {
   const CassinoRules *rules = cassino_game_get_rules (game);
-  const char *tag = cassino_game_get_tag (game, "GameId");
   g_autoptr(GChecksum) sum = NULL;
   g_autofree char *options = NULL;
-
-  if (tag != NULL && *tag != '\0')
-    return g_strdup (tag);
 
   sum = g_checksum_new (G_CHECKSUM_SHA256);
   options = cassino_rules_to_json (rules);
@@ -515,6 +513,26 @@ cassino_store_compute_game_key (const CassinoGame *game)
         }
     }
   return g_strconcat ("sha256:", g_checksum_get_string (sum), NULL);
+}
+
+char *
+cassino_store_compute_game_key (const CassinoGame *game)
+{
+  const char *tag = cassino_game_get_tag (game, "GameId");
+  g_autofree char *content = NULL;
+
+  if (tag == NULL || *tag == '\0')
+    return content_key (game);
+  /* a key of the content that the content does not give was edited or
+   * copied from another game: the content decides (a record of game 2
+   * carrying game 1's GameId kept game 1 out of the database) */
+  if (g_str_has_prefix (tag, "sha256:"))
+    {
+      content = content_key (game);
+      if (!g_str_equal (content, tag))
+        return g_steal_pointer (&content);
+    }
+  return g_strdup (tag);
 }
 
 gint64
@@ -1037,6 +1055,11 @@ insert_game_job (CassinoStore  *store,
   return job->game_id != 0 && sync_game (store, job->game_id, job->game, error);
 }
 
+static CassinoGame *load_game (CassinoStore  *store,
+                               gint64         game_id,
+                               guint         *n_filled,
+                               GError       **error);
+
 /* The same, unless a game of the same key is recorded already. */
 static gboolean
 record_game_job (CassinoStore  *store,
@@ -1054,6 +1077,36 @@ record_game_job (CassinoStore  *store,
     }
   if (found != 0)
     {
+      CassinoGame *recorded = NULL;
+      g_autofree char *ours = NULL;
+      g_autofree char *theirs = NULL;
+
+      /* a GameId of a game played here ("uuid:…") names it, whatever its
+       * record says since: the content is compared, so that an edited
+       * record is not taken for the game it was (it was skipped without a
+       * word) */
+      if (!g_str_has_prefix (job->key, "sha256:"))
+        {
+          recorded = load_game (store, found, NULL, &local);
+          if (recorded == NULL)
+            {
+              g_propagate_error (error, local);
+              return FALSE;
+            }
+          ours = content_key (recorded);
+          theirs = content_key (job->game);
+          cassino_game_unref (recorded);
+          if (!g_str_equal (ours, theirs))
+            {
+              g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                           /* Translators: %s is the record's GameId tag, then the game's number */
+                           _("Its GameId “%s” is that of game %" PRId64 ", which differs from it (seats, cards "
+                             "or moves); it was not imported. Without the GameId tag it is imported as a game "
+                             "of its own."),
+                           job->key, found);
+              return FALSE;
+            }
+        }
       g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_DUPLICATE,
                    _("This game is already recorded (game %" PRId64 ")."), found);
       return FALSE;

@@ -202,7 +202,8 @@ is_corruption (const GError *error)
  * that is lost (https://www.sqlite.org/howtocorrupt.html, 2.2).  SQLite
  * keeps such descriptors open until the last lock on the file is gone. */
 static gboolean
-lacks_sqlite_header (const char *path)
+lacks_sqlite_header (const char    *path,
+                     sqlite3_int64 *out_size)
 {
   static const char magic[16] = "SQLite format 3";   /* and its NUL */
   char header[16] = { 0 };
@@ -224,6 +225,7 @@ lacks_sqlite_header (const char *path)
         lacks = n < (int) sizeof header || memcmp (header, magic, sizeof magic) != 0;
     }
   sqlite3_close (db);
+  *out_size = size;
   return lacks;
 }
 
@@ -355,11 +357,12 @@ open_and_check (const char     *path,
   sqlite3_stmt *stmt;
   gboolean is_memory = g_strcmp0 (path, ":memory:") == 0;
   gboolean index_only = FALSE;
+  sqlite3_int64 size = 0;
 
   *out_db = NULL;
   *out_rebuilt = FALSE;
   *out_index_only = FALSE;
-  if (!is_memory && lacks_sqlite_header (path))
+  if (!is_memory && lacks_sqlite_header (path, &size))
     {
       g_set_error (error, CASSINO_SQLITE_ERROR, SQLITE_NOTADB, "%s: not an SQLite database", path);
       return CHECK_CORRUPT;
@@ -592,7 +595,8 @@ open_salvaging (const char  *path,
   guint latest = _cassino_store_schema_n_versions ();
   /* a file without SQLite's header holds nothing to read (and opening it
    * would only leave a -shm file beside it) */
-  gboolean readable = !lacks_sqlite_header (moved);
+  sqlite3_int64 moved_size = 0;
+  gboolean readable = !lacks_sqlite_header (moved, &moved_size);
   /* without its header or its schema SQLite cannot read the file at all:
    * it is read page by page into a file beside it, and that is salvaged */
   g_autofree char *scanned = NULL;
@@ -706,6 +710,7 @@ cassino_store_open_full (const char             *path,
   gboolean is_memory;
   gboolean rebuilt = FALSE, index_only = FALSE;
   gboolean no_salvage = (flags & CASSINO_STORE_OPEN_NO_SALVAGE) != 0;
+  sqlite3_int64 size = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -735,6 +740,18 @@ cassino_store_open_full (const char             *path,
 
           g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
                        _("Cannot open the database “%s”: %s"), path, g_strerror (saved));
+          return NULL;
+        }
+      /* SQLite writes whole pages (512 bytes and up): a file without its
+       * header that no page size divides was never a database (a record
+       * or notes named by mistake on a command line).  A database whose
+       * first page is damaged keeps its size, and is salvaged. */
+      if ((flags & CASSINO_STORE_OPEN_KEEP_NON_DATABASE) && lacks_sqlite_header (path, &size) && size % 512 != 0)
+        {
+          /* Translators: %s is a file */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_FOREIGN,
+                       _("“%s” is not a database (it is not an SQLite file); Cassino has left it alone."),
+                       path);
           return NULL;
         }
     }

@@ -120,6 +120,13 @@ typedef enum {
    * schema's structural probes.  For a file a step found damaged
    * (SQLITE_CORRUPT): the check finds it, and the open mends it. */
   CASSINO_STORE_OPEN_CHECK_ALL  = 1 << 2,
+  /* A file that was never a database (no SQLite header, and a size that
+   * no page size divides: a game record or notes) is left alone: open()
+   * fails with CASSINO_STORE_ERROR_FOREIGN instead of moving it aside and
+   * making a database in its place.  For a file named on a command line
+   * (cassino-cli --database), where such a file is a slip of the user's;
+   * the app's own file is salvaged whatever was written over it. */
+  CASSINO_STORE_OPEN_KEEP_NON_DATABASE = 1 << 3,
 } CassinoStoreOpenFlags;
 
 /* open() with @flags. */
