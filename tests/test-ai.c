@@ -1235,6 +1235,57 @@ test_master_time_budget (void)
   cassino_game_unref (game);
 }
 
+/* A crowded table: four tens in hand and twenty loose cards from ace to
+ * nine make 174,060 legal moves.  The levels that judge moves keep each
+ * card's share of them, those taking most first (the dominance check
+ * compared every move with every other: medium took 22 s here, expert
+ * longer), and still choose a capture that no legal move betters by
+ * taking the same and more (medium takes 18 cards; hard and expert, by
+ * their search, a different 17). */
+static void
+test_crowded_table (void)
+{
+  static const char json[] =
+    "{\"rules\": \"classic\", \"hand\": [\"Tc\", \"Td\", \"Th\", \"Ts\"],"
+    " \"table\": [\"8s\", \"As\", \"6d\", \"2d\", \"6s\", \"5d\", \"5c\", \"9h\", \"4h\", \"8d\","
+    " \"Ac\", \"7s\", \"2s\", \"9c\", \"2h\", \"3c\", \"8c\", \"4c\", \"7d\", \"7h\"]}";
+  static const CassinoLevel levels[] = { CASSINO_LEVEL_MEDIUM, CASSINO_LEVEL_HARD, CASSINO_LEVEL_EXPERT };
+  CassinoJsonPosition p;
+  CassinoMoveList list;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cassino_json_position_parse (&p, json, -1, &error));
+  g_assert_no_error (error);
+  cassino_move_list_init (&list);
+  cassino_position_legal_moves_for_hand (&p.view.pos, 0, p.view.pos.hands[0], FALSE, &list);
+  g_assert_cmpuint (list.len, ==, 174060);
+
+  /* medium's judgement of each move kept */
+  {
+    g_autoptr(GArray) values = cassino_ai_evaluate (&p.view, CASSINO_LEVEL_MEDIUM, NULL, 1, NULL, NULL);
+
+    g_assert_nonnull (values);
+    g_assert_cmpuint (values->len, >, 4);
+    g_assert_cmpuint (values->len, <=, 2048);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      CassinoAiReason reason;
+
+      g_assert_true (cassino_ai_choose (&p.view, levels[i], NULL, 1, NULL, &reason));
+      g_assert_cmpint (reason.move.type, ==, CASSINO_MOVE_CAPTURE);
+      g_assert_cmpuint (cassino_cards_count (reason.move.set), >=, 17);
+      /* no legal move takes what it takes and more with the same card */
+      for (guint m = 0; m < list.len; m++)
+        g_assert_false (list.moves[m].card == reason.move.card &&
+                        list.moves[m].type == CASSINO_MOVE_CAPTURE &&
+                        list.moves[m].set != reason.move.set &&
+                        (list.moves[m].set & reason.move.set) == reason.move.set);
+    }
+  cassino_move_list_clear (&list);
+  cassino_json_position_clear (&p);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1264,6 +1315,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/medium-beats-easy", test_medium_beats_easy);
   g_test_add_func ("/cassino/ai/hard-beats-easy", test_hard_beats_easy);
   g_test_add_func ("/cassino/ai/expert-beats-random", test_expert_beats_random);
+  g_test_add_func ("/cassino/ai/crowded-table", test_crowded_table);
 
   return g_test_run ();
 }

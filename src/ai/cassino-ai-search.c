@@ -136,6 +136,77 @@ drop_dominated (const CassinoPosition *pos,
     list->len = n;
 }
 
+/* The moves a level judges at most.  A crowded table (twenty loose cards:
+ * 174,060 legal moves, most of them one ten taking a different handful)
+ * made the dominance check above, which compares every move with every
+ * other, take minutes.  Past this many, each card and kind of move keeps
+ * its share, those that take the most cards first: a move taking fewer
+ * cards with the same card is the one another move can dominate, and a
+ * move taking more never is. */
+#define AI_MAX_MOVES 2048
+
+typedef struct {
+  guint  index;
+  guint  group;    /* card and kind of move */
+  guint  n_cards;
+} Ranked;
+
+static int
+compare_ranked (gconstpointer a,
+                gconstpointer b)
+{
+  const Ranked *x = a, *y = b;
+
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  if (x->n_cards != y->n_cards)
+    return x->n_cards > y->n_cards ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+compare_index (gconstpointer a,
+               gconstpointer b)
+{
+  const Ranked *x = a, *y = b;
+
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Keep at most about AI_MAX_MOVES of @list (every group's share, at least
+ * one move of each card and kind), in the list's order. */
+static void
+keep_largest (CassinoMoveList *list)
+{
+  Ranked *ranked;
+  guint n_groups = 0, share, n = 0, kept = 0;
+
+  if (list->len <= AI_MAX_MOVES)
+    return;
+  ranked = g_new (Ranked, list->len);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const CassinoMove *m = &list->moves[i];
+
+      ranked[i] = (Ranked) { i, (guint) m->card * 8 + (guint) m->type, cassino_cards_count (m->set) };
+    }
+  qsort (ranked, list->len, sizeof *ranked, compare_ranked);
+  for (guint i = 0; i < list->len; i++)
+    n_groups += i == 0 || ranked[i].group != ranked[i - 1].group;
+  share = MAX (AI_MAX_MOVES / n_groups, 1);
+  for (guint i = 0; i < list->len; i++)
+    {
+      n = (i == 0 || ranked[i].group != ranked[i - 1].group) ? 0 : n + 1;
+      if (n < share)
+        ranked[kept++] = ranked[i];
+    }
+  qsort (ranked, kept, sizeof *ranked, compare_index);
+  for (guint i = 0; i < kept; i++)
+    list->moves[i] = list->moves[ranked[i].index];
+  list->len = kept;
+  g_free (ranked);
+}
+
 /* moves an evaluation does not search: the first is the choice, the rest
  * are never played (a Cassino! claim is always taken) */
 static void
@@ -187,6 +258,8 @@ ai_choose (const CassinoView     *view,
       return FALSE;
     }
 
+  if (level >= CASSINO_LEVEL_MEDIUM)
+    keep_largest (&list);
   /* an evaluation values the dominated moves too, but never chooses one */
   dominated = g_new0 (gboolean, list.len);
   if (level >= CASSINO_LEVEL_MEDIUM)

@@ -128,7 +128,8 @@ typedef struct {
 } CassinoAiMoveValue;
 
 /* Every legal move of the seat of @view with its value, as the search of
- * @level sees it: for the searching levels every move is searched over the
+ * @level sees it (on a crowded table, past 2,048 legal moves, each card's
+ * share of them, those taking most first): for the searching levels every move is searched over the
  * same sampled deals (the hint's search when @level is master's; a
  * NULL or zero @budget takes the hint's number of deals); easy and medium
  * give their one-move judgement, the beginner none (an empty array).  The
