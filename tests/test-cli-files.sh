@@ -87,4 +87,31 @@ else
   not_ok "legal /dev/zero: refused" "status $status: $(cat "$tmp/err")"
 fi
 
+# export --all to a full disk: one line (it said so twice)
+if [ -w /dev/full ]; then
+  "$cli" export --all --database "$tmp/games.db" > /dev/full 2> "$tmp/err"
+  status=$?
+  if [ "$status" -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'cannot write to standard output' "$tmp/err"; then
+    ok "export --all > /dev/full: one line, exit 1"
+  else
+    not_ok "export --all > /dev/full: one line, exit 1" "status $status: $(cat "$tmp/err")"
+  fi
+fi
+
+# an id of 0 is no id (it asked what to export); a stray word is refused
+"$cli" export --game 0 --database "$tmp/games.db" > /dev/null 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q 'an id is a positive number' "$tmp/err"; then
+  ok "export --game 0: an id is a positive number"
+else
+  not_ok "export --game 0: an id is a positive number" "status $status: $(cat "$tmp/err")"
+fi
+"$cli" simulate --games 1 extra > /dev/null 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q 'unexpected argument “extra”' "$tmp/err"; then
+  ok "simulate with a stray word: refused"
+else
+  not_ok "simulate with a stray word: refused" "status $status: $(cat "$tmp/err")"
+fi
+
 tap_end

@@ -166,6 +166,11 @@ expect_error "history: type an object" "{$base,\"history\":[{\"seat\":1,\"type\"
 expect_error "history: play an object" "{$base,\"history\":[{\"seat\":1,\"type\":\"trail\",\"play\":{}}]}" 'history\[0\]: "play" must be a card'
 expect_error "history: multiple not true or false" "{$base,\"history\":[{\"seat\":1,\"type\":\"build\",\"play\":\"2d\",\"use\":[\"3c\"],\"value\":5,\"multiple\":[1]}]}" 'history\[0\]: "multiple" must be true or false'
 expect_error "history: take not an array" "{$base,\"history\":[{\"seat\":1,\"type\":\"capture\",\"play\":\"3d\",\"take\":\"3h\"}]}" 'history\[0\]: "take" must be an array of cards'
+# a card twice is named once with where it was first (a build's card named
+# freed memory; the field came twice: "table[1]: table: …")
+expect_error "duplicate: a card of a build, then loose" '{"rules":"classic","hand":["8s"],"table":[{"build":["3c","5h"],"value":8,"owner":0},"3c"]}' 'table\[1\]: duplicate card 3c (also in table\[0\])$'
+expect_error "duplicate: loose twice" '{"rules":"classic","hand":["8s"],"table":["9s","9s"]}' 'table\[1\]: duplicate card 9s (also in table)$'
+expect_error "duplicate: table and pile" '{"rules":"classic","hand":["8s"],"table":["9s"],"piles":[["9s"]]}' 'piles\[0\]: duplicate card 9s (also in table)$'
 expect_error "history: a card of the hand to move" "{$base,\"history\":[{\"seat\":1,\"type\":\"trail\",\"play\":\"9s\"}]}" 'history\[0\]: 9s was played, but it is in the hand to move'
 
 # a standard output that cannot be written is an error (it exited 0)

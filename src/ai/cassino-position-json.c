@@ -40,11 +40,14 @@ typedef struct {
   const char   *where[CASSINO_N_CARDS];
 } Seen;
 
+/* One card at @field (named so in a message); a card seen twice names
+ * the first's @where ("table", "piles", "hand"). */
 static gboolean
 read_card (JsonNode            *node,
            const CassinoRules  *rules,
            Seen                *seen,
            const char          *field,
+           const char          *where,
            CassinoCard         *out,
            GError             **error)
 {
@@ -68,7 +71,9 @@ read_card (JsonNode            *node,
     return invalid (error, "%s: duplicate card %s (also in %s)", field,
                     cassino_card_to_string (card), seen->where[card]);
   seen->seen |= CASSINO_CARD_BIT (card);
-  seen->where[card] = field;
+  /* (kept beyond the field's name, which may be freed: a build's
+   * "table[0]" named a later duplicate with freed memory) */
+  seen->where[card] = g_intern_string (where);
   *out = card;
   return TRUE;
 }
@@ -100,7 +105,7 @@ read_cards (JsonObject          *obj,
     {
       CassinoCard card;
 
-      if (!read_card (json_array_get_element (array, i), rules, seen, field, &card, error))
+      if (!read_card (json_array_get_element (array, i), rules, seen, field, field, &card, error))
         return FALSE;
       *out |= CASSINO_CARD_BIT (card);
     }
@@ -489,11 +494,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
           {
             CassinoCard card;
 
-            if (!read_card (item, &out->rules, &seen, "table", &card, error))
-              {
-                g_prefix_error (error, "%s: ", field);
-                return FALSE;
-              }
+            if (!read_card (item, &out->rules, &seen, field, "table", &card, error))
+              return FALSE;
             pos->loose |= CASSINO_CARD_BIT (card);
             /* capture_mode "pile": the list is the stack, bottom first */
             pos->pile_top = card;
@@ -527,11 +529,8 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
               CassinoCard card;
 
               if (!read_card (json_array_get_element (cards, k), &out->rules, &seen,
-                              "piles", &card, error))
-                {
-                  g_prefix_error (error, "%s: ", field);
-                  return FALSE;
-                }
+                              field, "piles", &card, error))
+                return FALSE;
               pos->piles[s] |= CASSINO_CARD_BIT (card);
             }
         }

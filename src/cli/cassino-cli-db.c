@@ -259,7 +259,8 @@ cassino_cli_db_export (int    argc,
   g_autofree char *database = NULL;
   g_autofree char *csv = NULL;
   g_autofree char *output = NULL;
-  gint64 game = 0, rubber = 0;
+  /* (G_MININT64: not given; --game 0 is an id that is not one) */
+  gint64 game = G_MININT64, rubber = G_MININT64;
   gboolean all = FALSE;
   GOptionEntry entries[] = {
     { "database", 'd', 0, G_OPTION_ARG_FILENAME, &database, N_("The database (default: the user’s)"), N_("PATH") },
@@ -283,12 +284,14 @@ cassino_cli_db_export (int    argc,
     return status;
   if (argc > 1)
     return bad_input ("export", _("unexpected argument; use --game, --rubber, --all or --csv"));
-  n_choices = (game != 0) + (rubber != 0) + (all != FALSE) + (csv != NULL);
+  n_choices = (game != G_MININT64) + (rubber != G_MININT64) + (all != FALSE) + (csv != NULL);
   if (n_choices == 0)
     return bad_input ("export", _("say what to export: --game ID, --rubber ID, --all or --csv games|stats"));
   if (n_choices > 1)
     return bad_input ("export", _("--game, --rubber, --all and --csv cannot be combined"));
-  if (game < 0 || rubber < 0)
+  if (game != G_MININT64 && game <= 0)
+    return bad_input ("export", _("an id is a positive number"));
+  if (rubber != G_MININT64 && rubber <= 0)
     return bad_input ("export", _("an id is a positive number"));
   if (csv && !g_str_equal (csv, "games") && !g_str_equal (csv, "stats"))
     return bad_input ("export", _("--csv takes “games” or “stats”"));
@@ -307,9 +310,11 @@ cassino_cli_db_export (int    argc,
     ok = cassino_store_export_stats_csv (store, out, &error);
   else
     ok = cassino_store_export_records (store,
-                                       game ? CASSINO_STORE_EXPORT_GAME
-                                       : rubber ? CASSINO_STORE_EXPORT_RUBBER : CASSINO_STORE_EXPORT_ALL,
-                                       game ? game : rubber, out, NULL, &skipped, &error);
+                                       game != G_MININT64 ? CASSINO_STORE_EXPORT_GAME
+                                       : rubber != G_MININT64 ? CASSINO_STORE_EXPORT_RUBBER
+                                       : CASSINO_STORE_EXPORT_ALL,
+                                       game != G_MININT64 ? game : rubber != G_MININT64 ? rubber : 0,
+                                       out, NULL, &skipped, &error);
   if (!ok)
     {
       /* no such game, or a game whose stored rules or moves cannot be read */
@@ -318,12 +323,19 @@ cassino_cli_db_export (int    argc,
         return bad_input ("export", error->message);
       return failure ("export", error->message);
     }
-  if (!g_output_stream_close (out, NULL, &error) ||
-      !write_output (output,
+  if (!g_output_stream_close (out, NULL, &error))
+    return failure ("export", error->message);
+  if (!write_output (output,
                      g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
                      g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)),
                      &error))
-    return failure ("export", error->message);
+    {
+      /* standard output: said once, with why, as the program exits (it
+       * was said twice) */
+      if (output == NULL || g_str_equal (output, "-"))
+        return 1;
+      return failure ("export", error->message);
+    }
   /* the others were written; each game left out is named, and the
    * status says that not everything was */
   for (guint i = 0; skipped && i < skipped->len; i++)

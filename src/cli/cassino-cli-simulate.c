@@ -411,6 +411,11 @@ cassino_cli_simulate (int    argc,
       fprintf (stderr, "cassino-cli simulate: %s\n", error->message);
       return 2;
     }
+  if (argc > 1)
+    {
+      fprintf (stderr, "cassino-cli simulate: unexpected argument “%s”; every setting is an option (--help)\n", argv[1]);
+      return 2;
+    }
   {
     /* the first option out of range, named */
     const char *bad = players < 2 || players > 6 ? "--players: a number from 2 to 6"
