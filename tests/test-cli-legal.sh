@@ -171,6 +171,9 @@ expect_error "history: take not an array" "{$base,\"history\":[{\"seat\":1,\"typ
 expect_error "duplicate: a card of a build, then loose" '{"rules":"classic","hand":["8s"],"table":[{"build":["3c","5h"],"value":8,"owner":0},"3c"]}' 'table\[1\]: duplicate card 3c (also in table\[0\])$'
 expect_error "duplicate: loose twice" '{"rules":"classic","hand":["8s"],"table":["9s","9s"]}' 'table\[1\]: duplicate card 9s (also in table)$'
 expect_error "duplicate: table and pile" '{"rules":"classic","hand":["8s"],"table":["9s"],"piles":[["9s"]]}' 'piles\[0\]: duplicate card 9s (also in table)$'
+# a text cut short says so (json-glib named the last token it met)
+expect_error "JSON cut short" '{"rules":"classic","hand":["9s"],"table":["6c"' 'invalid JSON at line 1, column [0-9]*: it ends too early'
+expect_error "JSON of one brace" '{' 'invalid JSON at line 1, column [0-9]*: it ends too early'
 expect_error "history: a card of the hand to move" "{$base,\"history\":[{\"seat\":1,\"type\":\"trail\",\"play\":\"9s\"}]}" 'history\[0\]: 9s was played, but it is in the hand to move'
 
 # a standard output that cannot be written is an error (it exited 0)

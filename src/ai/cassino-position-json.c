@@ -394,6 +394,38 @@ read_history (JsonNode             *node,
   return TRUE;
 }
 
+/* How many { and [ of @text are still open at its end (strings skipped):
+ * a text cut short, which json-glib reports as whatever token it met last
+ * ("unexpected string constant", column 28). */
+static guint
+open_brackets (const char *text,
+               gssize      length)
+{
+  gsize n = length < 0 ? strlen (text) : (gsize) length;
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+    }
+  return depth + (in_string ? 1 : 0);
+}
+
 gboolean
 cassino_json_position_parse (CassinoJsonPosition  *out,
                              const char           *text,
@@ -425,6 +457,9 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
         {
           const char *rest = strchr (strchr (msg + 7, ':') + 1, ':');
 
+          if (open_brackets (text, length) > 0 && strstr (msg, "nested deeper") == NULL)
+            return invalid (error, "invalid JSON at line %u, column %u: it ends too early, "
+                            "before its last closing bracket or quote", line, column);
           return invalid (error, "invalid JSON at line %u, column %u:%s", line, column,
                           rest ? rest + 1 : "");
         }
