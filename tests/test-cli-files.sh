@@ -114,4 +114,18 @@ else
   not_ok "simulate with a stray word: refused" "status $status: $(cat "$tmp/err")"
 fi
 
+# history --after takes two whole numbers and nothing else
+bad=""
+for a in 1:2:3 1:6x 99999999999999999999:1 x:1 1:; do
+  "$cli" history --database "$tmp/games.db" --after "$a" > /dev/null 2> "$tmp/err"
+  [ $? -eq 2 ] && grep -q -- '--after: a cursor' "$tmp/err" || bad="$bad $a"
+done
+"$cli" history --database "$tmp/games.db" --limit 1 > "$tmp/out" 2>&1
+cursor=$(sed -n 's/^more: --after //p' "$tmp/out")
+if [ -z "$bad" ] && [ -n "$cursor" ] && "$cli" history --database "$tmp/games.db" --after "$cursor" > /dev/null; then
+  ok "history --after: a cursor or exit 2"
+else
+  not_ok "history --after: a cursor or exit 2" "accepted:$bad; cursor '$cursor'"
+fi
+
 tap_end

@@ -692,6 +692,24 @@ parse_date (const char *text,
   return TRUE;
 }
 
+/* "STARTED:ID", two whole numbers and nothing else (sscanf took "1:2:3",
+ * "1:6x" and numbers past 64 bits). */
+static gboolean
+parse_cursor (const char *text,
+              gint64     *out_started,
+              gint64     *out_id)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", -1);
+  guint64 id;
+
+  if (g_strv_length (parts) != 2 ||
+      !g_ascii_string_to_signed (parts[0], 10, G_MININT64, G_MAXINT64, out_started, NULL) ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXINT64, &id, NULL))
+    return FALSE;
+  *out_id = (gint64) id;
+  return TRUE;
+}
+
 int
 cassino_cli_db_history (int    argc,
                         char **argv)
@@ -757,7 +775,7 @@ cassino_cli_db_history (int    argc,
         return bad_input ("history", _("--result: won, lost, drawn, unfinished or finished"));
       filter.result = (CassinoStoreResult) i;
     }
-  if (after && sscanf (after, "%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT, &cursor.started, &cursor.id) != 2)
+  if (after && !parse_cursor (after, &cursor.started, &cursor.id))
     return bad_input ("history", _("--after: a cursor such as 1767225600:42"));
 
   store = open_store ("history", database, TRUE, &status);
