@@ -128,4 +128,14 @@ else
   not_ok "history --after: a cursor or exit 2" "accepted:$bad; cursor '$cursor'"
 fi
 
+# a 53rd word of a deck that is no card is named (it said "more than 52 cards")
+sed '0,/^Deck /s/^\(Deck .*\)$/\1 Xx/' "$tmp/rec.txt" > "$tmp/bad-deck.txt"
+"$cli" validate "$tmp/bad-deck.txt" > /dev/null 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q '“Xx” is not a card' "$tmp/err"; then
+  ok "validate: a deck's extra word that is no card is named"
+else
+  not_ok "validate: a deck's extra word that is no card is named" "status $status: $(cat "$tmp/err")"
+fi
+
 tap_end

@@ -872,16 +872,18 @@ cassino_record_read (const char  *text,
               CassinoCard card;
               const char *end;
 
-              if (n == CASSINO_N_CARDS)
-                {
-                  reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "the deck has more than 52 cards");
-                  FAIL ();
-                }
+              /* a word that is no card is named first (a 53rd word "Xx" was
+               * "more than 52 cards") */
               if (!cassino_card_parse (words[k], &card, &end) || *end != '\0')
                 {
                   const char *where = g_strstr_len (r.line, r.line_end - r.line, words[k]);
 
                   reader_error (&r, where, CASSINO_RECORD_ERROR_SYNTAX, "“%s” is not a card", ex (&r, words[k]));
+                  FAIL ();
+                }
+              if (n == CASSINO_N_CARDS)
+                {
+                  reader_error (&r, at, CASSINO_RECORD_ERROR_SYNTAX, "the deck has more than 52 cards");
                   FAIL ();
                 }
               deck[n++] = card;
