@@ -58,35 +58,48 @@ ui_test_collect (GtkWidget *widget,
     ui_test_collect (child, type, found);
 }
 
+typedef enum {
+  UI_TEST_LABEL_VISIBLE = 1 << 0,   /* visible (else: mapped, on screen) */
+  UI_TEST_LABEL_TEXT    = 1 << 1,   /* as the user reads it, markup taken out (else: the label as set) */
+} UiTestLabelMatch;
+
+/* The label under @widget that reads @text, visible or on screen as
+ * @how says (mapped: of a stack, only the visible page's are), or NULL. */
+static inline GtkWidget *
+ui_test_find_label_how (GtkWidget        *widget,
+                        const char       *text,
+                        UiTestLabelMatch  how)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+      const char *shown = (how & UI_TEST_LABEL_TEXT) ? gtk_label_get_text (label) : gtk_label_get_label (label);
+
+      if (g_strcmp0 (shown, text) == 0 &&
+          ((how & UI_TEST_LABEL_VISIBLE) ? gtk_widget_is_visible (GTK_WIDGET (label))
+                                         : gtk_widget_get_mapped (GTK_WIDGET (label))))
+        return GTK_WIDGET (label);
+    }
+  return NULL;
+}
+
 /* Whether a visible label under @widget reads @text. */
 static inline gboolean
 ui_test_shows_label (GtkWidget  *widget,
                      const char *text)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
-        gtk_widget_is_visible (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
+  return ui_test_find_label_how (widget, text, UI_TEST_LABEL_VISIBLE) != NULL;
 }
 
-/* The label under @widget reading @text that is on screen (mapped: of a
- * stack, only the visible page's are), or NULL. */
+/* The label under @widget reading @text that is on screen, or NULL. */
 static inline GtkWidget *
 ui_test_find_mapped_label (GtkWidget  *widget,
                            const char *text)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0 &&
-        gtk_widget_get_mapped (labels->pdata[i]))
-      return labels->pdata[i];
-  return NULL;
+  return ui_test_find_label_how (widget, text, 0);
 }
 
 /* The button under @widget whose label is @label (mnemonic included),
@@ -118,14 +131,7 @@ static inline gboolean
 ui_test_maps_text (GtkWidget  *widget,
                    const char *text)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0 &&
-        gtk_widget_get_mapped (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
+  return ui_test_find_label_how (widget, text, UI_TEST_LABEL_TEXT) != NULL;
 }
 
 /* Whether a visible label under @widget shows @text as the user reads it
@@ -134,14 +140,7 @@ static inline gboolean
 ui_test_shows_text (GtkWidget  *widget,
                     const char *text)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0 &&
-        gtk_widget_is_visible (labels->pdata[i]))
-      return TRUE;
-  return FALSE;
+  return ui_test_find_label_how (widget, text, UI_TEST_LABEL_VISIBLE | UI_TEST_LABEL_TEXT) != NULL;
 }
 
 /* Run @sql on the database at @path through a connection of its own (as
