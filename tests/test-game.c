@@ -840,6 +840,73 @@ test_game_undo_and_explain (void)
   cassino_game_unref (game);
 }
 
+/* A game's own rule in the words of a refused capture: Xeri has no sums
+ * (it said "Those cards do not add up to the card you play"), Pasur's
+ * captures make 11, and a court card with another card is a capture, not
+ * a build ("Court cards cannot be built with"). */
+static void
+test_explain_game_words (void)
+{
+  static const struct {
+    const char *preset;
+    guint       players;
+    const char *said;
+  } cases[] = {
+    { "xeri", 2, "You take the pile’s top card with a card of the same rank, or the whole pile with a jack." },
+    { "pasur", 2, "The card you play and the cards you take must add up to 11." },
+    { "classic", 2, "A court card takes only one card of its rank, or all three." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint64 seed = 1; seed < 200 && !found; seed++)
+        {
+          CassinoRules r;
+          CassinoGame *game;
+          const CassinoPosition *pos;
+          CassinoCards hand, table;
+          CassinoCard c, t;
+
+          rules_for (&r, cases[i].preset, cases[i].players);
+          game = cassino_game_new (&r, seed, 1);
+          cassino_game_start (game);
+          pos = cassino_game_get_position (game);
+          hand = pos->hands[pos->to_move];
+          table = pos->loose;
+          CASSINO_CARDS_FOREACH (c, hand)
+            CASSINO_CARDS_FOREACH (t, table)
+              {
+                CassinoMove m = { 0 };
+                g_autofree char *why = NULL;
+                gboolean court = r.card_values[c] == 0;
+
+                if (found || CASSINO_CARD_RANK (c) == CASSINO_CARD_RANK (t) || CASSINO_CARD_RANK (c) == CASSINO_RANK_JACK)
+                  continue;
+                /* classic: a court card; the others: a numeral; Xeri: the top card */
+                if (g_str_equal (cases[i].preset, "classic") != court)
+                  continue;
+                if (r.capture_mode == CASSINO_CAPTURE_MODE_PILE && t != pos->pile_top)
+                  continue;
+                if (r.sum_target == CASSINO_SUM_TARGET_11 && r.card_values[t] != 0 &&
+                    CASSINO_CARD_RANK (c) + CASSINO_CARD_RANK (t) == 11)
+                  continue;
+                m.type = g_str_equal (cases[i].preset, "classic") ? CASSINO_MOVE_BUILD : CASSINO_MOVE_CAPTURE;
+                m.card = c;
+                m.set = CASSINO_CARD_BIT (t);
+                m.value = CASSINO_CARD_RANK (c) + CASSINO_CARD_RANK (t);
+                g_assert_false (cassino_game_play (game, &m, NULL));
+                why = cassino_game_explain_illegal (game, &m);
+                g_assert_cmpstr (why, ==, cases[i].said);
+                found = TRUE;
+              }
+          cassino_game_unref (game);
+        }
+      g_assert_true (found);
+    }
+}
+
 static void
 test_explain_own_build (void)
 {
@@ -974,6 +1041,7 @@ main (int    argc,
   g_test_add_func ("/cassino/game/claim", test_claim);
   g_test_add_func ("/cassino/game/undo-and-explain", test_game_undo_and_explain);
   g_test_add_func ("/cassino/game/explain-own-build", test_explain_own_build);
+  g_test_add_func ("/cassino/game/explain-game-words", test_explain_game_words);
   g_test_add_func ("/cassino/game/deal-tally", test_deal_tally);
 
   return g_test_run ();

@@ -545,6 +545,32 @@ test_statistics (Fixture       *f,
   }
 }
 
+/* The Statistics page opens on the user (the player name of the
+ * Preferences), not on the first name of the list: "Abe", added in
+ * Players and with no game, showed "No Games Here Yet". */
+static void
+test_statistics_opens_on_user (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  CassinoStatsView *view;
+  CassinoStore *store;
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cassino_store_add_human (store, "Abe", &error), >, 0);
+  g_assert_finalize_object (store);
+
+  open_window (f);
+  cassino_window_set_top_page (f->window, "statistics");
+  view = cassino_window_get_stats_view (f->window);
+  WAIT_FOR (g_strcmp0 (cassino_stats_view_get_page (view), "stats") == 0 ||
+            g_strcmp0 (cassino_stats_view_get_page (view), "empty") == 0, 10);
+  WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (view), ==, "stats");
+  g_assert_true (ui_test_maps_label (GTK_WIDGET (view), "Tess"));
+}
+
 /* The length column: minutes rounded, none under half a minute (it said
  * "0 min"), and none for a game without a known start. */
 static void
@@ -762,6 +788,8 @@ test_new_rubber (Fixture       *f,
   CassinoNewGameDialog *dialog = NULL;
 
   open_window (f);
+  /* from the Statistics page, as a player who looks at the standing */
+  cassino_window_set_top_page (f->window, "statistics");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rubbers", NULL));
   WAIT_FOR (find_toplevel ("Rubbers") != NULL, 10);
   rubbers = find_toplevel ("Rubbers");
@@ -804,7 +832,14 @@ test_new_rubber (Fixture       *f,
     g_assert_cmpuint (rules.rubber_games, ==, 3);
   }
   g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "The first to win 2 games wins the rubber"));
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* the dialog says what it starts (it said "New Game") */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "New Rubber");
+
+  /* dealt: the table shows the game (it stayed on Statistics) */
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "statistics");
+  g_signal_emit_by_name (dialog, "start-game", setup);
+  iterate (20);
+  g_assert_cmpstr (cassino_window_get_top_page (f->window), ==, "table");
 }
 
 /* A player of family games only sees, with any variant, no Cassino tile:
@@ -1953,6 +1988,57 @@ test_player_picture (Fixture       *f,
   g_unlink (text);
 }
 
+/* Whether a toast shown under @widget says @word. */
+static gboolean
+toast_says (GtkWidget  *widget,
+            const char *word)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (labels->pdata[i]), word) != NULL &&
+        gtk_widget_get_ancestor (labels->pdata[i], ADW_TYPE_TOAST_OVERLAY) != NULL &&
+        gtk_widget_get_ancestor (labels->pdata[i], ADW_TYPE_PREFERENCES_ROW) == NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adding a player whose name is taken is refused where it was typed: the
+ * field turns red and the Players window says why (a bell alone said
+ * nothing); a name that is free clears the field and is listed. */
+static void
+test_add_player_taken (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWindow *players;
+  AdwEntryRow *add = NULL;
+
+  open_window (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
+  WAIT_FOR (find_toplevel ("Players") != NULL, 10);
+  players = find_toplevel ("Players");
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "Add a Player") == 0)
+      add = rows->pdata[i];
+  g_assert_nonnull (add);
+
+  gtk_editable_set_text (GTK_EDITABLE (add), "Tess");
+  g_signal_emit_by_name (add, "apply");
+  WAIT_FOR (gtk_widget_has_css_class (GTK_WIDGET (add), "error"), 10);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (add)), ==, "Tess");
+  /* the toast of the Players window */
+  WAIT_FOR (toast_says (GTK_WIDGET (players), "Tess"), 10);
+
+  gtk_editable_set_text (GTK_EDITABLE (add), "Uli");
+  g_signal_emit_by_name (add, "apply");
+  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (add)), "") == 0, 10);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (add), "error"));
+  gtk_window_destroy (players);
+}
+
 /* @n games of Vic's begun in the database at @path; the first's and the
  * newest's ids. */
 static void
@@ -2435,6 +2521,8 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/page-shorter-than-count", test_page_shorter_than_count);
   ADD ("names-not-markup", test_names_not_markup);
   ADD ("find-key", test_find_key);
+  ADD ("statistics-opens-on-user", test_statistics_opens_on_user);
+  ADD ("add-player-taken", test_add_player_taken);
   ADD ("window-while-locked", test_window_while_locked);
   ADD ("window-lock-timeout", test_window_lock_timeout);
 

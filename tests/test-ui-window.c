@@ -1032,6 +1032,51 @@ test_table_keys_on_table_only (Fixture       *f,
   WAIT_FOR (cassino_game_controller_get_hint_used (f->controller), 60);
 }
 
+/* A click on the felt gives the keyboard back to the cards: with the
+ * log's toggle focused, Enter toggled the log instead of playing the move
+ * shown, and the arrows reached no card. */
+static void
+test_felt_click_focuses_cards (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GPtrArray) toggles = g_ptr_array_new ();
+  CassinoTableView *table;
+  GtkGesture *felt = NULL;
+  GtkWidget *focus;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 4711, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+
+  /* the keyboard on a toolbar button (the log's toggle) */
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_TOGGLE_BUTTON, toggles);
+  g_assert_cmpuint (toggles->len, >, 0);
+  for (guint i = 0; i < toggles->len; i++)
+    if (gtk_widget_get_mapped (toggles->pdata[i]) && gtk_widget_grab_focus (toggles->pdata[i]))
+      break;
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (focus));
+
+  /* a click on the felt (the table's own click, not a card's) */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (table));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c))
+        felt = GTK_GESTURE (c);
+    }
+  g_assert_nonnull (felt);
+  g_signal_emit_by_name (felt, "pressed", 1, 5.0, 5.0);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (table)));
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+}
+
 /* A game is recorded as it is played and resumes in a new window. */
 static void
 test_resume (Fixture       *f,
@@ -2863,7 +2908,7 @@ test_templates (Fixture       *f,
   {
     /* the shortcuts window lists the keys of History and the replay too */
     static const char *const listed[] = { "Left Right Up Down Tab", "Delete", "Left Right", "Home End",
-                                          "Escape <Alt>Left", "action:win.find", "action:app.new-game" };
+                                          "Escape <Alt>Left", "<Control>f", "action:app.new-game" };
     GSList *objects = gtk_builder_get_objects (builder);
 
     for (guint i = 0; i < G_N_ELEMENTS (listed); i++)
@@ -3829,6 +3874,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/table-keys-on-table-only", Fixture, NULL, fixture_setup, test_table_keys_on_table_only, fixture_teardown);
+  g_test_add ("/cassino/ui/felt-click-focuses-cards", Fixture, NULL, fixture_setup, test_felt_click_focuses_cards, fixture_teardown);
   g_test_add ("/cassino/ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cassino/ui/record-failure", Fixture, NULL, fixture_setup, test_record_failure, fixture_teardown);
   g_test_add ("/cassino/ui/resume-leaves-no-unplayed", Fixture, NULL, fixture_setup, test_resume_leaves_no_unplayed, fixture_teardown);

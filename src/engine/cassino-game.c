@@ -845,8 +845,12 @@ cassino_game_explain_illegal (const CassinoGame *game,
 
       if (!r->building)
         return g_strdup (_("These rules have no building."));
+      /* a court card with table cards is a capture to the player (the
+       * tutorial's K♣ on 6♣ said "cannot be built with") */
       if (r->card_values[move->card] == 0)
-        return g_strdup (_("Court cards cannot be built with."));
+        return r->court_capture == CASSINO_COURT_CAPTURE_ONE
+               ? g_strdup (_("A court card takes only one card of its rank, or all three."))
+               : g_strdup (_("A court card takes only cards of its own rank."));
       /* (a damaged record's value may be any number) */
       CASSINO_CARDS_FOREACH (c, rest)
         if (move->value < 32 && (r->card_values[c] & (1u << move->value)))
@@ -871,6 +875,14 @@ cassino_game_explain_illegal (const CassinoGame *game,
 
   if (move->type == CASSINO_MOVE_CAPTURE)
     {
+      /* Xeri: no sums, the pile's top card or, with a jack, the pile */
+      if (r->capture_mode == CASSINO_CAPTURE_MODE_PILE)
+        return r->jack_sweeps != CASSINO_JACK_SWEEPS_NO
+               ? g_strdup (_("You take the pile’s top card with a card of the same rank, or the whole pile with a jack."))
+               : g_strdup (_("You take the pile’s top card with a card of the same rank."));
+      /* Pasur: the card played and the cards taken make 11 */
+      if (r->sum_target == CASSINO_SUM_TARGET_11 && r->card_values[move->card] != 0)
+        return g_strdup (_("The card you play and the cards you take must add up to 11."));
       if (r->card_values[move->card] == 0)
         {
           if (r->court_capture == CASSINO_COURT_CAPTURE_ONE)

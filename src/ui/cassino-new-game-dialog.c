@@ -483,6 +483,9 @@ update_format_subtitle (CassinoNewGameDialog *self)
   CassinoRules rules;
   g_autofree char *subtitle = NULL;
 
+  /* the window says what it starts (it said "New Game" for a rubber) */
+  gtk_window_set_title (GTK_WINDOW (self), adw_combo_row_get_selected (self->format_row) == CASSINO_FORMAT_RUBBER
+                                           ? _("New Rubber") : _("New Game"));
   if (!cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
     return;
   switch (adw_combo_row_get_selected (self->format_row))

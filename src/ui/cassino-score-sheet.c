@@ -344,7 +344,15 @@ taken_text (const CassinoRules     *r,
       /* the sweeps made, not the events: a scoring that values each
        * sweep (a xeri 10, a jack's 20) scores a side's in one */
       n = MAX (n, score->n_sweeps[side]);
-      return n ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sweep", "%u sweeps", n), n) : NULL;
+      if (n == 0)
+        return NULL;
+      /* a game with its own word for them (the row says "Scope", "Xeri"):
+       * the count alone, not "2 sweeps" under "Scope" */
+      if (g_strcmp0 (cassino_score_sheet_category_title (r, category), cassino_category_get_title (category)) != 0)
+        /* Translators: how many sweeps a side made, under a row that names
+         * them in the game's word ("Scope", "Xeri"), e.g. "× 2" */
+        return g_strdup_printf (C_("sweep count", "× %u"), n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sweep", "%u sweeps", n), n);
     default:
       return cards ? cassino_cards_short_names (cards, " ") : NULL;
     }

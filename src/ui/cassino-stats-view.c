@@ -28,6 +28,8 @@
 #include "cassino-score.h"
 #include "cassino-score-sheet.h"
 #include "cassino-plain-text.h"
+#include "cassino-game-setup.h"
+#include "cassino-records.h"
 
 struct _CassinoStatsView
 {
@@ -708,6 +710,29 @@ on_choice_changed_cb (GObject          *object,
   reload (self);
 }
 
+/* Where the user is listed: the person named as in Preferences (the
+ * player name, else the login's), or 0.  The list is alphabetical: its
+ * first was another person added in Players, with no games yet. */
+static guint
+user_position (CassinoStatsView *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *setting = g_settings_get_string (settings, "player-name");
+  g_autofree char *name = cassino_game_setup_default_player_name (setting);
+  GPtrArray *players = cassino_records_get_players (self->records);
+
+  for (guint i = 0; players && i < players->len; i++)
+    {
+      const CassinoStorePlayer *p = players->pdata[i];
+      int pos;
+
+      if (p->kind == CASSINO_SEAT_HUMAN && g_strcmp0 (p->name, name) == 0 &&
+          (pos = cassino_records_find_player (self->records, p->id)) >= 0)
+        return (guint) pos;
+    }
+  return 0;
+}
+
 static void
 read_players (CassinoStatsView *self)
 {
@@ -726,7 +751,7 @@ read_players (CassinoStatsView *self)
       gtk_string_list_append (self->players, name);
       gtk_string_list_append (self->compare_names, name);
     }
-  gtk_drop_down_set_selected (self->player_dropdown, 0);
+  gtk_drop_down_set_selected (self->player_dropdown, n > 0 ? user_position (self) : 0);
   gtk_drop_down_set_selected (self->compare_dropdown, 0);
   self->updating = FALSE;
 }

@@ -1367,6 +1367,23 @@ cassino_table_view_size_allocate (GtkWidget *widget,
   gtk_popover_present (GTK_POPOVER (self->chooser));
 }
 
+/* A click on the felt brings the keyboard back to the cards (after the
+ * log's toggle had it, Enter toggled the log instead of playing, and the
+ * arrows went nowhere).  A card's own click focuses that card first. */
+static void
+on_felt_pressed_cb (GtkGestureClick  *gesture,
+                    int               n_press,
+                    double            x,
+                    double            y,
+                    CassinoTableView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || (focus != GTK_WIDGET (self) && !gtk_widget_is_ancestor (focus, GTK_WIDGET (self))))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
 static gboolean
 cassino_table_view_grab_focus (GtkWidget *widget)
 {
@@ -1610,6 +1627,13 @@ cassino_table_view_init (CassinoTableView *self)
   self->panels = g_ptr_array_new ();
   self->items = g_ptr_array_new ();
   self->hand = g_ptr_array_new ();
+  {
+    GtkGesture *felt = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (felt), GDK_BUTTON_PRIMARY);
+    g_signal_connect (felt, "pressed", G_CALLBACK (on_felt_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (felt));
+  }
   self->flights = g_ptr_array_new_with_free_func ((GDestroyNotify) flight_free);
   self->hidden_card = CASSINO_NO_CARD;
   self->animation_ms = 400;

@@ -717,12 +717,26 @@ on_players_edited_cb (GObject      *source,
 
   if (players == NULL)
     {
+      GtkRoot *root = gtk_widget_get_root (edit->widget);
+
       gtk_widget_error_bell (edit->widget);
       if (edit->toast)
         toast (edit->window, error->message);
+      else
+        {
+          /* a name refused (one already listed, say) is said where it
+           * was typed: the field turns red and the Players window says
+           * why (a bell alone said nothing) */
+          gtk_widget_add_css_class (edit->widget, "error");
+          if (ADW_IS_PREFERENCES_WINDOW (root))
+            adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), cassino_plain_toast_new (error->message));
+          else
+            toast (edit->window, error->message);
+        }
     }
   else
     {
+      gtk_widget_remove_css_class (edit->widget, "error");
       if (edit->clear)
         gtk_editable_set_text (GTK_EDITABLE (edit->widget), "");
       fill_players (edit->group, edit->window, players);

@@ -711,6 +711,9 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
   /* the history has a new game (and may have lost one nobody played) */
   self->records_dirty = TRUE;
   gtk_window_destroy (GTK_WINDOW (dialog));
+  /* the game is on the table: show it (dealt from Statistics' Rubbers
+   * window, it stayed out of sight) */
+  cassino_window_set_top_page (self, "table");
 }
 
 static void show_new_game_dialog (CassinoWindow *self);
