@@ -2032,7 +2032,9 @@ test_add_player_taken (Fixture       *f,
   /* the toast of the Players window */
   WAIT_FOR (toast_says (GTK_WIDGET (players), "Tess"), 10);
 
+  /* typing another name takes the red away */
   gtk_editable_set_text (GTK_EDITABLE (add), "Uli");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (add), "error"));
   g_signal_emit_by_name (add, "apply");
   WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (add)), "") == 0, 10);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (add), "error"));

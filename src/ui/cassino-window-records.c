@@ -706,6 +706,14 @@ players_edit_new (CassinoWindow *self,
 }
 
 static void
+on_refused_name_changed_cb (GtkEditable *editable,
+                            gpointer     data)
+{
+  gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
+  g_signal_handlers_disconnect_by_func (editable, on_refused_name_changed_cb, data);
+}
+
+static void
 on_players_edited_cb (GObject      *source,
                       GAsyncResult *result,
                       gpointer      user_data)
@@ -728,6 +736,9 @@ on_players_edited_cb (GObject      *source,
            * was typed: the field turns red and the Players window says
            * why (a bell alone said nothing) */
           gtk_widget_add_css_class (edit->widget, "error");
+          /* red until the name is changed */
+          g_signal_handlers_disconnect_by_func (edit->widget, on_refused_name_changed_cb, NULL);
+          g_signal_connect (edit->widget, "changed", G_CALLBACK (on_refused_name_changed_cb), NULL);
           if (ADW_IS_PREFERENCES_WINDOW (root))
             adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), cassino_plain_toast_new (error->message));
           else

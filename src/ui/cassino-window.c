@@ -103,7 +103,6 @@ on_card_theme_changed_cb (GSettings     *settings,
 
 /* The view */
 
-/* Undo, and when it is greyed why, to the eye and to a screen reader. */
 /* Whether the table is the page shown: its keys (h, Ctrl+Z, Ctrl+Shift+C,
  * F9, Enter) act on the game only then, not unseen from History or
  * Statistics (a hint asked there was counted as used). */
@@ -113,6 +112,7 @@ table_shown (CassinoWindow *self)
   return g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "table") == 0;
 }
 
+/* Undo, and when it is greyed why, to the eye and to a screen reader. */
 static void
 update_undo (CassinoWindow *self)
 {
