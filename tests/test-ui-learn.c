@@ -251,7 +251,8 @@ test_tutorial_pairing (Fixture       *f,
 }
 
 /* Every lesson can be completed through the tutorial window, each step by
- * one of its answers played on the lesson's controller. */
+ * one of its answers played on the lesson's controller.  A lesson's last
+ * step is headed "Test", and its instruction does not say it again. */
 static void
 test_tutorial_all_lessons (Fixture       *f,
                            gconstpointer  data)
@@ -271,6 +272,11 @@ test_tutorial_all_lessons (Fixture       *f,
           gboolean played = FALSE;
 
           g_assert_cmpuint (cassino_tutorial_window_get_step (tutorial), ==, s);
+          if (s + 1 == lesson->n_steps && lesson->n_steps > 1)
+            {
+              g_assert_true (ui_test_shows_label (GTK_WIDGET (tutorial), "Test"));
+              g_assert_false (g_str_has_prefix (cassino_tutorial_window_get_instruction (tutorial), "Test"));
+            }
           cassino_move_list_init (&list);
           cassino_game_legal_moves (cassino_game_controller_get_game (c), &list);
           for (guint i = 0; i < list.len && !played; i++)
