@@ -538,10 +538,13 @@ test_statistics (Fixture       *f,
   {
     g_autoptr(GPtrArray) pages = g_ptr_array_new ();
 
-    /* the Statistics tab's own icon, not the Table's grid */
+    /* the Statistics tab's own icon (a bar chart), not the Table's grid */
     ui_test_collect (GTK_WIDGET (view), ADW_TYPE_STATUS_PAGE, pages);
     g_assert_cmpuint (pages->len, ==, 1);
-    g_assert_cmpstr (adw_status_page_get_icon_name (pages->pdata[0]), ==, "power-profile-performance-symbolic");
+    g_assert_cmpstr (adw_status_page_get_icon_name (pages->pdata[0]), ==, "cassino-statistics-symbolic");
+    /* a bar chart of the app's own, found in its resources */
+    g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (view))),
+                                            "cassino-statistics-symbolic"));
   }
 }
 
