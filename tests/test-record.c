@@ -473,12 +473,50 @@ test_record_tag_errors_at_tag (void)
     { "[Seed ",    "[Seed \"x\"]",             CASSINO_RECORD_ERROR_SYNTAX,   "Seed “x”" },
     { "[Cassino ", "[Cassino \"2\"]",          CASSINO_RECORD_ERROR_SYNTAX,   "version “2”" },
   };
+  /* the game's times: a day or an instant that is none is named at its
+   * tag; a part of a day may be unknown ("??", as PGN writes it) */
+  static const struct {
+    const char *line;
+    const char *what;   /* NULL: read */
+  } times[] = {
+    { "[Date \"2026.13.45\"]",          "Date “2026.13.45” is not a day" },
+    { "[Date \"2026.02.30\"]",          "Date “2026.02.30” is not a day" },
+    { "[Date \"yesterday\"]",           "Date “yesterday” is not a day" },
+    { "[Date \"2026.11.25x\"]",         "Date “2026.11.25x” is not a day" },
+    { "[Start \"yesterday\"]",          "Start “yesterday” is not a time" },
+    { "[Start \"2026-11-25T25:00:00Z\"]", "Start “2026-11-25T25:00:00Z” is not a time" },
+    { "[End \"2026.13.01\"]",           "End “2026.13.01” is not a time" },
+    { "[Date \"2026.11.25\"]",          NULL },
+    { "[Date \"2026-11-25\"]",          NULL },
+    { "[Date \"2026.??.??\"]",          NULL },
+    { "[Date \"????.??.??\"]",          NULL },
+    { "[Date \"\"]",                    NULL },
+    { "[Start \"2026-11-25T13:20:48Z\"]", NULL },
+    { "[Start \"2026-11-25T14:20:48+01:00\"]", NULL },
+    { "[End \"2026-11-25\"]",           NULL },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *bad = edit_line (text, cases[i].prefix, cases[i].line, FALSE);
 
       expect_error_at (bad, cases[i].code, line_of (text, cases[i].prefix), 1, cases[i].what);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autofree char *with = edit_line (text, "[Rules ", times[i].line, FALSE);
+
+      g_test_message ("%s", times[i].line);
+      if (times[i].what)
+        expect_error_at (with, CASSINO_RECORD_ERROR_SYNTAX, line_of (text, "[Rules "), 1, times[i].what);
+      else
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) games = cassino_record_read (with, -1, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (games->len, ==, 1);
+        }
     }
 }
 

@@ -446,6 +446,60 @@ parse_u64 (const char *text,
   return text && g_ascii_string_to_unsigned (text, 10, 0, max, out, NULL);
 }
 
+/* One part of a day: @len digits between @min and @max, or @len "?"
+ * (unknown, as PGN writes it); *@known says which. */
+static gboolean
+day_part (const char *text,
+          guint       len,
+          guint       min,
+          guint       max,
+          guint      *value,
+          gboolean   *known)
+{
+  guint q = 0, n = 0;
+
+  for (guint i = 0; i < len; i++)
+    {
+      if (text[i] == '?')
+        q++;
+      else if (g_ascii_isdigit (text[i]))
+        n = n * 10 + (guint) (text[i] - '0');
+      else
+        return FALSE;
+    }
+  *known = q == 0;
+  *value = n;
+  return q == len || (q == 0 && n >= min && n <= max);
+}
+
+/* A day as the Date tag writes it: YYYY.MM.DD (or YYYY-MM-DD), a part
+ * unknown written "??" ("2026.??.??", "????.??.??"); a day that is
+ * known whole must exist (no 2026.02.30). */
+static gboolean
+is_record_day (const char *text)
+{
+  guint y, m, d;
+  gboolean yk, mk, dk;
+
+  if (strlen (text) != 10 || (text[4] != '.' && text[4] != '-') || text[7] != text[4])
+    return FALSE;
+  if (!day_part (text, 4, 1, 9999, &y, &yk) || !day_part (text + 5, 2, 1, 12, &m, &mk) ||
+      !day_part (text + 8, 2, 1, 31, &d, &dk))
+    return FALSE;
+  return !(yk && mk && dk) || g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y);
+}
+
+/* An instant as Start and End write it: ISO 8601 (the store reads any
+ * offset, UTC if none), or a known day. */
+static gboolean
+is_record_instant (const char *text)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+  g_autoptr(GDateTime) dt = g_date_time_new_from_iso8601 (text, utc);
+
+  return dt != NULL || (is_record_day (text) && strchr (text, '?') == NULL);
+}
+
 static char *
 tag_key (const char *name,
          GPtrArray  *values)
@@ -538,6 +592,28 @@ game_from_tags (Reader *r,
       tag_error (r, tags_find (tags, "Dealer"), CASSINO_RECORD_ERROR_SYNTAX,
                  "Dealer “%s” is not a seat", ex (r, v));
       return NULL;
+    }
+
+  /* the game's times: a value that is no day or no instant would be
+   * recorded as "started now" or "at an unknown time" without a word */
+  v = tag_value (tags, "Date", 0);
+  if (v && *v && !is_record_day (v))
+    {
+      tag_error (r, tags_find (tags, "Date"), CASSINO_RECORD_ERROR_SYNTAX,
+                 "Date “%s” is not a day: write it YYYY.MM.DD, an unknown part as ??", ex (r, v));
+      return NULL;
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *name = i == 0 ? "Start" : "End";
+
+      v = tag_value (tags, name, 0);
+      if (v && *v && !is_record_instant (v))
+        {
+          tag_error (r, tags_find (tags, name), CASSINO_RECORD_ERROR_SYNTAX,
+                     "%s “%s” is not a time: write it YYYY-MM-DDTHH:MM:SSZ", name, ex (r, v));
+          return NULL;
+        }
     }
 
   game = cassino_game_new (&rules, seed, (guint) dealer);
