@@ -23,7 +23,8 @@
  *   more, looks at more candidates and, once it can see every card left
  *   (the last hand of a two-sided deal), solves the rest exactly.
  * - master is the same search on a budget (time in the app, sampled deals
- *   in the CLI): every legal move a candidate, the weaker half dropped
+ *   in the CLI): every legal move a candidate (the MASTER_CANDIDATES best
+ *   by the one-ply judgement on a crowded table), the weaker half dropped
  *   every MASTER_HALVING deals, playouts to the end of the hand, and once
  *   the stock is out every sampled deal solved exactly (the last hand of
  *   three or more players).  Hints are master's search.
@@ -73,6 +74,7 @@ G_BEGIN_DECLS
  * candidates is dropped, and the solver's limits: nodes for one sampled
  * deal (every candidate) before playouts take over, and for a deal where
  * every card is known */
+#define MASTER_CANDIDATES  64     /* choosable moves searched, best first by the one-ply judgement */
 #define MASTER_SAMPLES     320
 #define MASTER_MAX_SAMPLES 100000
 #define MASTER_HALVING     64

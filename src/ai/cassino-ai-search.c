@@ -333,7 +333,7 @@ ai_choose (const CassinoView     *view,
         gboolean master = level == CASSINO_LEVEL_MASTER;
         /* an evaluation searches every move, and chooses among those the
          * level would search: its choice is the level's (the hint's) */
-        guint choose_limit = master ? n_choosable : MIN (n_choosable, candidate_limit (level, hint));
+        guint choose_limit = MIN (n_choosable, master ? MASTER_CANDIDATES : candidate_limit (level, hint));
         guint limit = all ? n_cands : choose_limit;
         guint time_ms = budget ? budget->time_ms : 0;
         guint max_iter = budget && budget->iterations ? budget->iterations :
@@ -454,9 +454,10 @@ ai_choose (const CassinoView     *view,
 
                     cassino_position_apply (&p, &cands[i].move, NULL);
                     vals[i] = ai_playout (&counting, &v, view->levels, &p, side, horizon);
-                    /* master: a deal not finished in time does not count */
-                    late = master && deadline && iterations >= min_iter && (i & 7) == 7 &&
-                           g_get_monotonic_time () >= deadline;
+                    /* a deal not finished in time does not count, not
+                     * even the first (on a crowded table one deal can take
+                     * a second: then the one-ply judgement chooses) */
+                    late = deadline && g_get_monotonic_time () >= deadline;
                   }
                 if (late)
                   break;

@@ -112,7 +112,9 @@ gboolean    cassino_ai_choose_finish (GAsyncResult          *result,
 /* A hint for a human: the strongest level's (master's) choice with its
  * reason, from its search within @budget (without a limit of its own: as
  * many sampled deals as a deep search needs); a time limit in @budget
- * stops it only after as many deals as the expert samples.  @budget may be NULL (or its iterations 0) for the hint's
+ * stops it only after as many deals as the expert samples, unless a deal
+ * is still unfinished at the limit (a crowded table: then fewer deals, or
+ * none and the one-ply judgement).  @budget may be NULL (or its iterations 0) for the hint's
  * default.  Returns FALSE if there is no legal move or @cancellable was
  * cancelled. */
 gboolean    cassino_ai_hint          (const CassinoView     *view,
