@@ -644,6 +644,25 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
     for (guint i = 0; i < players; i++)
       if (i != to_move)
         others += out->view.hand_sizes[i];
+    /* not given: the players who have played in this round already (those
+     * just before the player to move) hold a card fewer, as many of them
+     * as the unseen cards say (a Scopone deal has no stock: after the first
+     * trail, the others hold 9, 9 and 8 cards, not 9 each) */
+    if (!(sizes && JSON_NODE_HOLDS_ARRAY (sizes)) && others > unseen && others - unseen < players)
+      {
+        guint fewer = others - unseen;
+
+        for (guint k = 1; k <= fewer; k++)
+          {
+            guint seat = (to_move + players - k) % players;
+
+            if (out->view.hand_sizes[seat] > 0)
+              {
+                out->view.hand_sizes[seat]--;
+                others--;
+              }
+          }
+      }
     if (others > unseen)
       return invalid (error, "hand_sizes: the other hands hold %u cards but only %u are unseen",
                       others, unseen);
@@ -657,10 +676,21 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
   pos->deck_len = out->view.stock_count;
   pos->stock_pos = 0;
 
-  /* §4.4: the player to move must be able to take every build it owns */
+  /* §4.4: the player to move must be able to take every build it owns:
+   * it holds a card of the build's value (it kept one when it built) */
   for (guint i = 0; i < pos->n_builds; i++)
     if (pos->builds[i].owner == (gint8) to_move)
-      owned |= 1u << pos->builds[i].value;
+      {
+        guint value = pos->builds[i].value;
+        gboolean takes = FALSE;
+
+        owned |= 1u << value;
+        for (CassinoCard c = 0; c < CASSINO_N_CARDS && !takes; c++)
+          takes = (hand & CASSINO_CARD_BIT (c)) && (out->rules.card_values[c] & (1u << value));
+        if (!takes)
+          return invalid (error, "impossible position: the player to move owns a build of %u "
+                          "but holds no card of %u to take it", value, value);
+      }
   if (owned)
     {
       CassinoMoveList list;
