@@ -149,6 +149,9 @@ expect_error "impossible: own build without a card to take it" '{"rules":"classi
 # while the owner held no 8; american may not raise its own build, so
 # there the same position was refused; now both are)
 expect_error "impossible: own build, another move possible" '{"rules":"classic","hand":["Ac","7d"],"table":[{"build":["3c","5d"],"value":8,"owner":0},"Ah"]}' 'owns a build of 8 but holds no card of 8'
+expect_error "a build without its cards" '{"rules":"classic","hand":["8h"],"table":[{"cards":["3c","5h"],"value":8,"owner":1}]}' 'table\[0\]: a build needs "build"'
+expect_error "a build value below zero" '{"rules":"classic","hand":["8h"],"table":[{"build":["3c","5h"],"value":-3,"owner":1}]}' 'build value -3 is impossible (2 to 10)'
+expect_error "a build value past 32 bits" '{"rules":"classic","hand":["8h"],"table":[{"build":["3c","5h"],"value":2147483648,"owner":1}]}' 'build value 2147483648 is impossible'
 expect_error "impossible: owner is not a seat" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":5}]}' 'owner'
 expect_error "impossible: court in a build" '{"rules":"classic","hand":["7h"],"table":[{"build":["Kc","5d"],"value":8,"owner":1}]}' 'Kc'
 expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"hand":["7h"],"table":[]}' 'players'

@@ -232,6 +232,12 @@ groups_ok (const CassinoRules *rules,
 }
 
 static gboolean
+holds_int (JsonNode *node)
+{
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static gboolean
 read_build (JsonNode            *node,
             const CassinoRules  *rules,
             Seen                *seen,
@@ -247,10 +253,18 @@ read_build (JsonNode            *node,
   JsonNode *mult = json_object_get_member (obj, "multiple");
   gboolean multiple = FALSE;
 
+  JsonNode *value_node = json_object_get_member (obj, "value");
+
+  if (!json_object_has_member (obj, "build"))
+    return invalid (error, "%s: a build needs \"build\", the array of its cards", field);
   if (!read_cards (obj, "build", rules, seen, field, TRUE, &cards, error))
     return FALSE;
-  if (!get_uint (obj, "value", 99, TRUE, 0, &value, NULL))
+  if (value_node == NULL || !holds_int (value_node))
     return invalid (error, "%s: a build needs \"value\", a whole number", field);
+  if (json_node_get_int (value_node) < 2 || json_node_get_int (value_node) > rules->max_build)
+    return invalid (error, "%s: build value %" G_GINT64_FORMAT " is impossible (2 to %u)", field,
+                    json_node_get_int (value_node), rules->max_build);
+  value = (guint) json_node_get_int (value_node);
   if (!get_uint (obj, "owner", 99, TRUE, 0, &owner, NULL))
     return invalid (error, "%s: a build needs \"owner\", a seat", field);
   if (mult)
@@ -263,8 +277,6 @@ read_build (JsonNode            *node,
     return invalid (error, "%s: owner %u is not a seat of a %u-player game", field, owner, rules->n_players);
   if (cassino_cards_count (cards) < 2)
     return invalid (error, "%s: a build has two cards or more", field);
-  if (value < 1 || value > rules->max_build)
-    return invalid (error, "%s: build value %u is impossible (at most %u)", field, value, rules->max_build);
   CASSINO_CARDS_FOREACH (card, cards)
     if (rules->card_values[card] == 0)
       return invalid (error, "%s: %s has no number and cannot be in a build", field,
@@ -294,12 +306,6 @@ static gboolean
 holds_boolean (JsonNode *node)
 {
   return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
-}
-
-static gboolean
-holds_int (JsonNode *node)
-{
-  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
 }
 
 static gboolean
