@@ -508,6 +508,9 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
     return FALSE;
   if (hand == 0)
     return invalid (error, "hand: the player to move has no cards");
+  if (cassino_cards_count (hand) > out->rules.hand_size)
+    return invalid (error, "hand: %u cards, but a hand of these rules holds at most %u",
+                    cassino_cards_count (hand), out->rules.hand_size);
   pos->hands[to_move] = hand;
 
   table_node = json_object_get_member (obj, "table");
