@@ -153,6 +153,10 @@ expect_error "a build without its cards" '{"rules":"classic","hand":["8h"],"tabl
 expect_error "a build value below zero" '{"rules":"classic","hand":["8h"],"table":[{"build":["3c","5h"],"value":-3,"owner":1}]}' 'build value -3 is impossible (2 to 10)'
 expect_error "a build value past 32 bits" '{"rules":"classic","hand":["8h"],"table":[{"build":["3c","5h"],"value":2147483648,"owner":1}]}' 'build value 2147483648 is impossible'
 expect_error "impossible: a hand larger than the rules deal" '{"rules":"classic","hand":["8h","2c","3c","4c","5c"],"table":["3h"]}' 'hand: 5 cards, but a hand of these rules holds at most 4'
+# a key given twice, or a second document: which one would count?
+expect_error "a key given twice" '{"rules":"classic","hand":["8h"],"table":["3h"],"hand":["9h"]}' 'the key “hand” is given twice'
+expect_error "a key given twice in a rules object" '{"rules":{"preset":"classic","sweeps":false,"sweeps":true},"hand":["8h"],"table":[]}' 'the key “sweeps” is given twice'
+expect_error "a second document" '{"rules":"classic","hand":["8h"],"table":["3h"]} {"rules":"royal"}' 'more text after the end of the JSON document'
 expect_error "impossible: owner is not a seat" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":5}]}' 'owner'
 expect_error "impossible: court in a build" '{"rules":"classic","hand":["7h"],"table":[{"build":["Kc","5d"],"value":8,"owner":1}]}' 'Kc'
 expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"hand":["7h"],"table":[]}' 'players'

@@ -31,6 +31,7 @@ check_json (const char  *text,
 {
   guint depth = 0, line = 1, column = 0;
   gboolean in_string = FALSE;
+  gboolean ended = FALSE;   /* the first object or array is closed */
 
   for (gsize i = 0; i < length; i++)
     {
@@ -44,6 +45,9 @@ check_json (const char  *text,
           column = 0;
           continue;
         }
+      /* a second document after the first would be read as nothing */
+      if (ended && !in_string && !g_ascii_isspace (c))
+        return json_error (error, line, column, "more text after the end of the JSON document");
       if (in_string)
         {
           if (c == '\\' && i + 1 < length && text[i + 1] != '\n')
@@ -68,7 +72,7 @@ check_json (const char  *text,
             }
         }
       else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+        ended = --depth == 0;
       else if (g_ascii_isdigit (c) || (c == '-' && i + 1 < length && g_ascii_isdigit (text[i + 1])))
         {
           /* a number: its integer part must fit 64 bits when nothing
@@ -101,18 +105,61 @@ check_json (const char  *text,
   return TRUE;
 }
 
+/* A key given twice in one object: json-glib keeps the last one without
+ * a word, so the members parsed are counted against the object's size. */
+typedef struct {
+  GHashTable *members;   /* JsonObject → members parsed */
+  char       *key;
+  guint       line;
+  guint       column;
+} KeyCheck;
+
+static void
+on_object_member (JsonParser *parser,
+                  JsonObject *object,
+                  const char *name,
+                  gpointer    user_data)
+{
+  KeyCheck *check = user_data;
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (check->members, object)) + 1;
+
+  g_hash_table_insert (check->members, object, GUINT_TO_POINTER (n));
+  if (check->key == NULL && n > json_object_get_size (object))
+    {
+      check->key = g_strdup (name);
+      check->line = json_parser_get_current_line (parser);
+      check->column = json_parser_get_current_pos (parser);
+    }
+}
+
 gboolean
 cassino_json_load (JsonParser  *parser,
                    const char  *text,
                    gssize       length,
                    GError     **error)
 {
+  KeyCheck check = { NULL, NULL, 0, 0 };
+  gulong handler;
+  gboolean ok;
+
   g_return_val_if_fail (JSON_IS_PARSER (parser), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
   if (!check_json (text, length < 0 ? strlen (text) : (gsize) length, error))
     return FALSE;
-  return json_parser_load_from_data (parser, text, length, error);
+  check.members = g_hash_table_new (NULL, NULL);
+  handler = g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &check);
+  ok = json_parser_load_from_data (parser, text, length, error);
+  g_signal_handler_disconnect (parser, handler);
+  g_hash_table_unref (check.members);
+  if (ok && check.key != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("the key “%s” is given twice in one object", check.key);
+
+      ok = json_error (error, check.line, check.column, what);
+    }
+  g_free (check.key);
+  return ok;
 }
 
 char *
