@@ -1177,6 +1177,62 @@ test_export_import (Fixture       *f,
   cassino_store_import_report_clear (&report);
 }
 
+/* Export All Games and Export Statistics onto the game database itself
+ * (the file chooser's Replace), a link to it or its -wal: refused, the
+ * toast says why, and every game is still there (the database became the
+ * export's text, and the next start salvaged 0 games). */
+static void
+test_export_not_over_database (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autofree char *link = g_build_filename (f->tmpdir, "link.db", NULL);
+  g_autofree char *wal = g_strconcat (f->database, "-wal", NULL);
+  const char *paths[] = { f->database, link, wal };
+
+  open_window (f);
+  g_assert_cmpint (symlink (f->database, link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    for (guint csv = 0; csv < 2; csv++)
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+        g_autoptr(GError) error = NULL;
+        CassinoRecords *records = cassino_window_get_records (f->window);
+        guint count = 0;
+
+        g_test_message ("%s%s", paths[i], csv ? ", CSV" : "");
+        if (csv)
+          g_assert_false (cassino_records_export_stats_csv (records, file, &error));
+        else
+          g_assert_false (cassino_records_export_records (records, CASSINO_STORE_EXPORT_ALL, 0, file,
+                                                          &count, NULL, &error));
+        g_assert_nonnull (error);
+        if (i == 1)
+          g_assert_true (g_str_has_suffix (error->message, "” is not a regular file (a link, a device or a folder); "
+                                                           "it is left alone"));
+        else
+          g_assert_cmpstr (error->message, ==, "That is the game database: choose another file");
+      }
+  /* through the window: the toast */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (f->database);
+    g_autoptr(CassinoStore) store = NULL;
+    g_autoptr(GError) error = NULL;
+
+    cassino_window_export_records (f->window, CASSINO_STORE_EXPORT_ALL, 0, file);
+    WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
+    g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==, "That is the game database: choose another file");
+    store = cassino_store_open_full (f->database, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
+    g_assert_no_error (error);
+    {
+      g_autofree char *keys = history_keys (store);
+      g_auto(GStrv) lines = g_strsplit (keys, "\n", -1);
+
+      /* (one line a game, and an empty string after the last) */
+      g_assert_cmpuint (g_strv_length (lines), ==, N_ROWS + 1);
+    }
+  }
+}
+
 /* A game whose record cannot be read back: Export All Games writes the
  * others and the toast names the one left out; exporting that game alone
  * fails, says why, and leaves the file it was to replace as it was (a
@@ -2513,6 +2569,7 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/length-text", test_length_text);
   ADD ("export-import", test_export_import);
   ADD ("export-damaged-game", test_export_damaged_game);
+  ADD ("export-not-over-database", test_export_not_over_database);
   ADD ("name-one-line", test_name_one_line);
   ADD ("import-one-bad-record", test_import_one_bad_record);
   ADD ("import-while-locked", test_import_while_locked);

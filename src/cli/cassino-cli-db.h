@@ -27,14 +27,6 @@ int cassino_cli_db_stats   (int argc, char **argv);
  *         [--limit N] [--after CURSOR] [--json] */
 int cassino_cli_db_history (int argc, char **argv);
 
-/* Whether a file written to @output (by renaming a new file over it)
- * leaves @database (NULL: none) alone: not the database itself, a link to
- * it, its -wal, -shm or -journal, nor anything that is not a regular
- * file.  The error begins with @option ("-o", "--records"). */
-gboolean cassino_cli_check_output (const char  *option,
-                                   const char  *output,
-                                   const char  *database,
-                                   GError     **error);
 
 /* When opening @store moved a damaged database aside, say so on standard
  * error: where it went and how many games were saved and lost. */

@@ -19,6 +19,7 @@
 #include "cassino-rng.h"
 #include "cassino-store-record.h"
 #include "cassino-cli-simulate.h"
+#include "cassino-store-export.h"
 
 #define MAX_DEALS_PER_GAME 500
 
@@ -484,7 +485,7 @@ cassino_cli_simulate (int    argc,
   opts.jobs = (guint) jobs;
 
   /* the records never go over the database they are recorded into */
-  if (records_path && !cassino_cli_check_output ("--records", records_path, database, &error))
+  if (records_path && !cassino_store_check_output ("--records", records_path, database, &error))
     {
       fprintf (stderr, "cassino-cli simulate: %s\n", error->message);
       return 2;

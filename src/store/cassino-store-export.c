@@ -10,7 +10,10 @@
 #include <inttypes.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
 #include "cassino-record.h"
@@ -588,4 +591,81 @@ cassino_store_import_records (CassinoStore              *store,
 
   import.games = games;
   return cassino_store_transact (store, import_games, &import, error);
+}
+
+/* Whether @a and @b name one file: the same inode, or (when not made yet,
+ * as a -wal before the database is opened) the same absolute name. */
+static gboolean
+same_file (const char     *a,
+           const GStatBuf *a_st,
+           const char     *b)
+{
+  GStatBuf b_st;
+  g_autofree char *ca = NULL;
+  g_autofree char *cb = NULL;
+
+  if (a_st && g_stat (b, &b_st) == 0)
+    return a_st->st_dev == b_st.st_dev && a_st->st_ino == b_st.st_ino;
+  ca = g_canonicalize_filename (a, NULL);
+  cb = g_canonicalize_filename (b, NULL);
+  return g_str_equal (ca, cb);
+}
+
+/* -o PATH is written by renaming a new file over it: never over the open
+ * database (the file itself, a link to it, its -wal, -shm or -journal),
+ * never over what is not a regular file (a symbolic link, a device, a
+ * folder).  An existing regular file is replaced. */
+gboolean
+cassino_store_check_output (const char  *option,
+                            const char  *output,
+                            const char  *database,
+                            GError     **error)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  g_autofree char *real = NULL;
+  GStatBuf st;
+  gboolean exists;
+
+  if (output == NULL || g_str_equal (output, "-"))
+    return TRUE;
+  exists = g_lstat (output, &st) == 0;
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      if (option)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     /* Translators: the option ("-o", "--records"), then a file name */
+                     _("%s: “%s” is not a regular file (a link, a device or a folder); it is left alone"),
+                     option, output);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     /* Translators: a file chosen to export to */
+                     _("“%s” is not a regular file (a link, a device or a folder); it is left alone"),
+                     output);
+      return FALSE;
+    }
+  if (database == NULL)
+    return TRUE;
+  real = realpath (database, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *named = g_strconcat (database, suffixes[i], NULL);
+      g_autofree char *resolved = real ? g_strconcat (real, suffixes[i], NULL) : NULL;
+
+      if (same_file (output, exists ? &st : NULL, named) ||
+          (resolved && same_file (output, exists ? &st : NULL, resolved)))
+        {
+          if (option)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                         /* Translators: the option ("-o", "--records"), a file name, then the database's */
+                         _("%s: “%s” would overwrite the database %s; choose another file"),
+                         option, output, database);
+          else
+            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                                 /* Translators: a toast, when the file chosen to export to is the
+                                  * file Cassino records every game in (or one of its files) */
+                                 _("That is the game database: choose another file"));
+          return FALSE;
+        }
+    }
+  return TRUE;
 }

@@ -52,6 +52,17 @@ gboolean cassino_store_export_stats_csv (CassinoStore   *store,
                                          GOutputStream  *out,
                                          GError        **error);
 
+/* Whether a file may be written at @output (replaced by a new file) while
+ * @database is the game database: never the database itself, a link to
+ * it, its -wal, -shm or -journal, nor what is not a regular file (a
+ * symbolic link, a device, a folder).  An existing regular file may be
+ * replaced.  @option ("-o", "--records"), when not NULL, begins the
+ * message (the CLI's); @database may be NULL (no database). */
+gboolean cassino_store_check_output     (const char   *option,
+                                         const char   *output,
+                                         const char   *database,
+                                         GError      **error);
+
 typedef struct {
   guint      imported;
   guint      skipped;    /* already in the database */

@@ -1327,6 +1327,11 @@ run_file_job (CassinoStore  *store,
       return cassino_store_import_records (store, text, (gssize) length, &job->report, error);
     }
 
+  /* never over the game database itself (the file chooser's Replace
+   * would have turned every game into the export's text) */
+  if (g_file_peek_path (job->file) &&
+      !cassino_store_check_output (NULL, g_file_peek_path (job->file), cassino_store_get_path (store), error))
+    return FALSE;
   out = g_file_replace (job->file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
   if (out == NULL)
     return FALSE;
