@@ -1365,10 +1365,30 @@ test_started_while_locked (Fixture       *f,
     g_assert_cmpuint (ticks, >=, 50);
   }
 
+  /* closing now would lose those moves (the window went, and the last
+   * flush failed without a word): the window asks, and stays */
+  g_assert_true (_cassino_window_has_unsaved_moves (f->window));
+  gtk_window_close (GTK_WINDOW (f->window));
+  iterate (100);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+  {
+    AdwMessageDialog *ask = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+
+    g_assert_nonnull (ask);
+    g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Quit Without Saving the Last Moves?");
+    g_assert_cmpstr (adw_message_dialog_get_response_label (ask, "stay"), ==, "_Keep Playing");
+    g_assert_cmpstr (adw_message_dialog_get_response_label (ask, "quit"), ==, "_Quit Anyway");
+    adw_message_dialog_response (ask, "stay");
+    iterate (100);
+  }
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+
   ui_test_unlock (lock);
   /* no further move: the recorder tries again by itself */
   WAIT_FOR (count_saved_moves (f->database) == plays, 40);
   WAIT_FOR (g_strcmp0 (cassino_window_get_last_toast (f->window), "The game is saved again, every move of it") == 0, 20);
+  /* saved: the window closes without asking */
+  g_assert_false (_cassino_window_has_unsaved_moves (f->window));
 }
 
 /* The app is killed while another program holds the lock and moves wait

@@ -190,13 +190,18 @@ quit_activated (GSimpleAction *action,
   GApplication *application = user_data;
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (application));
 
-  /* close the windows so that they stop the computer players */
+  /* close the windows so that they stop the computer players; a window
+   * whose last moves are not saved asks first, and the application stays
+   * while it does (it quits when its last window has gone) */
   while (windows)
     {
       GtkWindow *window = windows->data;
       windows = windows->next;
       gtk_window_close (window);
     }
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l; l = l->next)
+    if (CASSINO_IS_WINDOW (l->data) && _cassino_window_has_unsaved_moves (l->data))
+      return;
   g_application_quit (application);
 }
 

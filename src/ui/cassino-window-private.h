@@ -31,6 +31,9 @@ struct _CassinoWindow
   guint                  log_serial;       /* cassino_game_controller_get_log_serial () */
   guint                  log_epoch;
   AdwToast              *record_toast;     /* "could not be saved", while it lasts */
+  gboolean               unsaved;          /* a step of the game could not be saved, and
+                                            * none has been since */
+  gboolean               quit_unsaved;     /* the player chose to close all the same */
   GtkRevealer           *tutorial_banner;  /* the first launch's offer */
   int                    new_game_format;  /* a CassinoFormat the next New Game dialog
                                             * opens with, or -1: the last game's */

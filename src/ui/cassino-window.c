@@ -859,11 +859,57 @@ start_last_game (CassinoWindow *self)
 
 /* GObject */
 
+static void
+on_close_unsaved_response_cb (AdwMessageDialog *dialog,
+                              const char       *response,
+                              CassinoWindow    *self)
+{
+  if (g_strcmp0 (response, "quit") != 0)
+    return;
+  self->quit_unsaved = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Moves the database has refused (another program holds it, the disk is
+ * full) would be lost with the window: the player decides.  Staying, the
+ * next move tries again (and a free database takes the whole game). */
+static void
+ask_close_unsaved (CassinoWindow *self)
+{
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Quit Without Saving the Last Moves?"),
+                                                       _("Another program is using the game database, or the disk "
+                                                         "is full, so the last moves of this game are not saved "
+                                                         "yet. Cassino tries again with every move; if you quit "
+                                                         "now, they are lost.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "stay", _("_Keep Playing"),
+                                    "quit", _("_Quit Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "quit", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "stay");
+  adw_message_dialog_set_close_response (dialog, "stay");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_unsaved_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+_cassino_window_has_unsaved_moves (CassinoWindow *self)
+{
+  return self->unsaved && !self->quit_unsaved;
+}
+
 static gboolean
 cassino_window_close_request (GtkWindow *window)
 {
   CassinoWindow *self = CASSINO_WINDOW (window);
 
+  if (_cassino_window_has_unsaved_moves (self))
+    {
+      ask_close_unsaved (self);
+      return TRUE;
+    }
   cassino_game_controller_stop (self->controller);
   g_clear_handle_id (&self->score_source, g_source_remove);
 
@@ -893,6 +939,7 @@ on_record_failed_cb (CassinoGameController *controller,
 {
   g_autofree char *text = NULL;
 
+  self->unsaved = cassino_game_controller_is_recording (self->controller);
   if (self->record_toast)
     return;
   if (cassino_game_controller_is_recording (self->controller))
@@ -946,6 +993,7 @@ static void
 on_record_recovered_cb (CassinoGameController *controller,
                         CassinoWindow         *self)
 {
+  self->unsaved = FALSE;
   dismiss_record_toast (self);
   _cassino_window_toast (self, _("The game is saved again, every move of it"));
 }

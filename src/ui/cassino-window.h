@@ -37,6 +37,9 @@ const char            *cassino_window_get_prompt_text (CassinoWindow *self);
 /* What the last toast said (NULL before the first one). */
 const char            *cassino_window_get_last_toast (CassinoWindow *self);
 
+/* Whether moves of the game on the table could not be saved and the
+ * player has not chosen to close all the same (closing asks first). */
+gboolean               _cassino_window_has_unsaved_moves (CassinoWindow *self);
 /* The views of the database (NULL without one). */
 CassinoRecords        *cassino_window_get_records    (CassinoWindow *self);
 /* Export… once its file is chosen: on the records' database thread, a
