@@ -605,8 +605,9 @@ open_salvaging (const char  *path,
   CassinoSqlite *db = NULL;
   gboolean rebuilt_index, index_only;
   g_autoptr(GArray) rebuilt = g_array_new (FALSE, FALSE, sizeof (gint64));
-  /* the games to replay before they are kept (read page by page, or
-   * their deals made again) */
+  /* the games to replay before they are kept: every one (a page whose
+   * bits flipped reads without an error, with moves left out or their
+   * text garbled: "60 saved, 0 lost" kept games that did not replay) */
   g_autoptr(GArray) to_verify = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (g_file_test (moved, G_FILE_TEST_IS_REGULAR) &&
@@ -648,7 +649,7 @@ open_salvaging (const char  *path,
   store->moved_aside = g_strdup (moved);
   if (readable &&
       !_cassino_store_salvage (source, db, &store->n_salvaged, &store->n_lost, rebuilt, to_verify,
-                               source != moved, &local))
+                               TRUE, &local))
     {
       /* the new database refused the copy: whatever it holds is sound,
        * the games are still in the file moved aside */
