@@ -2303,6 +2303,55 @@ plays_of_game (CassinoGame *game)
 /* One damaged page of a 20-game database: the games on the other pages
  * are saved into the new database (whole: each replays), the damaged
  * file is kept, and the counts told are true. */
+/* Every page of the games table and of their tags zeroed: every deal and
+ * move still reads, so every game is made again from them, without its
+ * tags (a game whose tags could not be copied was thrown away whole: "0
+ * saved, 20 lost"). */
+static void
+test_salvage_games_and_tags (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autoptr(GArray) pages = NULL;
+  g_autoptr(GArray) tag_pages = NULL;
+  CassinoStore *store;
+  sqlite3 *db;
+  gint64 page_size;
+  guint saved = 0, lost = 0;
+
+  store_test_fill (path, 20);
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  page_size = query_int (store, "PRAGMA page_size");
+  g_assert_finalize_object (store);
+  db = store_test_open_reader (path);
+  pages = object_pages (db, "games", "leaf");
+  tag_pages = object_pages (db, "game_tags", "leaf");
+  sqlite3_close (db);
+  g_assert_cmpuint (tag_pages->len, >, 0);
+  g_array_append_vals (pages, tag_pages->data, tag_pages->len);
+  for (guint i = 0; i < pages->len; i++)
+    store_test_damage_page (path, g_array_index (pages, gint64, i), page_size, 0);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_test_message ("%u pages zeroed: %u saved, %u lost", pages->len, saved, lost);
+  g_assert_cmpuint (saved, ==, 20);
+  g_assert_cmpuint (lost, ==, 0);
+  for (gint64 id = 1; id <= 20; id++)
+    {
+      CassinoGame *game = cassino_store_load_game (store, id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      cassino_game_unref (game);
+    }
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* Bits flipped here and there in a leaf page of the moves (a failing
  * disk, not a page overwritten): SQLite reads such a page without an
  * error, with moves left out or their text garbled.  Every game the
@@ -3639,6 +3688,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
   g_test_add_func ("/cassino/store/salvage-bit-flips", test_salvage_bit_flips);
+  g_test_add_func ("/cassino/store/salvage-games-and-tags", test_salvage_games_and_tags);
   g_test_add_func ("/cassino/store/salvage-games-page", test_salvage_games_page);
   g_test_add_data_func ("/cassino/store/salvage-first-page", GINT_TO_POINTER (FALSE), test_salvage_first_page);
   g_test_add_data_func ("/cassino/store/salvage-first-page-and-moves", GINT_TO_POINTER (TRUE),

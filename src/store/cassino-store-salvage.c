@@ -596,8 +596,10 @@ copy_game (Salvage         *s,
    * (_cassino_store_salvage_finish()) */
   if (!copy_rows (s, "game_sides", "game_id", id, NULL))
     cassino_sqlite_run (s->dst, NULL, "DELETE FROM game_sides WHERE game_id = ?1", "i", id);
+  /* its tags (Event, GameId, …) go with a page that cannot be read: the
+   * game is whole without them (its deals and moves are the game) */
   if (!copy_rows (s, "game_tags", "game_id", id, NULL))
-    return FALSE;
+    cassino_sqlite_run (s->dst, NULL, "DELETE FROM game_tags WHERE game_id = ?1", "i", id);
   deals_read = copy_rows (s, "deals", "game_id", id, NULL);
   if (!deals_read)
     cassino_sqlite_run (s->dst, NULL, "DELETE FROM deals WHERE game_id = ?1", "i", id);
