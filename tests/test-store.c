@@ -2303,6 +2303,51 @@ plays_of_game (CassinoGame *game)
 /* One damaged page of a 20-game database: the games on the other pages
  * are saved into the new database (whole: each replays), the damaged
  * file is kept, and the counts told are true. */
+/* A salvage cut short (the program killed while it copied): the file
+ * moved aside is there, and at the database's name a sound file with some
+ * of the games or none, which the next open took for the database ("0
+ * games", and nothing said).  A reader says so; the next open that may
+ * salvage starts again from the file moved aside. */
+static void
+test_salvage_cut_short (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *moved = g_build_filename (dir, "cassino.db.corrupt-20261125-120000", NULL);
+  g_autofree char *marker = g_build_filename (dir, "cassino.db.salvaging", NULL);
+  CassinoStore *store;
+  guint saved = 0, lost = 0;
+
+  store_test_fill (path, 20);
+  /* the state a kill leaves: moved aside, a new file begun, the marker */
+  g_assert_cmpint (g_rename (path, moved), ==, 0);
+  store_test_fill (path, 0);
+  g_assert_true (g_file_set_contents (marker, "cassino.db.corrupt-20261125-120000", -1, &error));
+
+  store = cassino_store_open_full (path, CASSINO_STORE_OPEN_NO_SALVAGE, &error);
+  g_assert_null (store);
+  g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "was being saved from the damaged file"));
+  g_clear_error (&error);
+
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (cassino_store_get_salvage_counts (store, &saved, &lost));
+  g_assert_cmpuint (saved, ==, 20);
+  g_assert_cmpuint (lost, ==, 0);
+  g_assert_cmpint (query_int (store, "SELECT count(*) FROM games"), ==, 20);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+  g_assert_finalize_object (store);
+
+  /* done: the next open is a plain one */
+  store = cassino_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (cassino_store_get_salvage_counts (store, NULL, NULL));
+  g_assert_finalize_object (store);
+  store_test_rmdir (dir);
+}
+
 /* Every page of the games table and of their tags zeroed: every deal and
  * move still reads, so every game is made again from them, without its
  * tags (a game whose tags could not be copied was thrown away whole: "0
@@ -3688,6 +3733,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/corrupt-truncated", test_corrupt_truncated);
   g_test_add_func ("/cassino/store/salvage-one-page", test_salvage_one_page);
   g_test_add_func ("/cassino/store/salvage-bit-flips", test_salvage_bit_flips);
+  g_test_add_func ("/cassino/store/salvage-cut-short", test_salvage_cut_short);
   g_test_add_func ("/cassino/store/salvage-games-and-tags", test_salvage_games_and_tags);
   g_test_add_func ("/cassino/store/salvage-games-page", test_salvage_games_page);
   g_test_add_data_func ("/cassino/store/salvage-first-page", GINT_TO_POINTER (FALSE), test_salvage_first_page);

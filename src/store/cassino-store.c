@@ -583,12 +583,66 @@ remove_database_files (const char *path)
     }
 }
 
+/* While a salvage runs, PATH.salvaging names the file moved aside: a
+ * salvage cut short (the program killed) left a sound database at PATH
+ * with some of the games, or none, and nothing said so.  The next open
+ * that may salvage starts it again from the file moved aside; a reader
+ * says so and reads nothing. */
+static char *
+salvage_marker (const char *path)
+{
+  return g_strconcat (path, ".salvaging", NULL);
+}
+
+static char *
+unfinished_salvage (const char *path)
+{
+  g_autofree char *marker = salvage_marker (path);
+  g_autofree char *name = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *moved = NULL;
+
+  if (!g_file_get_contents (marker, &name, NULL, NULL))
+    return NULL;
+  /* (its name beside the database, whatever folder the program ran in) */
+  g_strchomp (name);
+  moved = g_build_filename (dir, name, NULL);
+  if (*name == '\0' || strchr (name, G_DIR_SEPARATOR) || !g_file_test (moved, G_FILE_TEST_IS_REGULAR))
+    {
+      /* the file moved aside is gone: nothing left to start again from */
+      g_unlink (marker);
+      return NULL;
+    }
+  return g_steal_pointer (&moved);
+}
+
+static CassinoStore *open_salvaging_now (const char  *path,
+                                         const char  *moved,
+                                         GError     **error);
+
 /* The damaged database has been moved to @moved: start a new one at
  * @path and copy into it every game that can still be read. */
 static CassinoStore *
 open_salvaging (const char  *path,
                 const char  *moved,
                 GError     **error)
+{
+  g_autofree char *marker = salvage_marker (path);
+  g_autofree char *name = g_path_get_basename (moved);
+  CassinoStore *store;
+
+  if (!g_file_set_contents (marker, name, -1, NULL))
+    g_warning ("could not write %s: a salvage cut short would not be started again", marker);
+  store = open_salvaging_now (path, moved, error);
+  if (store != NULL)
+    g_unlink (marker);
+  return store;
+}
+
+static CassinoStore *
+open_salvaging_now (const char  *path,
+                    const char  *moved,
+                    GError     **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(CassinoStore) store = NULL;
@@ -754,6 +808,27 @@ cassino_store_open_full (const char             *path,
                        _("“%s” is not a database (it is not an SQLite file); Cassino has left it alone."),
                        path);
           return NULL;
+        }
+    }
+
+  if (!is_memory)
+    {
+      g_autofree char *unfinished = unfinished_salvage (path);
+
+      if (unfinished != NULL && no_salvage)
+        {
+          /* Translators: the first %s is the database, the second the damaged file it was made from */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_CORRUPT,
+                       _("The database “%s” was being saved from the damaged file %s when the program "
+                         "stopped. Cassino starts again the next time it records a game in it."),
+                       path, unfinished);
+          return NULL;
+        }
+      if (unfinished != NULL)
+        {
+          g_message ("%s: the salvage from %s was cut short; it starts again", path, unfinished);
+          remove_database_files (path);
+          return open_salvaging (path, unfinished, error);
         }
     }
 
