@@ -157,7 +157,19 @@ cassino_application_handle_local_options (GApplication *application,
       return 0;
     }
   if (g_variant_dict_lookup (options, "database", "^ay", &database))
-    cassino_application_set_database (self, database);
+    {
+      g_autofree char *id = cassino_application_id_for_database (database);
+
+      cassino_application_set_database (self, database);
+      /* one window a database: a second launch with another database is a
+       * process of its own (it went to the first window, which went on
+       * recording into its own database, without a word); with "none",
+       * each launch is its own */
+      if (id == NULL)
+        g_application_set_flags (application, g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
+      else if (!g_str_equal (id, APPLICATION_ID))
+        g_application_set_application_id (application, id);
+    }
   if (g_variant_dict_lookup (options, "page", "s", &self->page) &&
       !g_strv_contains ((const char *const[]) { "table", "history", "statistics", NULL }, self->page))
     {
@@ -382,6 +394,31 @@ cassino_application_init (CassinoApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+char *
+cassino_application_id_for_database (const char *path)
+{
+  g_autofree char *canonical = NULL;
+  g_autofree char *default_path = NULL;
+  g_autofree char *default_canonical = NULL;
+  g_autofree char *hash = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_str_equal (path, "none"))
+    return NULL;
+  canonical = realpath (path, NULL);
+  if (canonical == NULL)
+    canonical = g_canonicalize_filename (path, NULL);
+  default_path = cassino_store_get_default_path ();
+  default_canonical = realpath (default_path, NULL);
+  if (default_canonical == NULL)
+    default_canonical = g_canonicalize_filename (default_path, NULL);
+  if (g_str_equal (canonical, default_canonical))
+    return g_strdup (APPLICATION_ID);
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, canonical, -1);
+  return g_strdup_printf ("%s.Database_%.16s", APPLICATION_ID, hash);
 }
 
 CassinoApplication *
