@@ -2011,27 +2011,6 @@ test_confirm_moves (Fixture       *f,
 }
 
 /* Software drawing when there is no graphics device. */
-/* One window a database: the app's own ID for the default database, an
- * ID of its own for any other file (a second launch with another
- * --database went to the first window, which went on recording into its
- * own file), none for "none" (every launch its own process). */
-static void
-test_id_for_database (void)
-{
-  g_autofree char *default_path = cassino_store_get_default_path ();
-  g_autofree char *own = cassino_application_id_for_database (default_path);
-  g_autofree char *a = cassino_application_id_for_database ("/tmp/cassino-a.db");
-  g_autofree char *a_again = cassino_application_id_for_database ("/tmp/../tmp/cassino-a.db");
-  g_autofree char *b = cassino_application_id_for_database ("/tmp/cassino-b.db");
-
-  g_assert_cmpstr (own, ==, "io.github.cassinogame.Cassino");
-  g_assert_null (cassino_application_id_for_database ("none"));
-  g_assert_true (g_application_id_is_valid (a));
-  g_assert_true (g_str_has_prefix (a, "io.github.cassinogame.Cassino.Database_"));
-  g_assert_cmpstr (a, ==, a_again);
-  g_assert_cmpstr (a, !=, b);
-}
-
 static void
 test_lacks_gpu (void)
 {
@@ -3905,7 +3884,6 @@ main (int   argc,
 
   g_test_add_func ("/cassino/ui/move-text", test_move_text);
   g_test_add_func ("/cassino/ui/lacks-gpu", test_lacks_gpu);
-  g_test_add_func ("/cassino/ui/id-for-database", test_id_for_database);
   g_test_add_func ("/cassino/ui/column", test_column);
   g_test_add ("/cassino/ui/templates", Fixture, NULL, fixture_setup, test_templates, fixture_teardown);
   g_test_add ("/cassino/ui/default-game", Fixture, NULL, fixture_setup, test_default_game, fixture_teardown);

@@ -144,6 +144,33 @@ cassino_application_activate (GApplication *application)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* @path as compared between two launches ("none" as it is). */
+static char *
+canonical_database (const char *path)
+{
+  char *real;
+
+  if (g_strcmp0 (path, "none") == 0)
+    return g_strdup (path);
+  real = realpath (path, NULL);
+  if (real != NULL)
+    {
+      char *copy = g_strdup (real);
+
+      free (real);
+      return copy;
+    }
+  return g_canonicalize_filename (path, NULL);
+}
+
+static void
+on_database_change_state_cb (GSimpleAction *action,
+                             GVariant      *value,
+                             gpointer       user_data)
+{
+  /* read only: which database this process records into */
+}
+
 static int
 cassino_application_handle_local_options (GApplication *application,
                                           GVariantDict *options)
@@ -155,20 +182,6 @@ cassino_application_handle_local_options (GApplication *application,
     {
       g_print ("cassino %s\n", PACKAGE_VERSION);
       return 0;
-    }
-  if (g_variant_dict_lookup (options, "database", "^ay", &database))
-    {
-      g_autofree char *id = cassino_application_id_for_database (database);
-
-      cassino_application_set_database (self, database);
-      /* one window a database: a second launch with another database is a
-       * process of its own (it went to the first window, which went on
-       * recording into its own database, without a word); with "none",
-       * each launch is its own */
-      if (id == NULL)
-        g_application_set_flags (application, g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
-      else if (!g_str_equal (id, APPLICATION_ID))
-        g_application_set_application_id (application, id);
     }
   if (g_variant_dict_lookup (options, "page", "s", &self->page) &&
       !g_strv_contains ((const char *const[]) { "table", "history", "statistics", NULL }, self->page))
@@ -188,6 +201,30 @@ cassino_application_handle_local_options (GApplication *application,
       g_printerr (_("cassino: --replay takes the ID of a recorded game (1 or more, as "
                     "cassino-cli history lists them), not %s\n"), given);
       return 1;
+    }
+  if (g_variant_dict_lookup (options, "database", "^ay", &database))
+    {
+      g_autoptr(GError) error = NULL;
+
+      cassino_application_set_database (self, database);
+      /* Cassino running already, on another database: this launch would
+       * only bring up its window, which goes on recording into its own
+       * file; say so instead of doing it without a word */
+      if (g_application_register (application, NULL, &error) && g_application_get_is_remote (application))
+        {
+          g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (application), "database");
+          g_autofree char *wanted = canonical_database (database);
+
+          if (state != NULL && g_strcmp0 (g_variant_get_string (state, NULL), wanted) != 0)
+            {
+              /* Translators: the app's --database option while Cassino runs on
+               * another database; the first %s is its file, the second the one given */
+              g_printerr (_("cassino: Cassino is already running with the database %s; quit it "
+                            "before starting it with %s\n"),
+                          g_variant_get_string (state, NULL), database);
+              return 1;
+            }
+        }
     }
   return -1;
 }
@@ -335,6 +372,17 @@ cassino_application_startup (GApplication *application)
   cassino_a11y_watch ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  {
+    /* the database this process records into, for a second launch to
+     * compare with its --database */
+    g_autofree char *path = self->database ? g_strdup (self->database) : cassino_store_get_default_path ();
+    g_autofree char *canonical = canonical_database (path);
+    g_autoptr(GSimpleAction) action = g_simple_action_new_stateful ("database", NULL,
+                                                                   g_variant_new_string (canonical));
+
+    g_signal_connect (action, "change-state", G_CALLBACK (on_database_change_state_cb), NULL);
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  }
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-game", (const char *[]) { "<Control>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", (const char *[]) { "<Control>comma", NULL });
@@ -394,31 +442,6 @@ cassino_application_init (CassinoApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
-}
-
-char *
-cassino_application_id_for_database (const char *path)
-{
-  g_autofree char *canonical = NULL;
-  g_autofree char *default_path = NULL;
-  g_autofree char *default_canonical = NULL;
-  g_autofree char *hash = NULL;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (g_str_equal (path, "none"))
-    return NULL;
-  canonical = realpath (path, NULL);
-  if (canonical == NULL)
-    canonical = g_canonicalize_filename (path, NULL);
-  default_path = cassino_store_get_default_path ();
-  default_canonical = realpath (default_path, NULL);
-  if (default_canonical == NULL)
-    default_canonical = g_canonicalize_filename (default_path, NULL);
-  if (g_str_equal (canonical, default_canonical))
-    return g_strdup (APPLICATION_ID);
-  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, canonical, -1);
-  return g_strdup_printf ("%s.Database_%.16s", APPLICATION_ID, hash);
 }
 
 CassinoApplication *

@@ -13,11 +13,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CassinoApplication, cassino_application, CASSINO, APPLICATION, AdwApplication)
 
 CassinoApplication *cassino_application_new (void);
-/* The application ID of a window on the database at @path: the app's own
- * for the default database, one of its own for another file (one window
- * a database, each its own process), NULL for "none" (every launch its
- * own). */
-char               *cassino_application_id_for_database (const char *path);
 
 /* The database games are recorded in: --database, else the user's. */
 const char         *cassino_application_get_database (CassinoApplication *self);
