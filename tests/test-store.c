@@ -2289,6 +2289,22 @@ object_pages (sqlite3    *db,
   return pages;
 }
 
+/* Games 1 to @n of @store replay, each to its end. */
+static void
+assert_games_over (CassinoStore *store,
+                   gint64        n)
+{
+  for (gint64 id = 1; id <= n; id++)
+    {
+      g_autoptr(GError) error = NULL;
+      CassinoGame *game = cassino_store_load_game (store, id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
+      cassino_game_unref (game);
+    }
+}
+
 /* The plays of every deal of @game. */
 static guint
 plays_of_game (CassinoGame *game)
@@ -2385,14 +2401,7 @@ test_salvage_games_and_tags (void)
   g_test_message ("%u pages zeroed: %u saved, %u lost", pages->len, saved, lost);
   g_assert_cmpuint (saved, ==, 20);
   g_assert_cmpuint (lost, ==, 0);
-  for (gint64 id = 1; id <= 20; id++)
-    {
-      CassinoGame *game = cassino_store_load_game (store, id, &error);
-
-      g_assert_no_error (error);
-      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
-      cassino_game_unref (game);
-    }
+  assert_games_over (store, 20);
   g_assert_finalize_object (store);
   store_test_rmdir (dir);
 }
@@ -3088,14 +3097,7 @@ test_salvage_table_root (gconstpointer data)
       g_assert_cmpint (root_cells, >=, 40);
       g_assert_cmpint (differ * 4, <=, root_cells);
     }
-  for (gint64 id = 1; id <= n_games; id++)
-    {
-      CassinoGame *game = cassino_store_load_game (store, id, &error);
-
-      g_assert_no_error (error);
-      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_OVER);
-      cassino_game_unref (game);
-    }
+  assert_games_over (store, n_games);
   g_assert_finalize_object (store);
   store_test_rmdir (dir);
 }

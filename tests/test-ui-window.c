@@ -1376,9 +1376,9 @@ test_started_while_locked (Fixture       *f,
 
     g_assert_nonnull (ask);
     g_assert_cmpstr (adw_message_dialog_get_heading (ask), ==, "Quit Without Saving the Last Moves?");
-    g_assert_cmpstr (adw_message_dialog_get_response_label (ask, "stay"), ==, "_Keep Playing");
+    g_assert_cmpstr (adw_message_dialog_get_response_label (ask, "keep"), ==, "_Keep Playing");
     g_assert_cmpstr (adw_message_dialog_get_response_label (ask, "quit"), ==, "_Quit Anyway");
-    adw_message_dialog_response (ask, "stay");
+    adw_message_dialog_response (ask, "keep");
     iterate (100);
   }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));

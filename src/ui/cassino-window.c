@@ -735,11 +735,31 @@ on_new_game_response_cb (AdwMessageDialog *dialog,
  * The New Game dialog; while a game is being played, after asking: the
  * game stays unfinished, to be resumed from the history.
  */
+/* A question whose answer by default (and with Escape) is "keep"
+ * (_Keep Playing); @other and @label the other answer, @callback gets
+ * the response. */
+static void
+ask_keep_playing (CassinoWindow         *self,
+                  const char            *heading,
+                  const char            *body,
+                  const char            *other,
+                  const char            *label,
+                  AdwResponseAppearance  appearance,
+                  GCallback              callback)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+
+  adw_message_dialog_add_responses (dialog, "keep", _("_Keep Playing"), other, label, NULL);
+  adw_message_dialog_set_response_appearance (dialog, other, appearance);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "keep");
+  g_signal_connect_object (dialog, "response", callback, self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 cassino_window_new_game (CassinoWindow *self)
 {
-  AdwMessageDialog *dialog;
-
   g_return_if_fail (CASSINO_IS_WINDOW (self));
 
   if (!cassino_game_controller_in_progress (self->controller))
@@ -747,18 +767,9 @@ cassino_window_new_game (CassinoWindow *self)
       show_new_game_dialog (self);
       return;
     }
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Start a New Game?"),
-                                                       _("The game in progress is kept: you can "
-                                                         "resume it from History.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "keep", _("_Keep Playing"),
-                                    "new", _("_Start New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "new", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "keep");
-  adw_message_dialog_set_close_response (dialog, "keep");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_keep_playing (self, _("Start a New Game?"),
+                    _("The game in progress is kept: you can resume it from History."),
+                    "new", _("_Start New Game"), ADW_RESPONSE_SUGGESTED, G_CALLBACK (on_new_game_response_cb));
 }
 
 /* The New Game dialog (after asking, as cassino_window_new_game()) open
@@ -876,22 +887,11 @@ on_close_unsaved_response_cb (AdwMessageDialog *dialog,
 static void
 ask_close_unsaved (CassinoWindow *self)
 {
-  AdwMessageDialog *dialog;
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Quit Without Saving the Last Moves?"),
-                                                       _("Another program is using the game database, or the disk "
-                                                         "is full, so the last moves of this game are not saved "
-                                                         "yet. Cassino tries again with every move; if you quit "
-                                                         "now, they are lost.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "stay", _("_Keep Playing"),
-                                    "quit", _("_Quit Anyway"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "quit", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "stay");
-  adw_message_dialog_set_close_response (dialog, "stay");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_unsaved_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_keep_playing (self, _("Quit Without Saving the Last Moves?"),
+                    _("Another program is using the game database, or the disk is full, so the last moves of "
+                      "this game are not saved yet. Cassino tries again with every move; if you quit now, "
+                      "they are lost."),
+                    "quit", _("_Quit Anyway"), ADW_RESPONSE_DESTRUCTIVE, G_CALLBACK (on_close_unsaved_response_cb));
 }
 
 gboolean
