@@ -1544,6 +1544,37 @@ test_delete_twice_quickly (Fixture       *f,
   iterate (200);
 }
 
+/* A delete the database refuses (another program keeps the lock past
+ * the 5 s busy timeout): the game comes back to the list and the toast
+ * says first that it was not deleted (it said "database is locked"). */
+static void
+test_delete_refused (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *expected = "The game was not deleted: another program is using the game database. "
+                         "Try again in a moment.";
+  CassinoHistoryView *view;
+  CassinoHistoryModel *model;
+  sqlite3 *lock;
+  gint64 id;
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  model = cassino_records_get_history (cassino_window_get_records (f->window));
+  ui_test_history_select (view, 2);
+  id = cassino_history_view_get_selected_id (view);
+  lock = ui_test_lock_writers (f->database);
+  gtk_widget_activate_action (GTK_WIDGET (view), "history.delete", NULL);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS - 1);
+  /* as when its toast goes without Undo */
+  cassino_history_model_commit_delete (model, NULL);
+  WAIT_FOR (cassino_history_model_get_n_deleting (model) == 0, 30);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  g_assert_true (game_on_disk (f, id));
+  WAIT_FOR (ui_test_maps_text (GTK_WIDGET (view), expected), 10);
+  ui_test_unlock (lock);
+}
+
 static void
 test_delete_while_locked (Fixture       *f,
                           gconstpointer  data)
@@ -2570,6 +2601,7 @@ main (int   argc,
   ADD ("export-import", test_export_import);
   ADD ("export-damaged-game", test_export_damaged_game);
   ADD ("export-not-over-database", test_export_not_over_database);
+  ADD ("delete-refused", test_delete_refused);
   ADD ("name-one-line", test_name_one_line);
   ADD ("import-one-bad-record", test_import_one_bad_record);
   ADD ("import-while-locked", test_import_while_locked);

@@ -17,6 +17,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "cassino-history-model.h"
 
 #include <string.h>
@@ -856,7 +858,20 @@ on_delete_done_cb (GObject      *source,
         show_again (self, (guint) i);
     }
   if (!ok)
-    report (self, error);
+    {
+      /* what the player must know first (a toast is one line): the game
+       * is still there; then why */
+      g_autoptr(GError) told = NULL;
+
+      if (g_error_matches (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_BUSY))
+        told = g_error_new_literal (error->domain, error->code,
+                                    _("The game was not deleted: another program is using the game "
+                                      "database. Try again in a moment."));
+      else
+        /* Translators: %s is why, from the database */
+        told = g_error_new (error->domain, error->code, _("The game was not deleted: %s"), error->message);
+      report (self, told);
+    }
 }
 
 gboolean
