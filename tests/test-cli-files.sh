@@ -49,6 +49,25 @@ for cmd in "simulate --games 1 --db" "import --database" "history --database"; d
   fi
 done
 
+# an empty file read by a command that only reads: said, left empty (the
+# schema was written into it); a writer makes it a database
+: > "$tmp/empty.db"
+for cmd in history stats "export --all"; do
+  "$cli" $cmd --database "$tmp/empty.db" > /dev/null 2> "$tmp/err"
+  status=$?
+  if [ "$status" -eq 1 ] && [ ! -s "$tmp/empty.db" ] && grep -q 'is an empty file: it holds no games yet' "$tmp/err"; then
+    ok "${cmd%% *} on an empty file: said, the file left empty"
+  else
+    not_ok "${cmd%% *} on an empty file: said, the file left empty" "status $status, $(wc -c < "$tmp/empty.db") bytes: $(cat "$tmp/err")"
+  fi
+done
+if "$cli" simulate --games 1 --seed 2 --db "$tmp/empty.db" > /dev/null 2>&1 &&
+   [ "$("$cli" history --database "$tmp/empty.db" | wc -l)" -eq 2 ]; then
+  ok "simulate into an empty file: a database of the games"
+else
+  not_ok "simulate into an empty file: a database of the games"
+fi
+
 # simulate --json is JSON whatever the locale (de_DE wrote "0,03")
 mkdir -p "$tmp/loc"
 if command -v python3 > /dev/null && localedef -i de_DE -f UTF-8 "$tmp/loc/de_DE.UTF-8" 2> /dev/null; then

@@ -105,6 +105,16 @@ open_store (const char *command,
           *status = failure (command, msg);
           return NULL;
         }
+      /* an empty file holds no games: read as a database, it would be
+       * given one (the schema written by a command that only reads) */
+      if (S_ISREG (st.st_mode) && st.st_size == 0)
+        {
+          /* Translators: %s is a file */
+          g_autofree char *msg = g_strdup_printf (_("the database %s is an empty file: it holds no games yet"), path);
+
+          *status = failure (command, msg);
+          return NULL;
+        }
     }
   /* the commands that only read never move or change a damaged file; a
    * command that writes checks the whole file first, however large (a
