@@ -14,6 +14,7 @@
 #include "cassino-card-widget.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
+#include "cassino-toast.h"
 #include "cassino-window.h"
 #include "test-ui-util.h"
 
@@ -435,6 +436,79 @@ test_card_focus_ring (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long message is a headline and a Details button (a toast is one line,
+ * cut with "…": the reason went); the button opens all of it. */
+static void
+test_toast_details (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *long_text = "This game could not be saved — Cassino keeps trying with every move. "
+                          "The database “/tmp/a & b.db” is busy: another program is using it.";
+  g_autofree char *rest = NULL;
+  g_autofree char *head = NULL;
+  g_autoptr(AdwToast) short_toast = NULL;
+  g_autoptr(AdwToast) toast = NULL;
+  g_autoptr(GList) before = NULL;
+  g_autoptr(GList) after = NULL;
+  AdwMessageDialog *dialog = NULL;
+
+  /* the headline: the first break, after a few characters */
+  head = cassino_toast_split_headline ("The game was not deleted: database is locked", &rest);
+  g_assert_cmpstr (head, ==, "The game was not deleted");
+  g_assert_cmpstr (rest, ==, "Database is locked");
+  g_clear_pointer (&head, g_free);
+  g_clear_pointer (&rest, g_free);
+  head = cassino_toast_split_headline ("Note: the file “a.db”. Saved.", &rest);
+  g_assert_cmpstr (head, ==, "Note: the file “a.db”.");
+  g_assert_cmpstr (rest, ==, "Saved.");
+  g_clear_pointer (&head, g_free);
+  g_clear_pointer (&rest, g_free);
+  head = cassino_toast_split_headline ("Das Spiel wurde nicht gelöscht: über die Datenbank", &rest);
+  g_assert_cmpstr (head, ==, "Das Spiel wurde nicht gelöscht");
+  g_assert_cmpstr (rest, ==, "Über die Datenbank");
+  g_clear_pointer (&head, g_free);
+  g_clear_pointer (&rest, g_free);
+  head = cassino_toast_split_headline ("Dieses Spiel konnte nicht gespeichert werden – Cassino versucht es", &rest);
+  g_assert_cmpstr (head, ==, "Dieses Spiel konnte nicht gespeichert werden");
+  g_assert_cmpstr (rest, ==, "Cassino versucht es");
+  g_clear_pointer (&head, g_free);
+  g_clear_pointer (&rest, g_free);
+  g_assert_null (cassino_toast_split_headline ("One sentence without any break at all", &rest));
+  g_assert_null (rest);
+  g_assert_null (cassino_toast_split_headline ("Trailing break: ", NULL));
+
+  /* short: as it is, no button */
+  short_toast = g_object_ref_sink (cassino_toast_new (GTK_WIDGET (f->window), "Game deleted: Tom & Jerry"));
+  g_assert_cmpstr (adw_toast_get_title (short_toast), ==, "Game deleted: Tom &amp; Jerry");
+  g_assert_null (adw_toast_get_button_label (short_toast));
+
+  toast = g_object_ref_sink (cassino_toast_new (GTK_WIDGET (f->window), long_text));
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "This game could not be saved");
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Details");
+
+  before = gtk_window_list_toplevels ();
+  g_signal_emit_by_name (toast, "button-clicked");
+  iterate (50);
+  after = gtk_window_list_toplevels ();
+  for (GList *l = after; l; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && !g_list_find (before, l->data))
+      dialog = l->data;
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (f->window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "This game could not be saved");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Cassino keeps trying with every move. The database “/tmp/a & b.db” is busy: "
+                   "another program is using it.");
+  g_assert_false (adw_message_dialog_get_body_use_markup (dialog));
+  g_assert_nonnull (ui_test_find_button (GTK_WIDGET (dialog), "_Close"));
+  adw_message_dialog_response (dialog, "close");
+  iterate (50);
+  g_clear_pointer (&after, g_list_free);
+  after = gtk_window_list_toplevels ();
+  g_assert_null (g_list_find (after, dialog));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -460,6 +534,7 @@ main (int   argc,
   ADD ("rules-custom", test_rules_custom);
   ADD ("rules-hidden", test_rules_hidden);
   ADD ("card-focus-ring", test_card_focus_ring);
+  ADD ("toast-details", test_toast_details);
   g_test_add_func ("/cassino/ui-dialogs/card-dimmed-disabled", test_card_dimmed_disabled);
 
   ret = g_test_run ();

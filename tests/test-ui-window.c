@@ -1353,6 +1353,10 @@ test_started_while_locked (Fixture       *f,
   g_assert_true (g_str_has_prefix (cassino_window_get_last_toast (f->window),
                                    "This game could not be saved — Cassino keeps trying with every move. The database “"));
   g_assert_nonnull (strstr (cassino_window_get_last_toast (f->window), "” is busy: another program is using it"));
+  /* as shown: the headline, whole, and Details for the reason (one line
+   * of all of it was cut before the reason, with "…") */
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), "This game could not be saved"), 5);
+  g_assert_nonnull (ui_test_find_button (GTK_WIDGET (f->window), "_Details"));
 
   /* long enough for the game's start to fail on the database thread too
    * (the busy timeout is 5 s); the window goes on meanwhile */

@@ -24,6 +24,7 @@
 
 #include "cassino-rules.h"
 #include "cassino-plain-text.h"
+#include "cassino-toast.h"
 
 struct _CassinoHistoryView
 {
@@ -467,7 +468,7 @@ on_history_failed_cb (CassinoHistoryModel *model,
                       const char          *message,
                       CassinoHistoryView  *self)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, cassino_plain_toast_new (message));
+  adw_toast_overlay_add_toast (self->toast_overlay, cassino_toast_new (GTK_WIDGET (self), message));
   update_actions (self);
 }
 
@@ -534,7 +535,7 @@ delete_activated (GtkWidget  *widget,
   if (!cassino_history_model_hide_for_delete (cassino_records_get_history (self->records), id,
                                               gtk_single_selection_get_selected (self->selection), &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, cassino_plain_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay, cassino_toast_new (GTK_WIDGET (self), error->message));
       return;
     }
 

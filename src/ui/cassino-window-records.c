@@ -19,6 +19,7 @@
 #include "cassino-store-history.h"
 #include "cassino-store-record.h"
 #include "cassino-plain-text.h"
+#include "cassino-toast.h"
 
 #define toast(self, text) _cassino_window_toast ((self), (text))
 
@@ -740,7 +741,7 @@ on_players_edited_cb (GObject      *source,
           g_signal_handlers_disconnect_by_func (edit->widget, on_refused_name_changed_cb, NULL);
           g_signal_connect (edit->widget, "changed", G_CALLBACK (on_refused_name_changed_cb), NULL);
           if (ADW_IS_PREFERENCES_WINDOW (root))
-            adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), cassino_plain_toast_new (error->message));
+            adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), cassino_toast_new (GTK_WIDGET (root), error->message));
           else
             toast (edit->window, error->message);
         }

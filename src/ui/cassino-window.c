@@ -28,6 +28,7 @@
 #include "cassino-seat-panel.h"
 #include "cassino-move-text.h"
 #include "cassino-plain-text.h"
+#include "cassino-toast.h"
 
 
 G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -920,7 +921,7 @@ AdwToast *
 _cassino_window_toast (CassinoWindow *self,
                        const char    *text)
 {
-  AdwToast *toast = cassino_plain_toast_new (text);
+  AdwToast *toast = cassino_toast_new (GTK_WIDGET (self), text);
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
@@ -945,7 +946,8 @@ on_record_failed_cb (CassinoGameController *controller,
   if (cassino_game_controller_is_recording (self->controller))
     /* Translators: %s is the store's sentence on why, e.g. "The database
      * “…” is busy: another program is using it (…)."; what the player must
-     * know comes first, a toast is one line and cuts the rest */
+     * know comes first: the toast shows the words before the dash, its
+     * Details button the rest */
     text = g_strdup_printf (_("This game could not be saved — Cassino keeps trying with every move. %s"),
                             message);
   else
