@@ -786,6 +786,48 @@ test_cli_folder (void)
   store_test_rmdir (dir);
 }
 
+/* A device, a pipe, or a link to one, given as the database: said in
+ * words (SQLite's "disk I/O error" said nothing of what was wrong, and a
+ * pipe could wait for a writer), and left as it was. */
+static void
+test_cli_not_regular (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *null_link = g_build_filename (dir, "null.db", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.db", NULL);
+  const char *paths[] = { null_link, fifo };
+
+  g_assert_cmpint (symlink ("/dev/null", null_link), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      const char *history[] = { "history", "--database", paths[i], NULL };
+      const char *simulate[] = { "simulate", "--games", "1", "--db", paths[i], NULL };
+      g_autofree char *expected = g_strdup_printf ("Cannot open the database “%s”: it is not a regular file "
+                                                   "(a device, a pipe or a socket).", paths[i]);
+      g_autofree char *err = NULL;
+      GStatBuf st;
+
+      g_assert_cmpint (run_cli (history, FALSE, &err), ==, 1);
+      assert_one_line (err, expected);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_cli (simulate, FALSE, &err), ==, 1);
+      g_assert_nonnull (strstr (err, expected));
+      g_assert_cmpint (g_lstat (paths[i], &st), ==, 0);
+      g_assert_true (i == 0 ? S_ISLNK (st.st_mode) : S_ISFIFO (st.st_mode));
+    }
+  /* nothing written beside them */
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (d))
+      n++;
+    g_assert_cmpuint (n, ==, 2);
+  }
+  store_test_rmdir (dir);
+}
+
 /* A file too large to be checked whole at open (past 16 MiB) with a
  * damaged page: a writer (simulate --db, import) checks it whole first,
  * moves it aside and saves its games, instead of failing "malformed" at
@@ -1728,6 +1770,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/second-store", test_second_store);
   g_test_add_func ("/cassino/reliability/cli-damaged", test_cli_damaged);
   g_test_add_func ("/cassino/reliability/cli-folder", test_cli_folder);
+  g_test_add_func ("/cassino/reliability/cli-not-regular", test_cli_not_regular);
   g_test_add_func ("/cassino/reliability/cli-damaged-large", test_cli_damaged_large);
   g_test_add_func ("/cassino/reliability/cli-damaged-index", test_cli_damaged_index);
   g_test_add_func ("/cassino/reliability/cli-export-damaged-game", test_cli_export_damaged_game);

@@ -789,6 +789,16 @@ cassino_store_open_full (const char             *path,
                        _("Cannot open the database “%s”: it is a folder, not a file."), path);
           return NULL;
         }
+      /* a device (/dev/null), a pipe or a socket, or a link to one:
+       * SQLite says "disk I/O error" of them, or waits on a pipe */
+      if (g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          /* Translators: %s is the path given as the database */
+          g_set_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN,
+                       _("Cannot open the database “%s”: it is not a regular file (a device, a pipe or a socket)."),
+                       path);
+          return NULL;
+        }
       if (g_file_test (path, G_FILE_TEST_EXISTS) && g_access (path, R_OK | W_OK) != 0)
         {
           int saved = errno;
