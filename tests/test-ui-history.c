@@ -1551,8 +1551,9 @@ static void
 test_delete_refused (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *expected = "The game was not deleted: another program is using the game database. "
-                         "Try again in a moment.";
+  const char *body = "Another program is using the game database. Try again in a moment.";
+  GtkWidget *details;
+  GtkWindow *dialog;
   CassinoHistoryView *view;
   CassinoHistoryModel *model;
   sqlite3 *lock;
@@ -1571,7 +1572,17 @@ test_delete_refused (Fixture       *f,
   WAIT_FOR (cassino_history_model_get_n_deleting (model) == 0, 30);
   g_assert_cmpuint (n_rows (f), ==, N_ROWS);
   g_assert_true (game_on_disk (f, id));
-  WAIT_FOR (ui_test_maps_text (GTK_WIDGET (view), expected), 10);
+  /* what happened, whole, on the toast; why, one click away */
+  WAIT_FOR (ui_test_maps_text (GTK_WIDGET (view), "The game was not deleted"), 10);
+  details = ui_test_find_button (GTK_WIDGET (view), "_Details");
+  g_assert_nonnull (details);
+  g_assert_true (gtk_widget_get_mapped (details));
+  g_signal_emit_by_name (details, "clicked");
+  WAIT_FOR ((dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG)) != NULL, 5);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (f->window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, "The game was not deleted");
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ==, body);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "close");
   ui_test_unlock (lock);
 }
 
