@@ -1196,6 +1196,73 @@ test_cli_export_output (void)
   store_test_rmdir (dir);
 }
 
+/* Another database (not the one open) as the file an export,
+ * `simulate --records` or `play --record` writes: refused, its games all there (both
+ * renamed a record file over it: every game lost, exit 0).  Its -wal
+ * too; a record file is still replaced. */
+static void
+test_cli_output_other_database (void)
+{
+  g_autofree char *dir = store_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cassino.db", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.db", NULL);
+  g_autofree char *other_wal = g_build_filename (dir, "other-wal", NULL);
+  guint games, moves;
+
+  make_database (path, 2);
+  make_database (other, 3);
+  moves = count_loadable_moves (other, &games);
+  /* a write-ahead log kept beside a copy: its first page, as SQLite writes it */
+  {
+    static const guint8 header[32] = { 0x37, 0x7f, 0x06, 0x82, 0x00, 0x2d, 0xe2, 0x18 };
+
+    g_assert_true (g_file_set_contents (other_wal, (const char *) header, sizeof header, NULL));
+  }
+
+  for (guint target = 0; target < 2; target++)
+    {
+      const char *out = target ? other_wal : other;
+      const char *export[] = { "export", "--database", path, "--all", "-o", out, NULL };
+      const char *csv[] = { "export", "--database", path, "--csv=games", "-o", out, NULL };
+      const char *records[] = { "simulate", "--games", "1", "--levels", "easy,easy", "--records", out, NULL };
+      const char *records_db[] = { "simulate", "--games", "1", "--levels", "easy,easy", "--db", path,
+                                   "--records", out, NULL };
+      const char *play[] = { "play", "--seed", "1", "--record", out, NULL };
+      const char **runs[] = { export, csv, records, records_db, play };
+
+      for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+        {
+          g_autofree char *err = NULL;
+          g_autofree char *expected = g_strdup_printf ("“%s” is a database (an SQLite file) and would be lost; "
+                                                       "choose another file", out);
+
+          g_assert_cmpint (run_cli (runs[i], FALSE, &err), ==, 2);
+          assert_one_line (err, expected);
+        }
+    }
+  assert_integrity_ok (other);
+  {
+    guint games_after;
+
+    g_assert_cmpuint (count_loadable_moves (other, &games_after), ==, moves);
+    g_assert_cmpuint (games_after, ==, games);
+  }
+
+  /* a record file is replaced as before */
+  {
+    g_autofree char *text = NULL;
+    g_autofree char *err = NULL;
+    g_autofree char *record = g_build_filename (dir, "games.txt", NULL);
+    const char *records[] = { "simulate", "--games", "1", "--levels", "easy,easy", "--records", record, NULL };
+
+    g_assert_true (g_file_set_contents (record, "old", -1, NULL));
+    g_assert_cmpint (run_cli (records, FALSE, &err), ==, 0);
+    g_assert_true (g_file_get_contents (record, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "[Cassino \"1\"]"));
+  }
+  store_test_rmdir (dir);
+}
+
 /* "[" × 100,000 overflowed json-glib's stack in every JSON reader. */
 static void
 test_cli_deep_json (void)
@@ -1776,6 +1843,7 @@ main (int    argc,
   g_test_add_func ("/cassino/reliability/cli-export-damaged-game", test_cli_export_damaged_game);
   /* cassino-cli against hostile files and inputs (issue 15) */
   g_test_add_func ("/cassino/reliability/cli-export-output", test_cli_export_output);
+  g_test_add_func ("/cassino/reliability/cli-output-other-database", test_cli_output_other_database);
   g_test_add_func ("/cassino/reliability/cli-deep-json", test_cli_deep_json);
   g_test_add_func ("/cassino/reliability/cli-stdout-full", test_cli_stdout_full);
   g_test_add_func ("/cassino/reliability/cli-messages", test_cli_messages);

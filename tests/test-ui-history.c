@@ -1231,6 +1231,27 @@ test_export_not_over_database (Fixture       *f,
       g_assert_cmpuint (g_strv_length (lines), ==, N_ROWS + 1);
     }
   }
+  /* another database, a copy kept aside: as the database itself */
+  {
+    g_autofree char *other = g_build_filename (f->tmpdir, "copy.db", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (other);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+    gsize before_len, after_len;
+
+    {
+      g_autoptr(CassinoStore) copy = cassino_store_open (other, &error);
+
+      g_assert_no_error (error);
+    }
+    g_assert_true (g_file_get_contents (other, &before, &before_len, NULL));
+    cassino_window_export_records (f->window, CASSINO_STORE_EXPORT_ALL, 0, file);
+    WAIT_FOR (g_strcmp0 (cassino_window_get_last_toast (f->window),
+                         "That file is a database, which the export would replace: choose another file") == 0, 20);
+    g_assert_true (g_file_get_contents (other, &after, &after_len, NULL));
+    g_assert_cmpmem (before, before_len, after, after_len);
+  }
 }
 
 /* A game whose record cannot be read back: Export All Games writes the

@@ -13,6 +13,7 @@
 #include "cassino-cli.h"
 #include "cassino-ai.h"
 #include "cassino-record.h"
+#include "cassino-store-export.h"
 #include "cassino-store-record.h"
 
 static void
@@ -123,6 +124,7 @@ cassino_cli_play (int    argc,
   const guint human = 0;
   char line[512];
   guint ply = 0;
+  g_autofree char *default_db = cassino_store_get_default_path ();
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -138,6 +140,13 @@ cassino_cli_play (int    argc,
   if (level_name && !cassino_level_from_string (level_name, &level))
     {
       fprintf (stderr, "cassino-cli play: unknown level “%s”\n", level_name);
+      return 2;
+    }
+  /* refused before the game, not after it: never over a database (the
+   * user's own), a link, a device or a folder */
+  if (record_path && !cassino_store_check_output ("--record", record_path, default_db, &error))
+    {
+      fprintf (stderr, "cassino-cli play: %s\n", error->message);
       return 2;
     }
   if (seed == 0)

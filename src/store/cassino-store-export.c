@@ -611,10 +611,27 @@ same_file (const char     *a,
   return g_str_equal (ca, cb);
 }
 
+/* Whether the regular file @path is an SQLite database or the
+ * write-ahead log of one (by their first bytes). */
+static gboolean
+is_database_file (const char *path)
+{
+  static const char magic[16] = "SQLite format 3";   /* and its NUL */
+  static const guint8 wal_le[4] = { 0x37, 0x7f, 0x06, 0x82 };
+  static const guint8 wal_be[4] = { 0x37, 0x7f, 0x06, 0x83 };
+  char head[16] = { 0 };
+  int n = _cassino_store_read_head (path, head, sizeof head, NULL);
+
+  if (n == (int) sizeof head && memcmp (head, magic, sizeof magic) == 0)
+    return TRUE;
+  return n >= 4 && (memcmp (head, wal_le, 4) == 0 || memcmp (head, wal_be, 4) == 0);
+}
+
 /* -o PATH is written by renaming a new file over it: never over the open
  * database (the file itself, a link to it, its -wal, -shm or -journal),
  * never over what is not a regular file (a symbolic link, a device, a
- * folder).  An existing regular file is replaced. */
+ * folder), never over another database.  An existing regular file is
+ * replaced. */
 gboolean
 cassino_store_check_output (const char  *option,
                             const char  *output,
@@ -643,29 +660,45 @@ cassino_store_check_output (const char  *option,
                      output);
       return FALSE;
     }
-  if (database == NULL)
-    return TRUE;
-  real = realpath (database, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+  if (database != NULL)
     {
-      g_autofree char *named = g_strconcat (database, suffixes[i], NULL);
-      g_autofree char *resolved = real ? g_strconcat (real, suffixes[i], NULL) : NULL;
-
-      if (same_file (output, exists ? &st : NULL, named) ||
-          (resolved && same_file (output, exists ? &st : NULL, resolved)))
+      real = realpath (database, NULL);
+      for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
         {
-          if (option)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                         /* Translators: the option ("-o", "--records"), a file name, then the database's */
-                         _("%s: “%s” would overwrite the database %s; choose another file"),
-                         option, output, database);
-          else
-            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                                 /* Translators: a toast, when the file chosen to export to is the
-                                  * file Cassino records every game in (or one of its files) */
-                                 _("That is the game database: choose another file"));
-          return FALSE;
+          g_autofree char *named = g_strconcat (database, suffixes[i], NULL);
+          g_autofree char *resolved = real ? g_strconcat (real, suffixes[i], NULL) : NULL;
+
+          if (same_file (output, exists ? &st : NULL, named) ||
+              (resolved && same_file (output, exists ? &st : NULL, resolved)))
+            {
+              if (option)
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                             /* Translators: the option ("-o", "--records"), a file name, then the database's */
+                             _("%s: “%s” would overwrite the database %s; choose another file"),
+                             option, output, database);
+              else
+                g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                                     /* Translators: a toast, when the file chosen to export to is the
+                                      * file Cassino records every game in (or one of its files) */
+                                     _("That is the game database: choose another file"));
+              return FALSE;
+            }
         }
+    }
+  /* any other database (or its write-ahead log): another user's games, the
+   * default database while another is open, a copy kept aside */
+  if (exists && is_database_file (output))
+    {
+      if (option)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                     /* Translators: the option ("-o", "--records"), then a file name */
+                     _("%s: “%s” is a database (an SQLite file) and would be lost; choose another file"),
+                     option, output);
+      else
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                             /* Translators: a toast, when the file chosen to export to is a database */
+                             _("That file is a database, which the export would replace: choose another file"));
+      return FALSE;
     }
   return TRUE;
 }

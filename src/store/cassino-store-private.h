@@ -33,6 +33,10 @@ CassinoSqlite *_cassino_store_get_db (CassinoStore *store);
 
 /* Turn a CASSINO_SQLITE_ERROR in *@error into CASSINO_STORE_ERROR. */
 void           _cassino_store_convert_error (GError **error);
+int            _cassino_store_read_head     (const char     *path,
+                                             char           *head,
+                                             int             n,
+                                             sqlite3_int64  *out_size);
 
 /* Schema (cassino-store-schema.c) */
 guint          _cassino_store_schema_n_versions (void);

@@ -201,30 +201,50 @@ is_corruption (const GError *error)
  * those connections go on writing into, and every move they record after
  * that is lost (https://www.sqlite.org/howtocorrupt.html, 2.2).  SQLite
  * keeps such descriptors open until the last lock on the file is gone. */
+/* The first @n bytes of the regular file @path, read as above (through
+ * SQLite, never with a descriptor of ours); how many were read, or -1
+ * when it could not be read.  Its size in @out_size. */
+int
+_cassino_store_read_head (const char    *path,
+                          char          *head,
+                          int            n,
+                          sqlite3_int64 *out_size)
+{
+  sqlite3 *db = NULL;
+  sqlite3_file *file = NULL;
+  sqlite3_int64 size = 0;
+  int read = -1;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+      sqlite3_file_control (db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK &&
+      file != NULL && file->pMethods != NULL &&
+      file->pMethods->xFileSize (file, &size) == SQLITE_OK)
+    {
+      read = (int) MIN (size, (sqlite3_int64) n);
+      if (read > 0 && file->pMethods->xRead (file, head, read, 0) != SQLITE_OK)
+        read = -1;
+    }
+  sqlite3_close (db);
+  if (out_size)
+    *out_size = size;
+  return read;
+}
+
 static gboolean
 lacks_sqlite_header (const char    *path,
                      sqlite3_int64 *out_size)
 {
   static const char magic[16] = "SQLite format 3";   /* and its NUL */
   char header[16] = { 0 };
-  sqlite3 *db = NULL;
-  sqlite3_file *file = NULL;
   sqlite3_int64 size = 0;
   gboolean lacks = FALSE;
+  int n;
 
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return FALSE;
-  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-      sqlite3_file_control (db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK &&
-      file != NULL && file->pMethods != NULL &&
-      file->pMethods->xFileSize (file, &size) == SQLITE_OK && size > 0)
-    {
-      int n = (int) MIN (size, (sqlite3_int64) sizeof header);
-
-      if (file->pMethods->xRead (file, header, n, 0) == SQLITE_OK)
-        lacks = n < (int) sizeof header || memcmp (header, magic, sizeof magic) != 0;
-    }
-  sqlite3_close (db);
+  n = _cassino_store_read_head (path, header, sizeof header, &size);
+  if (n > 0)
+    lacks = n < (int) sizeof header || memcmp (header, magic, sizeof magic) != 0;
   *out_size = size;
   return lacks;
 }
