@@ -157,6 +157,35 @@ expect_error "impossible: a hand larger than the rules deal" '{"rules":"classic"
 expect_error "a key given twice" '{"rules":"classic","hand":["8h"],"table":["3h"],"hand":["9h"]}' 'the key “hand” is given twice'
 expect_error "a key given twice in a rules object" '{"rules":{"preset":"classic","sweeps":false,"sweeps":true},"hand":["8h"],"table":[]}' 'the key “sweeps” is given twice'
 expect_error "a second document" '{"rules":"classic","hand":["8h"],"table":["3h"]} {"rules":"royal"}' 'more text after the end of the JSON document'
+# a message is one line: a line break in what it quotes is shown escaped
+# (session 15); a string holding U+0000 was read up to it ("classic\u0000junk"
+# as "classic") and the position accepted
+expect_error "a line break in a preset name" '{"rules":"clas\nsic","hand":["9s"],"table":[]}' 'unknown preset “clas\\nsic”'
+expect_error "a line break in a card" '{"rules":"classic","hand":["9s\nx"],"table":[]}' 'unknown card "9s\\nx"'
+expect_error "a line break in an option value" '{"rules":{"preset":"classic","court_capture":"a\nb"},"hand":["9s"],"table":[]}' '“a\\nb” is not a valid value'
+expect_error "a control character in a card" '{"rules":"classic","hand":["9s\u0001"],"table":[]}' 'unknown card "9s\\x01"'
+expect_error "U+0000 in a preset name" '{"rules":"classic\u0000junk","hand":["9s"],"table":[]}' 'line 1, column 18: a string holds the character U+0000'
+expect_error "U+0000 in a card" '{"rules":"classic","hand":["9s\u0000zz"],"table":[]}' 'a string holds the character U+0000'
+expect_error "U+0000 in an option value" '{"rules":{"preset":"classic","court_capture":"all\u0000x"},"hand":["9s"],"table":[]}' 'a string holds the character U+0000'
+printf '{"rules":"classic",\n"hand":["9s\0"],"table":[]}' > "$tmp/nul.json"
+printf '{"rules":"classic",\n "hand":["9s\377"],"table":[]}' > "$tmp/latin1.json"
+for f in nul latin1; do
+  "$cli" legal "$tmp/$f.json" > "$tmp/out" 2> "$tmp/err"
+  status=$?
+  case $f in nul) want='line 2, column 12: a NUL byte' ;; *) want='line 2, column 13: the text is not UTF-8' ;; esac
+  if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "$want" "$tmp/err"; then
+    ok "legal: $f in a position is named at its place"
+  else
+    not_ok "legal: $f in a position is named at its place" "status $status, stderr: $(cat "$tmp/err")"
+  fi
+done
+# an escaped backslash before u0000 is no U+0000
+printf '%s' '{"rules":"classic","hand":["9s"],"table":[],"note":"a\\u0000b"}' | "$cli" legal > "$tmp/out" 2> "$tmp/err"
+if [ $? -eq 0 ] && [ "$(cat "$tmp/out")" = '{"play": "9s", "type": "trail"}' ]; then
+  ok "legal: \\\\u0000 is a backslash and text"
+else
+  not_ok "legal: \\\\u0000 is a backslash and text" "$(cat "$tmp/err")"
+fi
 expect_error "impossible: owner is not a seat" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":5}]}' 'owner'
 expect_error "impossible: court in a build" '{"rules":"classic","hand":["7h"],"table":[{"build":["Kc","5d"],"value":8,"owner":1}]}' 'Kc'
 expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"hand":["7h"],"table":[]}' 'players'
@@ -316,5 +345,25 @@ fi
 
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi
+
+# a line break in a command line's word is quoted escaped: one line (session 15)
+nl='
+'
+one_line_2 () {
+  name=$1; shift
+  "$cli" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+  status=$?
+  if [ "$status" -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'a\\nb' "$tmp/err"; then
+    ok "$name: one line"
+  else
+    not_ok "$name: one line" "status $status: $(cat "$tmp/err")"
+  fi
+}
+one_line_2 "unknown command" "a${nl}b"
+one_line_2 "choose --level" choose --level "a${nl}b" "$tmp/pos.json"
+one_line_2 "simulate --levels" simulate --levels "a${nl}b,easy"
+one_line_2 "simulate: an argument" simulate "a${nl}b"
+one_line_2 "daily --rules" daily --rules "a${nl}b"
+one_line_2 "play --level" play --level "a${nl}b"
 
 tap_end

@@ -183,6 +183,15 @@ test_record_errors (void)
   expect_error ("", CASSINO_RECORD_ERROR_SYNTAX, "no game");
   expect_error ("hello", CASSINO_RECORD_ERROR_SYNTAX, "line 1, column 1");
   expect_error ("[Rules \"nope\"]\nDeal 1 dealer 0 seed 1\n", CASSINO_RECORD_ERROR_RULES, "nope");
+  /* a Rules object's JSON: its own line and column, in our words (it read
+   * "<data>:1:30: Parse error: …"), a NUL escape refused (read as the
+   * string before it) */
+  expect_error ("[Cassino \"1\"]\n[Rules \"{\\\"preset\\\":\\\"classic\\\",\\\"target\\\":99999999999999999999999}\"]\n"
+                "Deal 1 dealer 0 seed 1\n", CASSINO_RECORD_ERROR_RULES,
+                "line 2, column 1: invalid JSON at line 1, column 30: a whole number too large to read");
+  expect_error ("[Cassino \"1\"]\n[Rules \"{\\\"preset\\\":\\\"classic\\\\u0000x\\\"}\"]\n"
+                "Deal 1 dealer 0 seed 1\n", CASSINO_RECORD_ERROR_RULES,
+                "a string holds the character U+0000");
   expect_error ("[Rules \"classic\"\n", CASSINO_RECORD_ERROR_SYNTAX, "line 1");
   expect_error ("[Rules \"classic]\n", CASSINO_RECORD_ERROR_SYNTAX, "unterminated");
   expect_error ("[Players \"9\"]\n1. S0 7h\n", CASSINO_RECORD_ERROR_SYNTAX, "Players");

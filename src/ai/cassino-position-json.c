@@ -455,21 +455,16 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
 
   if (!cassino_json_load (parser, text, length, &local))
     {
-      /* json-glib says "<data>:LINE:COLUMN: message" */
+      /* "invalid JSON at line LINE, column COLUMN: what" */
       guint line = 0, column = 0;
       const char *msg = local->message;
 
-      if (g_str_has_prefix (msg, "<data>:") && sscanf (msg + 7, "%u:%u:", &line, &column) == 2)
-        {
-          const char *rest = strchr (strchr (msg + 7, ':') + 1, ':');
-
-          if (open_brackets (text, length) > 0 && strstr (msg, "nested deeper") == NULL)
-            return invalid (error, "invalid JSON at line %u, column %u: it ends too early, "
-                            "before its last closing bracket or quote", line, column);
-          return invalid (error, "invalid JSON at line %u, column %u:%s", line, column,
-                          rest ? rest + 1 : "");
-        }
-      return invalid (error, "invalid JSON: %s", msg);
+      if (sscanf (msg, "invalid JSON at line %u, column %u:", &line, &column) == 2 &&
+          open_brackets (text, length) > 0 && strstr (msg, "nested deeper") == NULL &&
+          strstr (msg, "U+0000") == NULL && strstr (msg, "UTF-8") == NULL && strstr (msg, "NUL byte") == NULL)
+        return invalid (error, "invalid JSON at line %u, column %u: it ends too early, "
+                        "before its last closing bracket or quote", line, column);
+      return invalid (error, "%s", msg);
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))

@@ -50,7 +50,8 @@ cassino_cli_daily (int    argc,
     return daily_bad_input ("takes no arguments, only --date and --rules");
   if (rules_name && !cassino_preset_from_string (rules_name, &preset))
     {
-      g_autofree char *msg = g_strdup_printf ("unknown preset “%s” (a name of rules.md §7)", rules_name);
+      g_autofree char *quoted = cassino_input_excerpt (rules_name, -1);
+      g_autofree char *msg = g_strdup_printf ("unknown preset “%s” (a name of rules.md §7)", quoted);
 
       return daily_bad_input (msg);
     }

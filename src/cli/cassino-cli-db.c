@@ -561,7 +561,8 @@ cassino_cli_db_stats (int    argc,
 
       if (id == 0)
         {
-          g_autofree char *msg = g_strdup_printf (_("--player: no player “%s”"), player);
+          g_autofree char *quoted = cassino_input_excerpt (player, -1);
+      g_autofree char *msg = g_strdup_printf (_("--player: no player “%s”"), quoted);
 
           return bad_input ("stats", msg);
         }
@@ -728,13 +729,15 @@ cassino_cli_db_history (int    argc,
     return status;
   if (player && (filter.player_id = find_player (store, player)) == 0)
     {
-      g_autofree char *msg = g_strdup_printf (_("--player: no player “%s”"), player);
+      g_autofree char *quoted = cassino_input_excerpt (player, -1);
+      g_autofree char *msg = g_strdup_printf (_("--player: no player “%s”"), quoted);
 
       return bad_input ("history", msg);
     }
   if (opponent && (filter.opponent_id = find_player (store, opponent)) == 0)
     {
-      g_autofree char *msg = g_strdup_printf (_("--opponent: no player “%s”"), opponent);
+      g_autofree char *quoted = cassino_input_excerpt (opponent, -1);
+      g_autofree char *msg = g_strdup_printf (_("--opponent: no player “%s”"), quoted);
 
       return bad_input ("history", msg);
     }

@@ -140,7 +140,8 @@ cassino_cli_choose (int    argc,
     return bad_input ("choose", "--level is required (see --list)");
   if (!cassino_level_from_string (level_name, &level))
     {
-      g_autofree char *msg = g_strdup_printf ("unknown level “%s” (see --list)", level_name);
+      g_autofree char *quoted = cassino_input_excerpt (level_name, -1);
+      g_autofree char *msg = g_strdup_printf ("unknown level “%s” (see --list)", quoted);
       return bad_input ("choose", msg);
     }
   if (iterations < 0)

@@ -139,7 +139,9 @@ cassino_cli_play (int    argc,
     }
   if (level_name && !cassino_level_from_string (level_name, &level))
     {
-      fprintf (stderr, "cassino-cli play: unknown level “%s”\n", level_name);
+      g_autofree char *quoted = cassino_input_excerpt (level_name, -1);
+
+      fprintf (stderr, "cassino-cli play: unknown level “%s”\n", quoted);
       return 2;
     }
   /* refused before the game, not after it: never over a database (the

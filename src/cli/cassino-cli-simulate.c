@@ -414,7 +414,9 @@ cassino_cli_simulate (int    argc,
     }
   if (argc > 1)
     {
-      fprintf (stderr, "cassino-cli simulate: unexpected argument “%s”; every setting is an option (--help)\n", argv[1]);
+      g_autofree char *quoted = cassino_input_excerpt (argv[1], -1);
+
+      fprintf (stderr, "cassino-cli simulate: unexpected argument “%s”; every setting is an option (--help)\n", quoted);
       return 2;
     }
   {
@@ -460,8 +462,11 @@ cassino_cli_simulate (int    argc,
           *colon = '\0';
           if (!g_ascii_string_to_unsigned (colon + 1, 10, 1, G_MAXUINT, &n, NULL))
             {
+              g_autofree char *quoted = cassino_input_excerpt (colon + 1, -1);
+              g_autofree char *quoted_name = cassino_input_excerpt (name, -1);
+
               fprintf (stderr, "cassino-cli simulate: --levels: “%s” after “%s:” is not a number of sampled deals\n",
-                       colon + 1, name);
+                       quoted, quoted_name);
               return 2;
             }
           opts.budgets[i].iterations = (guint) n;
@@ -469,7 +474,9 @@ cassino_cli_simulate (int    argc,
       opts.hints[i] = g_strcmp0 (name, "hint") == 0;
       if (!opts.hints[i] && !cassino_level_from_string (name, &opts.levels[i]))
         {
-          fprintf (stderr, "cassino-cli simulate: unknown level “%s” (see cassino-cli choose --list)\n", name);
+          g_autofree char *quoted = cassino_input_excerpt (name, -1);
+
+          fprintf (stderr, "cassino-cli simulate: unknown level “%s” (see cassino-cli choose --list)\n", quoted);
           return 2;
         }
       if (opts.hints[i])

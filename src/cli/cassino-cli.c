@@ -198,6 +198,10 @@ main (int    argc,
         return check_stdout (commands[i].run (argc - 1, argv + 1));
       }
 
-  fprintf (stderr, "cassino-cli: unknown command “%s” (try --help)\n", argv[1]);
+  {
+    g_autofree char *quoted = cassino_input_excerpt (argv[1], -1);
+
+    fprintf (stderr, "cassino-cli: unknown command “%s” (try --help)\n", quoted);
+  }
   return 2;
 }

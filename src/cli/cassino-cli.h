@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "cassino-input.h"
+
 G_BEGIN_DECLS
 
 /* Each takes the arguments after the subcommand name (argv[0] is the

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cassino-input.h"
@@ -18,8 +19,34 @@ json_error (GError     **error,
             const char  *what)
 {
   g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
-               "<data>:%u:%u: Parse error: %s", line, column, what);
+               "invalid JSON at line %u, column %u: %s", line, column, what);
   return FALSE;
+}
+
+/* json-glib's "<data>:LINE:COLUMN: Parse error: what" said as ours. */
+static void
+restate_error (GError *error)
+{
+  guint line = 0, column = 0;
+  const char *msg = error->message;
+  const char *what;
+  char *text;
+
+  if (!g_str_has_prefix (msg, "<data>:") || sscanf (msg + 7, "%u:%u:", &line, &column) != 2)
+    {
+      text = g_strdup_printf ("invalid JSON: %s", msg);
+    }
+  else
+    {
+      what = strchr (strchr (msg + 7, ':') + 1, ':') + 1;
+      while (*what == ' ')
+        what++;
+      if (g_str_has_prefix (what, "Parse error: "))
+        what += strlen ("Parse error: ");
+      text = g_strdup_printf ("invalid JSON at line %u, column %u: %s", line, column, what);
+    }
+  g_free (error->message);
+  error->message = text;
 }
 
 /* One pass over the text (strings skipped): the nesting depth, and the
@@ -32,6 +59,25 @@ check_json (const char  *text,
   guint depth = 0, line = 1, column = 0;
   gboolean in_string = FALSE;
   gboolean ended = FALSE;   /* the first object or array is closed */
+
+  {
+    const char *bad = NULL;
+
+    /* json-glib says "JSON data must be UTF-8 encoded", with no place */
+    if (!g_utf8_validate_len (text, length, &bad))
+      {
+        for (const char *p = text; p < bad; p++)
+          if (*p == '\n')
+            {
+              line++;
+              column = 0;
+            }
+          else if (((guchar) *p & 0xc0) != 0x80)
+            column++;
+        return json_error (error, line, column + 1,
+                           *bad == '\0' ? "a NUL byte (this is not a text file)" : "the text is not UTF-8");
+      }
+  }
 
   for (gsize i = 0; i < length; i++)
     {
@@ -50,6 +96,10 @@ check_json (const char  *text,
         return json_error (error, line, column, "more text after the end of the JSON document");
       if (in_string)
         {
+          /* "\u0000" would end the string read there ("classic\u0000junk"
+           * read as "classic"), the rest unseen */
+          if (c == '\\' && i + 5 < length && memcmp (text + i + 1, "u0000", 5) == 0)
+            return json_error (error, line, column, "a string holds the character U+0000 (\\u0000)");
           if (c == '\\' && i + 1 < length && text[i + 1] != '\n')
             {
               i++;
@@ -150,11 +200,14 @@ cassino_json_load (JsonParser  *parser,
   check.members = g_hash_table_new (NULL, NULL);
   handler = g_signal_connect (parser, "object-member", G_CALLBACK (on_object_member), &check);
   ok = json_parser_load_from_data (parser, text, length, error);
+  if (!ok && error && *error)
+    restate_error (*error);
   g_signal_handler_disconnect (parser, handler);
   g_hash_table_unref (check.members);
   if (ok && check.key != NULL)
     {
-      g_autofree char *what = g_strdup_printf ("the key “%s” is given twice in one object", check.key);
+      g_autofree char *quoted = cassino_input_excerpt (check.key, -1);
+      g_autofree char *what = g_strdup_printf ("the key “%s” is given twice in one object", quoted);
 
       ok = json_error (error, check.line, check.column, what);
     }
@@ -168,13 +221,40 @@ cassino_input_excerpt (const char *text,
 {
   const char *p = text;
   const char *end;
+  GString *out;
+  g_autofree char *valid = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
+  /* (a command line's argument need not be UTF-8) */
+  if (!g_utf8_validate_len (text, length < 0 ? strlen (text) : (gsize) length, NULL))
+    {
+      valid = g_utf8_make_valid (text, length);
+      text = p = valid;
+      length = -1;
+    }
   end = text + (length < 0 ? strlen (text) : (gsize) length);
+  out = g_string_sized_new (MIN ((gsize) (end - text), 4 * CASSINO_EXCERPT_CHARS) + 4);
   for (guint n = 0; n < CASSINO_EXCERPT_CHARS && p < end; n++)
-    p = g_utf8_next_char (p);
-  if (p >= end)
-    return g_strndup (text, end - text);
-  return g_strdup_printf ("%.*s…", (int) (p - text), text);
+    {
+      const char *next = g_utf8_next_char (p);
+      guchar c = (guchar) *p;
+
+      /* a message is one line: a line break or another control character
+       * in what is quoted is shown as its escape */
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_len (out, p, MIN (next, end) - p);
+      p = next;
+    }
+  if (p < end)
+    g_string_append (out, "…");
+  return g_string_free (out, FALSE);
 }

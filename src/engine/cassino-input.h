@@ -16,9 +16,11 @@ G_BEGIN_DECLS
 /* json_parser_load_from_data() behind two checks json-glib lacks: a text
  * nested deeper than CASSINO_JSON_MAX_DEPTH (json-glib overflows the
  * stack), or holding a whole number beyond 64 bits (json-glib reads
- * 99999999999999999999 as -1), is a JSON_PARSER_ERROR_INVALID_DATA whose
- * message has json-glib's form ("<data>:LINE:COLUMN: …").  @length -1:
- * @text is NUL-terminated. */
+ * 99999999999999999999 as -1), is a JSON_PARSER_ERROR_INVALID_DATA; so is
+ * a string holding U+0000 (json-glib ends it there), a NUL byte or text
+ * that is not UTF-8.  Every error's message (json-glib's too) reads
+ * "invalid JSON at line LINE, column COLUMN: what".  @length -1: @text is
+ * NUL-terminated. */
 gboolean cassino_json_load       (JsonParser  *parser,
                                   const char  *text,
                                   gssize       length,
