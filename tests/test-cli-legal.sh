@@ -346,6 +346,34 @@ fi
 "$cli" nonsense > /dev/null 2>&1
 if [ $? -eq 2 ]; then ok "unknown command"; else not_ok "unknown command"; fi
 
+# a table too crowded to list: legal and choose refuse it alike (choose
+# searched it: 11 s for medium, minutes for master, and printed a move
+# legal could not confirm; session 15)
+printf '%s' '{"rules":"classic","hand":["Tc","9c","8c","7c"],"table":["Ac","Ad","Ah","As","2c","2d","2h","2s","3c","3d","3h","3s","4c","4d","4h","4s","5c","5d","5h","5s"]}' > "$tmp/crowded.json"
+for cmd in "legal" "choose --level medium --seed 1" "choose --level master --seed 1"; do
+  $cli $cmd "$tmp/crowded.json" > "$tmp/out" 2> "$tmp/err"
+  status=$?
+  if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+     grep -q 'too crowded: more than 60000 ways to play one card' "$tmp/err"; then
+    ok "$cmd: a table too crowded to list is refused"
+  else
+    not_ok "$cmd: a table too crowded to list is refused" "status $status: $(cat "$tmp/err")"
+  fi
+done
+# a position of megabytes is no position: refused before json-glib reads it
+# (3 GB of memory for 30 MB of "{}," in an unknown member)
+{ printf '{"rules":"classic","hand":["9s"],"table":[],"junk":['; head -c 1100000 /dev/zero | tr '\0' '1' | sed 's/1/1,/g'; printf '1]}'; } > "$tmp/big.json"
+for how in file stdin; do
+  if [ $how = file ]; then $cli choose --level easy "$tmp/big.json" > "$tmp/out" 2> "$tmp/err"
+  else $cli legal < "$tmp/big.json" > "$tmp/out" 2> "$tmp/err"; fi
+  status=$?
+  if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q 'the position is larger than 1024 KiB, more than a deal with its whole history needs' "$tmp/err"; then
+    ok "a position of megabytes ($how) is refused"
+  else
+    not_ok "a position of megabytes ($how) is refused" "status $status: $(cat "$tmp/err")"
+  fi
+done
+
 # a line break in a command line's word is quoted escaped: one line (session 15)
 nl='
 '

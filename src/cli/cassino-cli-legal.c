@@ -51,12 +51,34 @@ read_position (const char          *command,
 
   if (argc > 2)
     return bad_input (command, "give one position file, or none for standard input");
-  text = cassino_cli_read_input (argc == 2 ? argv[1] : NULL, &len, &error);
+  /* a position is some hundred bytes, with the history of a deal some
+   * kilobytes: a larger one is no position (json-glib would take about a
+   * hundred times its size in memory: 3 GB for 30 MB) */
+  text = cassino_cli_read_input_at_most (argc == 2 ? argv[1] : NULL, CASSINO_CLI_POSITION_LIMIT,
+                                         "the position", &len, &error);
   if (text == NULL)
     return bad_input (command, error->message);
   if (!cassino_json_position_parse (pos, text, len, &error))
     return bad_input (command, error->message);
   return 0;
+}
+
+#define TOO_CROWDED "the table is too crowded: more than " G_STRINGIFY (CASSINO_MAX_MOVE_SETS) " ways to play one card"
+
+/* The mover's legal moves into @list (initialised here); FALSE, @list
+ * cleared, when a card has more ways to be played than are listed. */
+static gboolean
+legal_moves (CassinoJsonPosition *pos,
+             CassinoMoveList     *list)
+{
+  cassino_move_list_init (list);
+  cassino_position_legal_moves_for_hand (&pos->view.pos, pos->view.seat,
+                                         pos->view.pos.hands[pos->view.seat],
+                                         pos->last_play, list);
+  if (!list->truncated)
+    return TRUE;
+  cassino_move_list_clear (list);
+  return FALSE;
 }
 
 int
@@ -74,16 +96,10 @@ cassino_cli_legal (int    argc,
   if ((status = read_position ("legal", argc, argv, &pos)) != 0)
     return status;
 
-  cassino_move_list_init (&list);
-  cassino_position_legal_moves_for_hand (&pos.view.pos, pos.view.seat,
-                                         pos.view.pos.hands[pos.view.seat],
-                                         pos.last_play, &list);
-  if (list.truncated)
+  if (!legal_moves (&pos, &list))
     {
-      cassino_move_list_clear (&list);
       cassino_json_position_clear (&pos);
-      return bad_input ("legal", "the table is too crowded: more than "
-                        G_STRINGIFY (CASSINO_MAX_MOVE_SETS) " ways to play one card");
+      return bad_input ("legal", TOO_CROWDED);
     }
   /* print all at once: never a partial list */
   out = g_string_new (NULL);
@@ -153,6 +169,18 @@ cassino_cli_choose (int    argc,
 
   if ((status = read_position ("choose", argc, argv, &pos)) != 0)
     return status;
+  /* what legal refuses, choose refuses: its move could not be checked
+   * against legal's list (and a search of such a table took minutes) */
+  {
+    CassinoMoveList list;
+
+    if (!legal_moves (&pos, &list))
+      {
+        cassino_json_position_clear (&pos);
+        return bad_input ("choose", TOO_CROWDED);
+      }
+    cassino_move_list_clear (&list);
+  }
 
   if (!cassino_ai_choose (&pos.view, level, &budget, (guint64) seed, NULL, &reason))
     {

@@ -15,6 +15,8 @@
 #include <unistd.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "cassino-cli.h"
 #include "cassino-cli-db.h"
@@ -48,14 +50,35 @@ cassino_cli_read_input (const char  *path,
                         gsize       *out_len,
                         GError     **error)
 {
+  return cassino_cli_read_input_at_most (path, 0, NULL, out_len, error);
+}
+
+/* As cassino_cli_read_input(), refusing more than @limit bytes (0: no
+ * limit but the stream's) as "@what is larger than …". */
+char *
+cassino_cli_read_input_at_most (const char  *path,
+                                gsize        limit,
+                                const char  *what,
+                                gsize       *out_len,
+                                GError     **error)
+{
   GString *s;
   char buf[65536];
   size_t n;
   char *contents = NULL;
   FILE *in = stdin;
+  gsize stream_limit = limit ? limit : CASSINO_CLI_STREAM_LIMIT;
+  GStatBuf st;
 
   if (path && strcmp (path, "-") != 0)
     {
+      if (limit && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size > limit)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       "%s is larger than %" G_GSIZE_FORMAT " KiB, more than a deal with its whole history needs",
+                       what, limit / 1024);
+          return NULL;
+        }
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR) || !g_file_test (path, G_FILE_TEST_EXISTS))
         {
           if (!g_file_get_contents (path, &contents, out_len, error))
@@ -75,11 +98,16 @@ cassino_cli_read_input (const char  *path,
   s = g_string_new (NULL);
   while ((n = fread (buf, 1, sizeof buf, in)) > 0)
     {
-      if (s->len + n > CASSINO_CLI_STREAM_LIMIT)
+      if (s->len + n > stream_limit)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                       "%s is larger than %u MiB: give a file that large by its name",
-                       in == stdin ? "standard input" : path, CASSINO_CLI_STREAM_LIMIT / (1024 * 1024));
+          if (limit)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                         "%s is larger than %" G_GSIZE_FORMAT " KiB, more than a deal with its whole history needs",
+                         what, limit / 1024);
+          else
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                         "%s is larger than %u MiB: give a file that large by its name",
+                         in == stdin ? "standard input" : path, CASSINO_CLI_STREAM_LIMIT / (1024 * 1024));
           g_string_free (s, TRUE);
           if (in != stdin)
             fclose (in);

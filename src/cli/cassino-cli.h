@@ -22,6 +22,15 @@ int cassino_cli_play     (int argc, char **argv);
 int cassino_cli_daily    (int argc, char **argv);
 
 /* Read a whole file, or standard input when @path is NULL or "-". */
+/* The largest position legal and choose read (a four-player deal's whole
+ * history is under 10 KiB). */
+#define CASSINO_CLI_POSITION_LIMIT (1024 * 1024)
+
+char *cassino_cli_read_input_at_most (const char  *path,
+                                      gsize        limit,
+                                      const char  *what,
+                                      gsize       *out_len,
+                                      GError     **error);
 char *cassino_cli_read_input (const char  *path,
                               gsize       *out_len,
                               GError     **error);
