@@ -186,6 +186,8 @@ if [ $? -eq 0 ] && [ "$(cat "$tmp/out")" = '{"play": "9s", "type": "trail"}' ]; 
 else
   not_ok "legal: \\\\u0000 is a backslash and text" "$(cat "$tmp/err")"
 fi
+expect_error "players: 1" '{"rules":"classic","players":1,"hand":["9s"],"table":[]}' 'players: 1 is out of range (2 to 6)'
+expect_error "players: -2" '{"rules":"classic","players":-2,"hand":["9s"],"table":[]}' 'players: -2 is out of range (2 to 6)'
 expect_error "impossible: owner is not a seat" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":5}]}' 'owner'
 expect_error "impossible: court in a build" '{"rules":"classic","hand":["7h"],"table":[{"build":["Kc","5d"],"value":8,"owner":1}]}' 'Kc'
 expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"hand":["7h"],"table":[]}' 'players'

@@ -135,7 +135,8 @@ get_uint (JsonObject  *obj,
     return invalid (error, "%s: must be a whole number", member);
   v = json_node_get_int (node);
   if (v < 0 || v > max)
-    return invalid (error, "%s: %" G_GINT64_FORMAT " is out of range (0 to %u)", member, v, max);
+    return invalid (error, "%s: %" G_GINT64_FORMAT " is out of range (%u to %u)", member, v,
+                    g_str_equal (member, "players") ? 2 : 0, max);
   *out = (guint) v;
   return TRUE;
 }
@@ -473,6 +474,9 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
 
   if (!get_uint (obj, "players", 6, FALSE, 2, &players, error))
     return FALSE;
+  /* no preset is played by fewer (it said "out of range (0 to 6)") */
+  if (players < 2)
+    return invalid (error, "players: %u is out of range (2 to 6)", players);
   rules_node = json_object_get_member (obj, "rules");
   if (rules_node == NULL)
     {
