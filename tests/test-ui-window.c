@@ -877,6 +877,22 @@ test_keyboard (Fixture       *f,
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
   g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, CASSINO_NO_CARD);
 
+  /* Enter on a card not selected selects it, and plays nothing (it
+   * played the card at once: a stray Enter trailed it) */
+  {
+    guint before = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+
+    g_assert_true (gtk_widget_grab_focus (first));
+    g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, CASSINO_NO_CARD);
+    g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
+    g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==,
+                     cassino_card_widget_get_card (CASSINO_CARD_WIDGET (first)));
+    g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                      ==, before);
+    g_assert_false (cassino_table_view_is_chooser_visible (table));
+    g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
+  }
+
   /* a card whose obvious move is one move, played with Space then Enter */
   moves = legal_moves (f);
   card = g_array_index (moves, CassinoMove, 0).card;
@@ -918,6 +934,158 @@ test_keyboard (Fixture       *f,
     g_autofree char *name = cassino_card_full_name (CASSINO_CARD (7, CASSINO_SUIT_HEARTS));
     g_assert_cmpstr (name, ==, "Seven of hearts");
   }
+}
+
+/* What names @widget for a screen reader: its accessible label, a
+ * relation to a label, its own text (a label's, a button's) or its
+ * tooltip; NULL when nothing does. */
+static char *
+tab_stop_name (GtkWidget *widget)
+{
+  if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    {
+      char *value = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "\001");
+
+      if (value && !g_str_equal (value, "undefined"))
+        return value;
+      g_free (value);
+    }
+  if (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+    return g_strdup ("(labelled by another widget)");
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)))
+    return g_strdup (gtk_label_get_text (GTK_LABEL (widget)));
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)))
+    return g_strdup (gtk_button_get_label (GTK_BUTTON (widget)));
+  if (gtk_widget_get_tooltip_text (widget))
+    return g_strdup (gtk_widget_get_tooltip_text (widget));
+  return NULL;
+}
+
+/* Every Tab stop of the table page is a control the player can see:
+ * mapped, of some size, and named for a screen reader (an empty coach
+ * line, hidden, took a Tab; a stop with no ring looks like a lost focus). */
+static void
+test_tab_stops (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  GtkWidget *start;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, NULL));
+  wait_for_turn (f);
+  WAIT_FOR (!cassino_table_view_is_animating (cassino_window_get_table_view (f->window)), 30);
+  iterate (200);
+  start = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_nonnull (start);
+  for (guint i = 0; i < 60; i++)
+    {
+      GtkWidget *focus;
+      g_autofree char *name = NULL;
+
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD) ||
+                     gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD));
+      focus = gtk_root_get_focus (GTK_ROOT (f->window));
+      g_assert_nonnull (focus);
+      if (g_ptr_array_find (seen, focus, NULL))
+        break;
+      g_ptr_array_add (seen, focus);
+      name = tab_stop_name (focus);
+      g_test_message ("Tab %u: %s “%s” %d×%d", i + 1, G_OBJECT_TYPE_NAME (focus), name ? name : "",
+                      gtk_widget_get_width (focus), gtk_widget_get_height (focus));
+      g_assert_true (gtk_widget_get_mapped (focus));
+      g_assert_cmpint (gtk_widget_get_width (focus), >, 1);
+      g_assert_cmpint (gtk_widget_get_height (focus), >, 1);
+      g_assert_true (name != NULL && *name != '\0');
+    }
+  g_assert_cmpuint (seen->len, >, 4);
+}
+
+/* After a move made by keyboard, and the computer's reply, the keyboard
+ * focus is on a hand card and shows its ring (it sat on a card without
+ * one, or nowhere, and the first Tab went to the second card). */
+static void
+test_keyboard_focus_after_move (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  g_autoptr(GArray) moves = NULL;
+  GtkWidget *focus;
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+  /* as after a key press (gtk_main_do_event() sets it) */
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_test_message ("focus at the start: %s", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+
+  moves = legal_moves (f);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  select_move (f, &g_array_index (moves, CassinoMove, moves->len - 1));
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (cassino_table_view_get_hand_card (table,
+                                                     g_array_index (moves, CassinoMove, moves->len - 1).card))));
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  if (cassino_table_view_is_chooser_visible (table))
+    cassino_game_controller_play_candidate (f->controller, 0);
+  WAIT_FOR (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len >= plays + 2, 30);
+  wait_for_turn (f);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_test_message ("focus after the reply: %s", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+  g_assert_true (gtk_widget_get_parent (focus) == GTK_WIDGET (table));
+  g_assert_true (gtk_widget_get_mapped (focus));
+  g_assert_true (cassino_card_widget_shows_focus (CASSINO_CARD_WIDGET (focus)));
+  /* GTK hides focus rings 3 s after the last key, and the other player
+   * took longer: the card played by keyboard keeps its ring */
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), FALSE);
+  iterate (50);
+  g_assert_false (gtk_widget_get_state_flags (focus) & GTK_STATE_FLAG_FOCUS_VISIBLE);
+  g_assert_true (cassino_card_widget_shows_focus (CASSINO_CARD_WIDGET (focus)));
+  g_assert_true (cassino_card_widget_ring_drawn (CASSINO_CARD_WIDGET (focus)));
+}
+
+/* At the start (or after the pointer), the focused card shows no ring: the
+ * first Tab or arrow shows it there instead of moving on unseen (the
+ * first Tab went to the second card). */
+static void
+test_keyboard_first_key_shows_focus (Fixture       *f,
+                                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  GtkWidget *focus;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), FALSE);
+  iterate (100);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+  WAIT_FOR (gtk_widget_get_mapped (focus), 10);
+  iterate (50);
+  g_assert_false (cassino_card_widget_ring_drawn (CASSINO_CARD_WIDGET (focus)));
+
+  /* the first Tab: handled, the focus where it was, now with its ring */
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Tab));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (f->window)) == focus);
+  g_assert_true (cassino_card_widget_shows_focus (CASSINO_CARD_WIDGET (focus)));
+  iterate (50);
+  g_assert_true (cassino_card_widget_ring_drawn (CASSINO_CARD_WIDGET (focus)));
+  /* the next one goes on (the window's: not the table's) */
+  g_assert_false (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Tab));
 }
 
 /* Pass and play: two humans, the hand hidden between turns. */
@@ -3896,6 +4064,9 @@ main (int   argc,
   g_test_add ("/cassino/ui/move-log", Fixture, NULL, fixture_setup, test_move_log, fixture_teardown);
   g_test_add ("/cassino/ui/undo-not-across-hands", Fixture, NULL, fixture_setup, test_undo_not_across_hands, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  g_test_add ("/cassino/ui/tab-stops", Fixture, NULL, fixture_setup, test_tab_stops, fixture_teardown);
+  g_test_add ("/cassino/ui/keyboard-focus-after-move", Fixture, NULL, fixture_setup, test_keyboard_focus_after_move, fixture_teardown);
+  g_test_add ("/cassino/ui/keyboard-first-key-shows-focus", Fixture, NULL, fixture_setup, test_keyboard_first_key_shows_focus, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/table-keys-on-table-only", Fixture, NULL, fixture_setup, test_table_keys_on_table_only, fixture_teardown);
   g_test_add ("/cassino/ui/felt-click-focuses-cards", Fixture, NULL, fixture_setup, test_felt_click_focuses_cards, fixture_teardown);

@@ -38,6 +38,7 @@ typedef struct {
   CassinoCardMarks    marks;
   CassinoCardArtFlags flags;
   GtkStateFlags       focus;
+  gboolean            keyboard;
   int                 width;
   int                 height;
   gconstpointer       theme;
@@ -63,6 +64,8 @@ struct _CassinoCardWidget
   CassinoCardMarks  marks;
   CassinoCard       missing;      /* on its way here: not drawn yet */
   char             *name;         /* what it is, when its cards do not say it ("The stock") */
+  gboolean          keyboard;     /* played by keyboard: the focus ring stays */
+  gboolean          ring_drawn;   /* the last drawing had the focus ring */
 
   /* the last drawing and what it showed: drawn again only when that
    * changes, so that a frame redraws only what moved */
@@ -222,6 +225,18 @@ lookup_color (GtkWidget  *widget,
   G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
+/* Whether the focus ring is drawn: GTK shows the focus for three seconds
+ * after the last key (gtk_window_set_focus_visible()), and the other
+ * players take longer than that; a table played by keyboard keeps it, so
+ * that the card the next key acts on can be seen when the turn comes. */
+static gboolean
+shows_focus (CassinoCardWidget *self)
+{
+  GtkStateFlags flags = gtk_widget_get_state_flags (GTK_WIDGET (self));
+
+  return (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) || (self->keyboard && (flags & GTK_STATE_FLAG_FOCUSED));
+}
+
 static void
 draw_highlight (CassinoCardWidget *self,
                 cairo_t           *cr,
@@ -301,7 +316,7 @@ draw_highlight (CassinoCardWidget *self,
       cairo_stroke (cr);
     }
 
-  if (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_VISIBLE)
+  if (shows_focus (self))
     {
       /* the keyboard focus: a white ring between dark edges, seen on the
        * felt, on a light or a dark card and beside the accent rings alike */
@@ -507,12 +522,14 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
   state.missing = self->missing;
   state.flags = flags;
   state.focus = gtk_widget_get_state_flags (widget) & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED);
+  state.keyboard = self->keyboard;
   state.width = (int) w;
   state.height = (int) h;
   state.theme = cassino_card_theme_get_current ();
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &state.color);
   G_GNUC_END_IGNORE_DEPRECATIONS
+  self->ring_drawn = shows_focus (self);
   if (self->node && memcmp (&state, &self->drawn, sizeof state) == 0)
     {
       gtk_snapshot_append_node (snapshot, self->node);
@@ -684,6 +701,46 @@ cassino_card_widget_state_flags_changed (GtkWidget     *widget,
   GTK_WIDGET_CLASS (cassino_card_widget_parent_class)->state_flags_changed (widget, previous);
   if ((previous ^ gtk_widget_get_state_flags (widget)) & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED))
     gtk_widget_queue_draw (widget);
+}
+
+/* Whether the focus ring is drawn now (its state says so; tests). */
+gboolean
+cassino_card_widget_shows_focus (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), FALSE);
+  return shows_focus (self);
+}
+
+/* Whether the last drawing of the card had the focus ring: a key's
+ * handler learns whether the player could see the focus before the key
+ * (GTK shows it from the key press on). */
+gboolean
+cassino_card_widget_ring_drawn (CassinoCardWidget *self)
+{
+  g_return_val_if_fail (CASSINO_IS_CARD_WIDGET (self), FALSE);
+  return self->node != NULL && self->ring_drawn;
+}
+
+/**
+ * cassino_card_widget_set_keyboard:
+ * @keyboard: whether the player uses the keyboard (the last input to the
+ *   table was a key, not the pointer)
+ *
+ * A card played by keyboard keeps its focus ring while it has the focus,
+ * also after GTK hides focus rings.
+ */
+void
+cassino_card_widget_set_keyboard (CassinoCardWidget *self,
+                                  gboolean           keyboard)
+{
+  g_return_if_fail (CASSINO_IS_CARD_WIDGET (self));
+
+  keyboard = !!keyboard;
+  if (self->keyboard == keyboard)
+    return;
+  self->keyboard = keyboard;
+  if (gtk_widget_has_focus (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void

@@ -64,6 +64,10 @@ CassinoCards cassino_card_widget_get_cards       (CassinoCardWidget *self);
 void         cassino_card_widget_set_name        (CassinoCardWidget *self,
                                                   const char        *name);
 const char  *cassino_card_widget_get_name        (CassinoCardWidget *self);
+void         cassino_card_widget_set_keyboard    (CassinoCardWidget *self,
+                                                  gboolean           keyboard);
+gboolean     cassino_card_widget_shows_focus     (CassinoCardWidget *self);
+gboolean     cassino_card_widget_ring_drawn      (CassinoCardWidget *self);
 void         cassino_card_widget_set_stack       (CassinoCardWidget *self,
                                                   guint              count);
 

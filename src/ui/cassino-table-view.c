@@ -85,6 +85,7 @@ struct _CassinoTableView
   graphene_size_t        prewarm_sizes[2];
   graphene_size_t        prewarmed[2];
   gboolean               wants_focus;  /* the focus went with a played card */
+  gboolean               keyboard;     /* the last input here was a key */
   CassinoCard            hidden_card;  /* in flight to a table item: not drawn there yet */
 };
 
@@ -142,6 +143,21 @@ cassino_table_view_is_animating (CassinoTableView *self)
 
 /* Events */
 
+/* Played by keyboard or by pointer, as the last input says: the cards
+ * keep their focus ring while keys are used (cassino_card_widget_set_keyboard()). */
+static void
+set_keyboard (CassinoTableView *self,
+              gboolean          keyboard)
+{
+  if (self->keyboard == keyboard)
+    return;
+  self->keyboard = keyboard;
+  for (guint i = 0; i < self->hand->len; i++)
+    cassino_card_widget_set_keyboard (self->hand->pdata[i], keyboard);
+  for (guint i = 0; i < self->items->len; i++)
+    cassino_card_widget_set_keyboard (self->items->pdata[i], keyboard);
+}
+
 static void
 on_hand_card_pressed_cb (GtkGestureClick *gesture,
                          int              n_press,
@@ -152,6 +168,7 @@ on_hand_card_pressed_cb (GtkGestureClick *gesture,
   CassinoCardWidget *card = CASSINO_CARD_WIDGET (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)));
   CassinoCard c = cassino_card_widget_get_card (card);
 
+  set_keyboard (self, FALSE);
   if (self->controller == NULL)
     return;
   gtk_widget_grab_focus (GTK_WIDGET (card));
@@ -177,6 +194,7 @@ on_table_item_pressed_cb (GtkGestureClick *gesture,
   CassinoCards cards = cassino_card_widget_get_cards (item);
   CassinoCard selected;
 
+  set_keyboard (self, FALSE);
   if (self->controller == NULL)
     return;
   gtk_widget_grab_focus (GTK_WIDGET (item));
@@ -211,6 +229,7 @@ on_drag_begin_cb (GtkDragSource    *source,
   GtkWidget *card = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (card);
 
+  set_keyboard (self, FALSE);
   gtk_drag_source_set_icon (source, paintable,
                             gtk_widget_get_width (card) / 2,
                             gtk_widget_get_height (card) / 2);
@@ -275,6 +294,31 @@ on_key_pressed_cb (GtkEventControllerKey *controller,
   if (focus && CASSINO_IS_CARD_WIDGET (focus) && gtk_widget_get_parent (focus) == GTK_WIDGET (self))
     card = CASSINO_CARD_WIDGET (focus);
 
+  /* a key that moves the focus or acts on a card (Tab and the arrows
+   * reach here before the window moves the focus) */
+  switch (keyval)
+    {
+    case GDK_KEY_Tab: case GDK_KEY_ISO_Left_Tab: case GDK_KEY_KP_Tab:
+    case GDK_KEY_Left: case GDK_KEY_Right: case GDK_KEY_Up: case GDK_KEY_Down:
+    case GDK_KEY_KP_Left: case GDK_KEY_KP_Right: case GDK_KEY_KP_Up: case GDK_KEY_KP_Down:
+      /* the first key after the pointer shows where the focus is (a
+       * card with no ring) rather than moving it on unseen: the first Tab
+       * went to the second card */
+      if (card && !cassino_card_widget_ring_drawn (card))
+        {
+          set_keyboard (self, TRUE);
+          gtk_widget_queue_draw (GTK_WIDGET (card));
+          return TRUE;
+        }
+      G_GNUC_FALLTHROUGH;
+    case GDK_KEY_space: case GDK_KEY_KP_Space:
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter:
+      set_keyboard (self, TRUE);
+      break;
+    default:
+      break;
+    }
+
   switch (keyval)
     {
     case GDK_KEY_space:
@@ -302,7 +346,14 @@ on_key_pressed_cb (GtkEventControllerKey *controller,
         if (cassino_game_controller_get_selected (self->controller) != CASSINO_NO_CARD)
           result = cassino_game_controller_play_selection (self->controller);
         else if (card && g_ptr_array_find (self->hand, card, NULL))
-          result = cassino_game_controller_play_card (self->controller, cassino_card_widget_get_card (card));
+          {
+            /* Enter plays the selected move: on a card not selected yet
+             * it selects it (the action bar then says what Enter will
+             * play); it played the card at once, and a stray Enter on the
+             * focused card trailed it */
+            cassino_game_controller_select_card (self->controller, cassino_card_widget_get_card (card));
+            return TRUE;
+          }
         else
           return FALSE;
         if (result == CASSINO_PLAY_CHOOSE)
@@ -398,6 +449,7 @@ new_card (CassinoTableView *self,
 
   gtk_widget_set_focusable (GTK_WIDGET (card), TRUE);
   cassino_card_widget_set_four_color (card, self->four_color);
+  cassino_card_widget_set_keyboard (card, self->keyboard);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   if (hand)
     {
