@@ -12,8 +12,10 @@
 
 #include "cassino-application.h"
 #include "cassino-card-widget.h"
+#include "cassino-game-controller.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-preferences-window.h"
+#include "cassino-table-view.h"
 #include "cassino-toast.h"
 #include "cassino-window.h"
 #include "test-ui-util.h"
@@ -88,6 +90,38 @@ test_preferences_change (Fixture       *f,
   /* as a click: the button's activation plays out over 250 ms */
   g_assert_true (gtk_widget_activate (change));
   WAIT_FOR (ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG) != NULL, 10);
+}
+
+/* Closing the preferences gives the keyboard back to the table, at the
+ * card it was on.  (Under Xvfb without a window manager nothing makes the
+ * window active again, so no focus shows anywhere until it is clicked:
+ * the outside tester's "focus lost after Preferences".) */
+static void
+test_preferences_focus_back (Fixture       *f,
+                             gconstpointer  data)
+{
+  CassinoPreferencesWindow *preferences;
+  CassinoTableView *table = cassino_window_get_table_view (f->window);
+  GtkWidget *before, *after;
+
+  WAIT_FOR (cassino_game_controller_is_human_turn (cassino_window_get_controller (f->window)), 30);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+  before = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_test_message ("focus before: %s", before ? G_OBJECT_TYPE_NAME (before) : "none");
+  g_assert_true (CASSINO_IS_CARD_WIDGET (before));
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "preferences", NULL);
+  iterate (50);
+  preferences = ui_test_find_window (CASSINO_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (preferences)), 10);
+  gtk_window_close (GTK_WINDOW (preferences));
+  WAIT_FOR (ui_test_find_window (CASSINO_TYPE_PREFERENCES_WINDOW) == NULL, 10);
+  iterate (100);
+  after = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_test_message ("focus after: %s", after ? G_OBJECT_TYPE_NAME (after) : "none");
+  g_assert_true (after == before);
 }
 
 /* The preferences name a default game with house rules as custom. */
@@ -527,6 +561,7 @@ main (int   argc,
   g_test_add ("/cassino/ui-dialogs/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("preferences-change", test_preferences_change);
+  ADD ("preferences-focus-back", test_preferences_focus_back);
   ADD ("preferences-custom-game", test_preferences_custom_game);
   ADD ("rules-in-words", test_rules_in_words);
   ADD ("rules-narrow", test_rules_narrow);
