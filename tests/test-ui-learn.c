@@ -12,6 +12,7 @@
 
 #include "cassino-application.h"
 #include "cassino-daily.h"
+#include "cassino-history-view.h"
 #include "cassino-lesson.h"
 #include "cassino-window.h"
 #include "test-ui-util.h"
@@ -378,6 +379,18 @@ test_daily_start (Fixture       *f,
   g_assert_true (g_str_has_prefix (history[0], day));
   g_assert_nonnull (strstr (history[0], "Not finished"));
   gtk_window_destroy (GTK_WINDOW (daily));
+
+  /* History marks it, as the daily window says ("tagged Daily", and
+   * nothing in its row said so) */
+  cassino_window_set_top_page (f->window, "history");
+  {
+    CassinoHistoryView *view = cassino_window_get_history_view (f->window);
+    g_autofree char *variant = NULL;
+
+    WAIT_FOR (view != NULL, 5);
+    variant = ui_test_history_cell_text (view, 0, "variant");
+    g_assert_cmpstr (variant, ==, "Classic, 2 players · Daily deal");
+  }
 }
 
 int

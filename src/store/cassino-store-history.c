@@ -24,6 +24,7 @@ cassino_store_game_summary_free (CassinoStoreGameSummary *summary)
   g_free (summary->preset);
   g_free (summary->state);
   g_free (summary->termination);
+  g_free (summary->daily);
   for (guint i = 0; i < summary->n_seats; i++)
     g_free (summary->seats[i].name);
   g_free (summary);
@@ -45,7 +46,8 @@ get_summary (CassinoStore  *store,
                                  "coalesce(r.n_players, (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id)), "
                                  "g.started, coalesce(g.ended, 0), g.state, g.termination, "
                                  "coalesce(g.winner_side, -1), coalesce(g.value, 0), "
-                                 "(SELECT count(*) FROM deals d WHERE d.game_id = g.id), g.start_known "
+                                 "(SELECT count(*) FROM deals d WHERE d.game_id = g.id), g.start_known, "
+                                 "(SELECT t.value FROM game_tags t WHERE t.game_id = g.id AND t.name = 'Daily') "
                                  "FROM games g LEFT JOIN rulesets r ON r.id = g.ruleset_id WHERE g.id = ?1",
                                  error);
   if (stmt == NULL)
@@ -68,6 +70,7 @@ get_summary (CassinoStore  *store,
       s->value = (guint) sqlite3_column_int (stmt, 9);
       s->n_deals = (guint) sqlite3_column_int (stmt, 10);
       s->start_known = sqlite3_column_int (stmt, 11) != 0;
+      s->daily = _cassino_column_dup (stmt, 12);
       sqlite3_reset (stmt);
       break;
     case CASSINO_SQLITE_DONE:

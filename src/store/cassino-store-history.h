@@ -68,6 +68,8 @@ typedef struct {
   CassinoStoreSeatSummary  seats[6];
   guint                    n_sides;
   guint                    scores[6];      /* final scores; 0 while playing */
+  char                    *daily;          /* a daily deal: its day (the Daily tag,
+                                            * "2026-11-25"); NULL: not one */
 } CassinoStoreGameSummary;
 
 void                     cassino_store_game_summary_free (CassinoStoreGameSummary *summary);

@@ -130,6 +130,7 @@ cassino_history_item_dup_preset_text (CassinoHistoryItem *self)
 {
   CassinoPreset preset;
   const char *title;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (CASSINO_IS_HISTORY_ITEM (self), NULL);
 
@@ -139,9 +140,14 @@ cassino_history_item_dup_preset_text (CassinoHistoryItem *self)
   title = self->summary->preset && cassino_preset_from_string (self->summary->preset, &preset) ?
           cassino_preset_get_title (preset) : self->summary->preset;
   /* Translators: the variant of a game in the history, e.g. "Classic, 2 players" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u player", "%s, %u players",
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u player", "%s, %u players",
                                        self->summary->n_players),
                           title ? title : "", self->summary->n_players);
+  if (self->summary->daily == NULL)
+    return g_steal_pointer (&text);
+  /* Translators: a daily deal's variant in the history, e.g. "Classic, 2
+   * players · Daily deal" (the Daily Deal window points there) */
+  return g_strdup_printf (_("%s · Daily deal"), text);
 }
 
 char *
