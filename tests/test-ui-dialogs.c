@@ -166,6 +166,52 @@ open_dialog (Fixture *f)
   return dialog;
 }
 
+/* A game whose deal is the game (Xeri): its length reads "A single deal",
+ * not "A game to the target" over "In this variant one deal is the
+ * game"; the same in a game to a target (Scopa) is left alone. */
+static void
+test_length_single_deal (Fixture       *f,
+                         gconstpointer  data)
+{
+  static const struct { CassinoPreset preset; CassinoFormat format; const char *subtitle; } cases[] = {
+    { CASSINO_PRESET_XERI, CASSINO_FORMAT_SINGLE, "Most points after one deal wins" },
+    { CASSINO_PRESET_CALLABRA, CASSINO_FORMAT_SINGLE, "Most points after one deal wins" },
+    { CASSINO_PRESET_SCOPA, CASSINO_FORMAT_TARGET, "First to 11 points wins" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+      g_autoptr(CassinoGameSetup) shown = NULL;
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      CassinoNewGameDialog *dialog;
+      AdwComboRow *length = NULL;
+
+      setup->preset = cases[i].preset;
+      g_free (setup->options);
+      setup->options = g_strdup (cassino_preset_to_string (cases[i].preset));
+      setup->format = CASSINO_FORMAT_TARGET;
+      dialog = cassino_new_game_dialog_new (GTK_WINDOW (f->window), setup);
+      gtk_window_present (GTK_WINDOW (dialog));
+      iterate (50);
+      ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+      for (guint r = 0; r < rows->len; r++)
+        if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[r]), "_Length") == 0)
+          length = rows->pdata[r];
+      g_assert_nonnull (length);
+      g_assert_cmpuint (adw_combo_row_get_selected (length), ==, cases[i].format);
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (length)), ==, cases[i].subtitle);
+      shown = cassino_new_game_dialog_get_setup (dialog, NULL);
+      g_assert_nonnull (shown);
+      g_assert_cmpint (shown->format, ==, cases[i].format);
+      /* chosen again: back to the single deal, said so */
+      adw_combo_row_set_selected (length, CASSINO_FORMAT_TARGET);
+      g_assert_cmpuint (adw_combo_row_get_selected (length), ==, cases[i].format);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      iterate (20);
+    }
+}
+
 static GtkWidget *
 option_control (CassinoNewGameDialog *dialog,
                 const char           *name,
@@ -562,6 +608,7 @@ main (int   argc,
 
   ADD ("preferences-change", test_preferences_change);
   ADD ("preferences-focus-back", test_preferences_focus_back);
+  ADD ("length-single-deal", test_length_single_deal);
   ADD ("preferences-custom-game", test_preferences_custom_game);
   ADD ("rules-in-words", test_rules_in_words);
   ADD ("rules-narrow", test_rules_narrow);

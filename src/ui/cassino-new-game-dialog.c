@@ -488,6 +488,14 @@ update_format_subtitle (CassinoNewGameDialog *self)
                                            ? _("New Rubber") : _("New Game"));
   if (!cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
     return;
+  /* a game whose deal is the game (Xeri, Callabra): "A game to the
+   * target" is "A single deal" (the row read "A game to the target" over
+   * "In this variant one deal is the game") */
+  if (rules.target == 0 && adw_combo_row_get_selected (self->format_row) == CASSINO_FORMAT_TARGET)
+    {
+      adw_combo_row_set_selected (self->format_row, CASSINO_FORMAT_SINGLE);
+      return;   /* (said again by the notify of that) */
+    }
   switch (adw_combo_row_get_selected (self->format_row))
     {
     case CASSINO_FORMAT_TARGET:
