@@ -2640,6 +2640,38 @@ test_narrow_german (Fixture       *f,
         }
       g_assert_cmpuint (seats, >=, 2);
     }
+    /* the advanced rules' choices: short enough for their one line
+     * ("Reihum zählen, Erster gewinnt" showed "Reihum zählen, Erster g…") */
+    {
+      static const char *names[] = { "deck", "court_values", "court_capture", "ace_values", "big_cassino_values",
+                                     "little_cassino_values", "last_cards", "scoring", "game_scoring", "at_target" };
+      guint choices = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, names[i]);
+          GListModel *model;
+
+          g_assert_true (ADW_IS_COMBO_ROW (row));
+          model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+          for (guint k = 0; k < g_list_model_get_n_items (model); k++)
+            {
+              g_autoptr(GtkStringObject) item = g_list_model_get_item (model, k);
+              const char *text = gtk_string_object_get_string (item);
+
+              g_test_message ("%s: “%s”", names[i], text);
+              g_assert_cmpint (g_utf8_strlen (text, -1), <=, 24);
+              choices++;
+            }
+        }
+      g_assert_cmpuint (choices, >=, 20);
+      {
+        GtkWidget *row = cassino_new_game_dialog_get_option_row (dialog, "at_target");
+        g_autoptr(GtkStringObject) first = g_list_model_get_item (adw_combo_row_get_model (ADW_COMBO_ROW (row)), 0);
+
+        g_assert_cmpstr (gtk_string_object_get_string (first), ==, "Zählfolge");
+      }
+    }
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
 

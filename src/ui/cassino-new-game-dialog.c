@@ -39,6 +39,10 @@ typedef struct {
 
 /* Titles and descriptions of the rules.md options; any option missing
  * here still gets a row, with a text entry. */
+/* A choice's label is short (at most 24 characters, translated too): its
+ * row shows it on one line beside the title and description, and a long
+ * one was cut with "…" ("Reihum zählen, Erster g…"); the description says
+ * the rest. */
 static const OptionInfo option_info[] = {
   { "deck", N_("Cards in the deck"),
     N_("The full deck, or forty cards without jacks, queens and kings"), OPTION_CHOICE, 0, 0,
@@ -58,7 +62,7 @@ static const OptionInfo option_info[] = {
     { { "pair-only", N_("Pair only") }, { "numeric", N_("Count 11, 12 and 13") } } },
   { "court_capture", N_("A court takes"),
     N_("How many courts of its rank a jack, queen or king takes from the table"), OPTION_CHOICE, 0, 0,
-    { { "one", N_("One of its rank, or all three") }, { "all", N_("Any of its rank") } } },
+    { { "one", N_("One, or all three") }, { "all", N_("Any of its rank") } } },
   { "ace_values", N_("An ace counts"),
     N_("Whether an ace may also count 14 when it takes, sums or builds"), OPTION_CHOICE, 0, 0,
     { { "[1]", N_("1") }, { "[1,14]", N_("1 or 14") } } },
@@ -84,7 +88,7 @@ static const OptionInfo option_info[] = {
     N_("Whether clearing the table with the last card of the deal also scores"), OPTION_SWITCH },
   { "last_cards", N_("Cards left at the end go"),
     N_("Who takes the cards still on the table when the deal ends"), OPTION_CHOICE, 0, 0,
-    { { "last-capturer", N_("To the last to capture") }, { "court-last", N_("To a court played last") } } },
+    { { "last-capturer", N_("Last to capture") }, { "court-last", N_("Court played last") } } },
   { "scoring", N_("Scoring"),
     N_("What scores at the end of a deal: most cards and spades, the cassinos and aces; every spade; or diamonds and fours of a rank"), OPTION_CHOICE, 0, 0,
     { { "classic", N_("Classic") }, { "spade", N_("Spade") }, { "diamond", N_("Diamond") } } },
@@ -92,10 +96,11 @@ static const OptionInfo option_info[] = {
     N_("The points a side needs to win the game; with 0, one deal is the game"), OPTION_NUMBER, 0, 500 },
   { "game_scoring", N_("Game score"),
     N_("Whether every side adds its points after each deal, or only the deal’s winner scores what it won by"), OPTION_CHOICE, 0, 0,
-    { { "cumulative", N_("Every side adds its points") }, { "difference", N_("The deal's winner scores the difference") } } },
+    { { "cumulative", N_("Every side scores") }, { "difference", N_("Winner scores the margin") } } },
   { "at_target", N_("When two reach the target"),
-    N_("Who wins when more than one side reaches the target in the same deal"), OPTION_CHOICE, 0, 0,
-    { { "count-order", N_("Count in order: first there wins") }, { "another-deal", N_("Higher total wins, ties play on") } } },
+    N_("Who wins when more than one side reaches the target in the same deal: the first in counting order, "
+       "or the higher total (another deal on a tie)"), OPTION_CHOICE, 0, 0,
+    { { "count-order", N_("Counting order") }, { "another-deal", N_("Higher total") } } },
   { "count_as_you_go", N_("Count as you go"),
     N_("Points are counted the moment they are made, and the game ends as soon as a side reaches the target"), OPTION_SWITCH },
   { "lurch_below", N_("A lurch below (0: none)"),
@@ -819,9 +824,12 @@ bind_value_label_cb (GtkSignalListItemFactory *factory,
                      gpointer                  in_list)
 {
   GtkStringObject *string = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       string ? gtk_string_object_get_string (string) : "");
+  gtk_label_set_label (GTK_LABEL (label), string ? gtk_string_object_get_string (string) : "");
+  /* the row's value may be cut with "…": whole in its tooltip */
+  if (!in_list)
+    gtk_widget_set_tooltip_text (label, string ? gtk_string_object_get_string (string) : NULL);
 }
 
 static void
