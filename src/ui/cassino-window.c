@@ -154,11 +154,15 @@ _cassino_window_update_actions (CassinoWindow *self)
 static void
 update_title (CassinoWindow *self)
 {
-  const CassinoGame *game = cassino_game_controller_get_game (self->controller);
+  const CassinoGame *game = self->controller ? cassino_game_controller_get_game (self->controller) : NULL;
   const CassinoRules *r;
   const CassinoDeal *deal;
   g_autofree char *subtitle = NULL;
 
+  /* narrow, the name gives way to the deal */
+  adw_view_switcher_title_set_title (self->window_title,
+                                     adw_view_switcher_title_get_title_visible (self->window_title) && game
+                                     ? "" : _("Cassino"));
   if (game == NULL)
     {
       adw_view_switcher_title_set_subtitle (self->window_title, NULL);
@@ -166,7 +170,14 @@ update_title (CassinoWindow *self)
     }
   r = cassino_game_get_rules (game);
   deal = cassino_game_get_current_deal (game);
-  if (r->target > 0)
+  if (adw_view_switcher_title_get_title_visible (self->window_title))
+    {
+      /* narrow: the header holds a word beside its buttons ("Classi…"
+       * under "Cas…" at 360 px): the deal, which the table does not say */
+      subtitle = r->target > 0 ? g_strdup_printf (_("Deal %u"), deal ? deal->number : 1)
+                               : g_strdup (_("Single deal"));
+    }
+  else if (r->target > 0)
     /* Translators: the window subtitle: preset, deal number and target, e.g. "Classic · Deal 2 · 21 to win" */
     subtitle = g_strdup_printf (_("%s · Deal %u · %u to win"), cassino_preset_get_title (r->preset),
                                 deal ? deal->number : 1, r->target);
@@ -1298,6 +1309,7 @@ cassino_window_init (CassinoWindow *self)
   g_signal_connect (self->controller, "notify::thinking", G_CALLBACK (on_thinking_changed_cb), self);
   g_signal_connect (self->controller, "record-failed", G_CALLBACK (on_record_failed_cb), self);
   g_signal_connect (self->controller, "resume-failed", G_CALLBACK (on_resume_failed_cb), self);
+  g_signal_connect_swapped (self->window_title, "notify::title-visible", G_CALLBACK (update_title), self);
   g_signal_connect (self->controller, "confirm-move", G_CALLBACK (on_confirm_move_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_sweep_played_cb), self);
   g_signal_connect_object (self->settings, "changed::confirm-moves",
