@@ -968,6 +968,12 @@ test_history_narrow (Fixture       *f,
       details = labels->pdata[2];
       g_assert_true (g_str_has_prefix (gtk_label_get_label (details), date));
       g_assert_nonnull (strstr (gtk_label_get_label (details), variant));
+      /* one name for the row, as it reads (AT-SPI heard an unnamed row) */
+      {
+        g_autofree char *name = g_strdup_printf ("%s, %s, %s", players, result, gtk_label_get_label (details));
+
+        g_assert_cmpstr (g_object_get_data (G_OBJECT (box), "cassino-a11y-name"), ==, name);
+      }
 
       /* the result beside the players; the details under both */
       {

@@ -394,6 +394,12 @@ on_bind_row_cb (GtkSignalListItemFactory *factory,
    * "2026-03-01 09:00 · Classic, 2 players · 3 deals · 20 min" */
   line = g_strdup_printf (_("%s · %s · %s"), text[0], text[1], text[4]);
   gtk_label_set_label (GTK_LABEL (details), line);
+  /* the row is one thing to a screen reader, named as it reads */
+  {
+    g_autofree char *name = g_strdup_printf ("%s, %s, %s", text[2], text[3], line);
+
+    cassino_a11y_set_name (box, name);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (column_ids); i++)
     g_free (text[i]);
 }
