@@ -90,17 +90,32 @@ else
   not_ok "play --record into a missing folder: exit 1" "status $status: $(cat "$tmp/err")"
 fi
 
-# standard input is read up to 256 MiB (/dev/zero ran it out of memory)
-head -c 300000000 /dev/zero | "$cli" legal > /dev/null 2> "$tmp/err"
+# standard input is read up to 256 MiB (/dev/zero ran it out of memory);
+# a position, up to 1 MiB
+head -c 300000000 /dev/zero | "$cli" validate - > /dev/null 2> "$tmp/err"
 status=$?
 if [ "$status" -eq 2 ] && grep -q 'standard input is larger than 256 MiB' "$tmp/err"; then
   ok "300 MB on standard input: refused"
 else
   not_ok "300 MB on standard input: refused" "status $status: $(cat "$tmp/err")"
 fi
-"$cli" legal /dev/zero > /dev/null 2> "$tmp/err"
+head -c 300000000 /dev/zero | "$cli" legal > /dev/null 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q 'the position is larger than 1024 KiB' "$tmp/err"; then
+  ok "300 MB of position on standard input: refused"
+else
+  not_ok "300 MB of position on standard input: refused" "status $status: $(cat "$tmp/err")"
+fi
+"$cli" validate /dev/zero > /dev/null 2> "$tmp/err"
 status=$?
 if [ "$status" -eq 2 ] && grep -q '/dev/zero is larger than 256 MiB' "$tmp/err"; then
+  ok "validate /dev/zero: refused"
+else
+  not_ok "validate /dev/zero: refused" "status $status: $(cat "$tmp/err")"
+fi
+"$cli" legal /dev/zero > /dev/null 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q 'the position is larger than 1024 KiB' "$tmp/err"; then
   ok "legal /dev/zero: refused"
 else
   not_ok "legal /dev/zero: refused" "status $status: $(cat "$tmp/err")"
