@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "cassino-application.h"
+#include "cassino-help.h"
 #include "cassino-window.h"
 #include "test-ui-util.h"
 
@@ -124,6 +125,87 @@ test_viewer (void)
     }
 }
 
+/* Run from the build tree (meson devenv sets CASSINO_HELP_DIR), F1 opens
+ * the build's help by its path, in the user's language: help:cassino is
+ * found only once installed, and Yelp said "Document Not Found". */
+static void
+test_build_tree (void)
+{
+  g_autofree char *root = g_build_filename (tmpdir, "help-dev", NULL);
+  g_autofree char *bin = g_build_filename (tmpdir, "bin", NULL);
+  g_autofree char *launched = g_build_filename (tmpdir, "launched-yelp", NULL);
+  static const char *langs[] = { "C", "de" };
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *contents = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s/de\n", root);
+      CassinoWindow *window;
+
+      window = open_window ();
+      g_action_group_activate_action (G_ACTION_GROUP (the_app), "help", NULL);
+      WAIT_FOR (g_file_test (launched, G_FILE_TEST_EXISTS), 20);
+      g_assert_true (g_file_get_contents (launched, &contents, NULL, NULL));
+      g_assert_cmpstr (contents, ==, expected);
+      g_assert_null (find_message_dialog ());
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (langs); i++)
+    {
+      g_autofree char *dir = g_build_filename (root, langs[i], NULL);
+      g_autofree char *index = g_build_filename (dir, "index.page", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+      g_assert_true (g_file_set_contents (index, "<page/>", -1, NULL));
+    }
+  /* the language chosen: the first the help has, else C, else none */
+  {
+    const char *german[] = { "de_DE.UTF-8", "de_DE", "de", "C", NULL };
+    const char *french[] = { "fr_FR", "fr", NULL };
+    g_autofree char *de = cassino_help_dev_dir (root, german);
+    g_autofree char *fr = cassino_help_dev_dir (root, french);
+    g_autofree char *none = cassino_help_dev_dir (bin, french);
+    g_autofree char *want_de = g_build_filename (root, "de", NULL);
+    g_autofree char *want_c = g_build_filename (root, "C", NULL);
+
+    g_assert_cmpstr (de, ==, want_de);
+    g_assert_cmpstr (fr, ==, want_c);
+    g_assert_null (none);
+  }
+  /* a stand-in yelp that writes down what it was given */
+  {
+    g_autofree char *yelp = g_build_filename (bin, "yelp", NULL);
+    g_autofree char *text = g_strdup_printf ("#!/bin/sh\necho \"$1\" > '%s.part' && mv '%s.part' '%s'\n",
+                                             launched, launched, launched);
+    g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
+
+    g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (yelp, text, -1, NULL));
+    g_assert_cmpint (g_chmod (yelp, 0755), ==, 0);
+    g_setenv ("PATH", path, TRUE);
+    g_setenv ("CASSINO_HELP_DIR", root, TRUE);
+    g_setenv ("LANGUAGE", "de", TRUE);
+    g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_unsetenv ("CASSINO_HELP_DIR");
+    g_unsetenv ("LANGUAGE");
+    g_unlink (launched);
+    g_unlink (yelp);
+    g_rmdir (bin);
+    for (guint i = 0; i < G_N_ELEMENTS (langs); i++)
+      {
+        g_autofree char *dir = g_build_filename (root, langs[i], NULL);
+        g_autofree char *index = g_build_filename (dir, "index.page", NULL);
+
+        g_unlink (index);
+        g_rmdir (dir);
+      }
+    g_rmdir (root);
+    g_test_trap_assert_passed ();
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -178,6 +260,7 @@ main (int   argc,
 
   g_test_add_func ("/cassino/ui-help/no-viewer", test_no_viewer);
   g_test_add_func ("/cassino/ui-help/viewer", test_viewer);
+  g_test_add_func ("/cassino/ui-help/build-tree", test_build_tree);
 
   ret = g_test_run ();
   g_clear_object (&the_app);
@@ -185,7 +268,8 @@ main (int   argc,
   if (owner)
     {
       static const char *const paths[] = {
-        "share/icons", "share/mime", "share", "home/applications", "home", "config", "cassino.db",
+        "share/icons", "share/mime", "share", "home/applications", "home", "config", "cassino.db-wal",
+        "cassino.db-shm", "cassino.db",
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (paths); i++)

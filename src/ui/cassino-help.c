@@ -95,12 +95,69 @@ show_in_sandbox (void)
   return TRUE;
 }
 
+/**
+ * cassino_help_dev_dir:
+ * @root: the build tree's help laid out as installed (CASSINO_HELP_DIR)
+ * @languages: the user's languages, most wanted first
+ *   (g_get_language_names())
+ *
+ * Returns: (transfer full) (nullable): the folder of the first of
+ *   @languages the help has (C, English, at the latest), or %NULL.
+ */
+char *
+cassino_help_dev_dir (const char         *root,
+                      const char * const *languages)
+{
+  for (guint i = 0; languages && languages[i]; i++)
+    {
+      g_autofree char *dir = g_build_filename (root, languages[i], NULL);
+      g_autofree char *index = g_build_filename (dir, "index.page", NULL);
+
+      if (g_file_test (index, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&dir);
+    }
+  {
+    g_autofree char *dir = g_build_filename (root, "C", NULL);
+    g_autofree char *index = g_build_filename (dir, "index.page", NULL);
+
+    return g_file_test (index, G_FILE_TEST_EXISTS) ? g_steal_pointer (&dir) : NULL;
+  }
+}
+
+/* From the build tree (build-aux/run): help:cassino is found only once
+ * installed ("Document Not Found"), so Yelp opens the build's copy by
+ * its path, in the user's language. */
+static gboolean
+show_from_build_tree (void)
+{
+  const char *root = g_getenv ("CASSINO_HELP_DIR");
+  g_autofree char *dir = NULL;
+  g_autofree char *yelp = NULL;
+  const char *argv[] = { NULL, NULL, NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (root == NULL || *root == '\0')
+    return FALSE;
+  dir = cassino_help_dev_dir (root, (const char * const *) g_get_language_names ());
+  yelp = g_find_program_in_path ("yelp");
+  if (dir == NULL || yelp == NULL)
+    return FALSE;
+  argv[0] = yelp;
+  argv[1] = dir;
+  if (!g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &error))
+    {
+      g_message ("could not start %s: %s", yelp, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 cassino_help_show (GtkWindow *parent)
 {
   g_autoptr(GAppInfo) viewer = NULL;
 
-  if (show_in_sandbox ())
+  if (show_in_sandbox () || show_from_build_tree ())
     return;
 
   /* nobody handles help: URIs: say so, not GTK's "Operation not supported" */

@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 /* Show the help (Yelp, the viewer of help: URIs) above @parent.  Where no
  * help viewer is installed, or it cannot be started, a dialog says so in
  * words: what is missing and how to get it. */
-void cassino_help_show (GtkWindow *parent);
+void  cassino_help_show    (GtkWindow          *parent);
+char *cassino_help_dev_dir (const char         *root,
+                            const char * const *languages);
 
 G_END_DECLS
