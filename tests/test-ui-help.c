@@ -206,6 +206,30 @@ test_build_tree (void)
   }
 }
 
+/* From the build tree (meson devenv sets CASSINO_ICON_DIR), the app's
+ * icon is found (About showed a broken image): not installed here, it is
+ * not in the theme without it. */
+static void
+test_icon_from_build_tree (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  if (g_test_subprocess ())
+    {
+      g_assert_true (gtk_icon_theme_has_icon (theme, APPLICATION_ID));
+      return;
+    }
+  g_assert_false (gtk_icon_theme_has_icon (theme, APPLICATION_ID));
+  {
+    g_autofree char *icons = g_test_build_filename (G_TEST_DIST, "..", "data", "icons", NULL);
+
+    g_setenv ("CASSINO_ICON_DIR", icons, TRUE);
+    g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_unsetenv ("CASSINO_ICON_DIR");
+    g_test_trap_assert_passed ();
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +285,7 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-help/no-viewer", test_no_viewer);
   g_test_add_func ("/cassino/ui-help/viewer", test_viewer);
   g_test_add_func ("/cassino/ui-help/build-tree", test_build_tree);
+  g_test_add_func ("/cassino/ui-help/icon-from-build-tree", test_icon_from_build_tree);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

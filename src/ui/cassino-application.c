@@ -370,6 +370,15 @@ cassino_application_startup (GApplication *application)
   G_APPLICATION_CLASS (cassino_application_parent_class)->startup (application);
   /* every control named for a screen reader as it is shown */
   cassino_a11y_watch ();
+  /* from the build tree (meson devenv): the app's icons where they are
+   * (About showed a broken image) */
+  {
+    const char *icons = g_getenv ("CASSINO_ICON_DIR");
+    GdkDisplay *display = gdk_display_get_default ();
+
+    if (icons && *icons && display)
+      gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (display), icons);
+  }
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
   {
