@@ -210,6 +210,62 @@ test_length_single_deal (Fixture       *f,
       gtk_window_destroy (GTK_WINDOW (dialog));
       iterate (20);
     }
+
+  /* the single deal is the game's: the next game with a target is played
+   * to it (Xeri, then Diloti stayed "A single deal", and a Diloti of one
+   * deal was dealt; after Callabra, Classic too) */
+  for (guint from_setup = 0; from_setup < 2; from_setup++)
+    {
+      g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+      g_autoptr(CassinoGameSetup) shown = NULL;
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      CassinoNewGameDialog *dialog;
+      AdwComboRow *length = NULL, *game = NULL, *variant = NULL;
+
+      setup->preset = from_setup ? CASSINO_PRESET_CALLABRA : CASSINO_PRESET_XERI;
+      g_free (setup->options);
+      setup->options = g_strdup (cassino_preset_to_string (setup->preset));
+      setup->format = from_setup ? CASSINO_FORMAT_SINGLE : CASSINO_FORMAT_TARGET;
+      dialog = cassino_new_game_dialog_new (GTK_WINDOW (f->window), setup);
+      gtk_window_present (GTK_WINDOW (dialog));
+      iterate (50);
+      ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+      for (guint r = 0; r < rows->len; r++)
+        {
+          const char *title = adw_preferences_row_get_title (rows->pdata[r]);
+
+          if (g_strcmp0 (title, "_Length") == 0)
+            length = rows->pdata[r];
+          else if (g_strcmp0 (title, "_Game") == 0)
+            game = rows->pdata[r];
+          else if (g_strcmp0 (title, "_Variant") == 0)
+            variant = rows->pdata[r];
+        }
+      g_assert_nonnull (length);
+      g_assert_nonnull (game);
+      g_assert_nonnull (variant);
+      g_assert_cmpuint (adw_combo_row_get_selected (length), ==, CASSINO_FORMAT_SINGLE);
+      if (from_setup)
+        adw_combo_row_set_selected (game, 0);          /* Cassino: Classic */
+      else
+        adw_combo_row_set_selected (variant, 1);       /* Diloti */
+      iterate (20);
+      shown = cassino_new_game_dialog_get_setup (dialog, NULL);
+      g_assert_nonnull (shown);
+      g_assert_cmpint (shown->preset, ==, from_setup ? CASSINO_PRESET_CLASSIC : CASSINO_PRESET_DILOTI);
+      g_assert_cmpuint (adw_combo_row_get_selected (length), ==, CASSINO_FORMAT_TARGET);
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (length)), ==,
+                       from_setup ? "First to 21 points wins" : "First to 61 points wins");
+      /* a single deal the player chose stays */
+      adw_combo_row_set_selected (length, CASSINO_FORMAT_SINGLE);
+      adw_combo_row_set_selected (game, 4);            /* Callabra */
+      iterate (20);
+      adw_combo_row_set_selected (game, 0);
+      iterate (20);
+      g_assert_cmpuint (adw_combo_row_get_selected (length), ==, CASSINO_FORMAT_SINGLE);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      iterate (20);
+    }
 }
 
 static GtkWidget *

@@ -176,6 +176,8 @@ struct _CassinoNewGameDialog
   guint            player_counts[CASSINO_MAX_PLAYERS + 1];
   guint            n_player_counts;
   gboolean         loading;
+  gboolean         single_for_game;   /* "A single deal" chosen by the game, not the player */
+  gboolean         setting_format;
   int              last_edited;   /* index in options of the option changed last, or -1 */
   char            *variant_title; /* "Custom, based on Classic" once changed */
   GtkLabel        *preset_label;  /* the variant's name shown in its row */
@@ -482,6 +484,16 @@ on_option_changed_cb (GtkWidget            *control,
   validate (self);
 }
 
+/* The format the game (not the player) sets. */
+static void
+set_format (CassinoNewGameDialog *self,
+            CassinoFormat         format)
+{
+  self->setting_format = TRUE;
+  adw_combo_row_set_selected (self->format_row, format);
+  self->setting_format = FALSE;
+}
+
 static void
 update_format_subtitle (CassinoNewGameDialog *self)
 {
@@ -495,11 +507,21 @@ update_format_subtitle (CassinoNewGameDialog *self)
     return;
   /* a game whose deal is the game (Xeri, Callabra): "A game to the
    * target" is "A single deal" (the row read "A game to the target" over
-   * "In this variant one deal is the game") */
+   * "In this variant one deal is the game"); the next game with a target
+   * (Diloti, Classic) is played to it again, unless the player chose the
+   * single deal */
   if (rules.target == 0 && adw_combo_row_get_selected (self->format_row) == CASSINO_FORMAT_TARGET)
     {
-      adw_combo_row_set_selected (self->format_row, CASSINO_FORMAT_SINGLE);
+      set_format (self, CASSINO_FORMAT_SINGLE);
+      self->single_for_game = TRUE;
       return;   /* (said again by the notify of that) */
+    }
+  if (rules.target > 0 && self->single_for_game &&
+      adw_combo_row_get_selected (self->format_row) == CASSINO_FORMAT_SINGLE)
+    {
+      self->single_for_game = FALSE;
+      set_format (self, CASSINO_FORMAT_TARGET);
+      return;
     }
   switch (adw_combo_row_get_selected (self->format_row))
     {
@@ -736,6 +758,9 @@ on_format_selected_cb (AdwComboRow          *row,
                        GParamSpec           *pspec,
                        CassinoNewGameDialog *self)
 {
+  /* the player's own choice stays */
+  if (!self->setting_format)
+    self->single_for_game = FALSE;
   raise_rubber_games (self);
   update_format_subtitle (self);
   validate (self);
@@ -1189,6 +1214,15 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   fill_variants (self, setup->preset < CASSINO_N_ALL_PRESETS ? setup->preset : CASSINO_PRESET_CLASSIC);
   fill_player_counts (self, setup->n_players);
   adw_combo_row_set_selected (self->format_row, setup->format);
+  /* a single deal remembered from a game that has no other length
+   * (Callabra): the game's, not the player's */
+  {
+    CassinoRules preset_rules;
+
+    self->single_for_game = setup->format == CASSINO_FORMAT_SINGLE &&
+                            cassino_rules_init_preset (&preset_rules, setup->preset, setup->n_players, NULL) &&
+                            preset_rules.target == 0;
+  }
   for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
     {
       const CassinoSetupSeat *s = &setup->seats[i];
