@@ -435,6 +435,22 @@ test_replay_steps (Fixture       *f,
    * it (single-click-activate selects rows under the pointer: the replay
    * jumped to wherever it crossed the list) */
   g_assert_false (gtk_list_view_get_single_click_activate (cassino_replay_view_get_move_list (view)));
+  /* a move's facts: an evaluation that rounds to nothing is +0.00 (the
+   * list said "-0.00") */
+  {
+    static const struct { double e; const char *text; } cases[] = {
+      { -0.001, "0.4 s · evaluation +0.00" }, { 0.004, "0.4 s · evaluation +0.00" },
+      { -0.006, "0.4 s · evaluation -0.01" }, { 1.5, "0.4 s · evaluation +1.50" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        CassinoStoreMoveInfo info = { 400, TRUE, cases[i].e, FALSE, FALSE };
+        g_autofree char *text = cassino_replay_move_info_text (&info);
+
+        g_assert_cmpstr (text, ==, cases[i].text);
+      }
+  }
 
   /* one seat's view: the others' hands face down */
   cassino_replay_view_set_seat_view (view, 1);
@@ -498,6 +514,29 @@ test_statistics (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "wins"), ==, wins);
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "points-per-deal"), ==, ppd);
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "win-percent"), ==, pct);
+  /* time played to the nearest minute, as History rounds a game's length */
+  {
+    gint64 minutes = (st->time_played + 30) / 60;
+    g_autofree char *played = minutes >= 60 ? g_strdup_printf ("%" G_GINT64_FORMAT " h %" G_GINT64_FORMAT " min",
+                                                               minutes / 60, minutes % 60)
+                                            : g_strdup_printf ("%" G_GINT64_FORMAT " min", minutes);
+
+    g_test_message ("time played: %" G_GINT64_FORMAT " s", st->time_played);
+    g_assert_cmpstr (cassino_stats_view_get_figure (view, "time-played"), ==, played);
+  }
+  {
+    static const struct { gint64 s; const char *text; } durations[] = {
+      { 0, "0 min" }, { 29, "0 min" }, { 273, "5 min" }, { 3569, "59 min" }, { 3570, "1 h 0 min" },
+      { 9600, "2 h 40 min" }, { 9629, "2 h 40 min" }, { 9630, "2 h 41 min" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
+      {
+        g_autofree char *text = cassino_stats_view_format_duration (durations[i].s);
+
+        g_assert_cmpstr (text, ==, durations[i].text);
+      }
+  }
   for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
     if (st->category_points[c])
       {
@@ -660,12 +699,22 @@ test_statistics_family (Fixture       *f,
   g_autoptr(CassinoStoreStats) st = NULL;
   CassinoStoreStatsFilter scopa = { "scopa", 0 };
   g_autofree char *seven = NULL;
-  gint64 tess;
+  gint64 tess, dora;
   int position;
 
   store = cassino_store_open (f->database, &error);
   g_assert_no_error (error);
   tess = record_scopa_games (store, "Tess", 900, 6);
+  for (guint i = 0; i < 4; i++)
+    {
+      CassinoGame *game = store_test_random_game (CASSINO_PRESET_DILOTI, 2, 700 + i, "Dora", "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  dora = cassino_store_find_human (store, "Dora", &error);
+  g_assert_no_error (error);
   st = cassino_store_get_player_stats (store, tess, &scopa, CASSINO_STORE_STATS_DEFAULT, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (st->games, ==, 6);
@@ -739,6 +788,38 @@ test_statistics_family (Fixture       *f,
     g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
     g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
     g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));
+    /* the rating is a game's, and says which (it read "Rating", with the
+     * most played game's figure) */
+    {
+      g_autofree char *rating = NULL;
+      CassinoPreset preset;
+      g_autoptr(CassinoStoreRating) scopa_rating = cassino_store_get_rating (store, tess, "scopa", NULL);
+      g_autoptr(CassinoStoreRating) classic_rating = cassino_store_get_rating (store, tess, "classic", NULL);
+
+      g_autofree char *scopa_figure = scopa_rating ? g_strdup_printf ("%.0f ± %.0f", scopa_rating->glicko.rating,
+                                                                      scopa_rating->glicko.rd) : NULL;
+
+      g_assert_true (scopa_rating != NULL || classic_rating != NULL);
+      g_assert_nonnull (cassino_stats_view_get_figure (view, "rating"));
+      g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Rating"));
+      preset = g_strcmp0 (cassino_stats_view_get_figure (view, "rating"), scopa_figure) == 0
+               ? CASSINO_PRESET_SCOPA : CASSINO_PRESET_CLASSIC;
+      rating = g_strdup_printf ("Rating in %s", cassino_preset_get_title (preset));
+      g_assert_true (ui_test_shows_label (GTK_WIDGET (view), rating));
+    }
+  }
+
+  /* Diloti: the ten of diamonds and the two of spades by its own names
+   * (its score sheet's), not the Cassinos */
+  {
+    WAIT_FOR ((position = cassino_records_find_player (cassino_window_get_records (f->window), dora)) >= 0, 10);
+    cassino_stats_view_show (view, position, -1, CASSINO_PRESET_DILOTI, 0);
+    WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+    g_assert_nonnull (cassino_stats_view_get_figure (view, "big-cassino"));
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Ten of diamonds (10♦) taken"));
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Two of spades (2♠) taken"));
+    g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Big Cassino (10♦) taken"));
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Rating in Diloti"));
   }
 }
 

@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "cassino-replay.h"
 
 #include <glib/gi18n.h>
@@ -125,8 +127,8 @@ seat_name (const CassinoGame *game,
   return s && s->name ? s->name : "?";
 }
 
-static char *
-info_text (const CassinoStoreMoveInfo *info)
+char *
+cassino_replay_move_info_text (const CassinoStoreMoveInfo *info)
 {
   GString *text = g_string_new (NULL);
 
@@ -135,10 +137,14 @@ info_text (const CassinoStoreMoveInfo *info)
     g_string_append_printf (text, _("%.1f s"), info->think_ms / 1000.0);
   if (info->has_evaluation)
     {
+      /* (an evaluation that rounds to nothing is +0.00, not "-0.00") */
+      double evaluation = fabs (info->evaluation) < 0.005 ? 0.0 : info->evaluation;
+
       if (text->len)
         g_string_append (text, " · ");
+
       /* Translators: the computer's evaluation of its own move */
-      g_string_append_printf (text, _("evaluation %+.2f"), info->evaluation);
+      g_string_append_printf (text, _("evaluation %+.2f"), evaluation);
     }
   if (info->hint_used)
     {
@@ -237,7 +243,7 @@ build_rows_of (CassinoReplay      *self,
           CassinoPosition before = *cassino_game_get_position (game);
           char *text = cassino_move_text_played (&before, seat_name (self->source, play->seat), &play->move);
           char *detail = infos && p < infos->len ?
-                         info_text (&g_array_index (infos, CassinoStoreMoveInfo, p)) : NULL;
+                         cassino_replay_move_info_text (&g_array_index (infos, CassinoStoreMoveInfo, p)) : NULL;
 
           if (!cassino_game_play (game, &play->move, &error))
             {

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include "cassino-game.h"
 #include "cassino-store.h"
+#include "cassino-store-record.h"
 
 G_BEGIN_DECLS
 
@@ -56,5 +57,9 @@ guint        cassino_replay_get_deal_step (CassinoReplay *self,
 /* The row showing @step. */
 guint        cassino_replay_get_row_of_step (CassinoReplay *self,
                                              guint          step);
+
+/* A move's line of facts in the replay's list: its time, the computer's
+ * evaluation, a hint or undo used (newly allocated, NULL: none). */
+char *cassino_replay_move_info_text (const CassinoStoreMoveInfo *info);
 
 G_END_DECLS

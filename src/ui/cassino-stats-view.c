@@ -121,10 +121,13 @@ percent (double value)
   return g_strdup_printf (_("%.1f %%"), value);
 }
 
-static char *
-duration_text (gint64 seconds)
+char *
+cassino_stats_view_format_duration (gint64 seconds)
 {
-  gint64 hours = seconds / 3600, minutes = (seconds % 3600) / 60;
+  /* to the nearest minute, as History gives a game's length (a game of
+   * 4 min 33 s was "5 min" there and "4 min" here) */
+  gint64 rounded = (seconds + 30) / 60;
+  gint64 hours = rounded / 60, minutes = rounded % 60;
 
   if (hours > 0)
     /* Translators: time played, e.g. "12 h 5 min" */
@@ -502,16 +505,30 @@ build_page (CassinoStatsView *self)
   add_tile (self, GTK_FLOW_BOX (tiles), "losses", _("Losses"), g_strdup_printf ("%u", st->losses));
   add_tile (self, GTK_FLOW_BOX (tiles), "win-percent", _("Games won"), percent (st->win_percent));
   if (r->rating)
-    add_tile (self, GTK_FLOW_BOX (tiles), "rating", _("Rating"),
-              /* Translators: a rating and its deviation, e.g. "1612 ± 48" */
-              g_strdup_printf (_("%.0f ± %.0f"), r->rating->glicko.rating, r->rating->glicko.rd));
+    {
+      /* a rating is a game's (with any variant, the one most played):
+       * named, or it read as an overall rating */
+      CassinoPreset preset;
+      const char *preset_title = r->rating_preset && cassino_preset_from_string (r->rating_preset, &preset) ?
+                                 cassino_preset_get_title (preset) : r->rating_preset;
+      g_autofree char *title = preset_title ? g_strdup_printf (_("Rating in %s"), preset_title) : g_strdup (_("Rating"));
+
+      add_tile (self, GTK_FLOW_BOX (tiles), "rating", title,
+                /* Translators: a rating and its deviation, e.g. "1612 ± 48" */
+                g_strdup_printf (_("%.0f ± %.0f"), r->rating->glicko.rating, r->rating->glicko.rd));
+    }
   add_tile (self, GTK_FLOW_BOX (tiles), "points-per-deal", _("Points per deal"), g_strdup_printf ("%.2f", st->points_per_deal));
   if (shown.sweeps)
     add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", _("Sweeps per deal"), g_strdup_printf ("%.2f", st->sweeps_per_deal));
+  /* in a fishing game's own words (Diloti's sheet says "Ten of Diamonds") */
   if (shown.big_cassino)
-    add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino", _("Big Cassino (10♦) taken"), percent (st->big_cassino_percent));
+    add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino",
+              shown.has_rules && shown.rules.family ? _("Ten of diamonds (10♦) taken") : _("Big Cassino (10♦) taken"),
+              percent (st->big_cassino_percent));
   if (shown.little_cassino)
-    add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino", _("Little Cassino (2♠) taken"), percent (st->little_cassino_percent));
+    add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino",
+              shown.has_rules && shown.rules.family ? _("Two of spades (2♠) taken") : _("Little Cassino (2♠) taken"),
+              percent (st->little_cassino_percent));
   if (shown.seven_diamonds)
     add_tile (self, GTK_FLOW_BOX (tiles), "seven-diamonds",
               shown.settebello ? _("Settebello (7♦) taken") : _("Seven of diamonds (7♦) taken"),
@@ -521,7 +538,7 @@ build_page (CassinoStatsView *self)
   add_tile (self, GTK_FLOW_BOX (tiles), "streak", _("Current streak"), streak_text (st->current_streak));
   add_tile (self, GTK_FLOW_BOX (tiles), "longest-win-streak", _("Longest winning streak"), g_strdup_printf ("%u", st->longest_win_streak));
   add_tile (self, GTK_FLOW_BOX (tiles), "rubbers", _("Rubbers won"), g_strdup_printf ("%u / %u", st->rubbers_won, st->rubbers));
-  add_tile (self, GTK_FLOW_BOX (tiles), "time-played", _("Time played"), duration_text (st->time_played));
+  add_tile (self, GTK_FLOW_BOX (tiles), "time-played", _("Time played"), cassino_stats_view_format_duration (st->time_played));
   gtk_box_append (self->content, tiles);
 
   if (self->compare)

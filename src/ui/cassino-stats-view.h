@@ -37,4 +37,7 @@ const char   *cassino_stats_view_get_figure  (CassinoStatsView *self,
 GtkWidget    *cassino_stats_view_get_chart   (CassinoStatsView *self,
                                               const char       *name);
 
+/* Time played as the tiles say it: to the nearest minute, "2 h 5 min". */
+char *cassino_stats_view_format_duration (gint64 seconds);
+
 G_END_DECLS
