@@ -3910,6 +3910,29 @@ test_move_text (void)
   trail = cassino_move_text_describe (&pos, &move);
   g_assert_cmpstr (trail, ==, "Trail 8♠");
 
+  /* Pasur: a card that must capture names every capture it can make (it
+   * named 7♦ where 7♠ was as good) */
+  {
+    CassinoRules pasur;
+    CassinoPosition p;
+    CassinoMoveList list;
+    g_autofree char *why = NULL;
+
+    g_assert_true (cassino_rules_init_preset (&pasur, CASSINO_PRESET_PASUR, 2, NULL));
+    cassino_position_deal (&p, &pasur, deck, 52, 1);
+    p.loose = CASSINO_CARD_BIT (CASSINO_CARD (7, CASSINO_SUIT_DIAMONDS)) |
+              CASSINO_CARD_BIT (CASSINO_CARD (7, CASSINO_SUIT_SPADES));
+    p.n_builds = 0;
+    p.to_move = 0;
+    p.hands[0] = CASSINO_CARD_BIT (CASSINO_CARD (4, CASSINO_SUIT_HEARTS)) |
+                 CASSINO_CARD_BIT (CASSINO_CARD (13, CASSINO_SUIT_CLUBS));
+    cassino_move_list_init (&list);
+    cassino_position_legal_moves (&p, &list);
+    why = cassino_move_text_forced_capture (&p, list.moves, list.len, CASSINO_CARD (4, CASSINO_SUIT_HEARTS));
+    g_assert_cmpstr (why, ==, "You must capture: the 4♥ can take 7♦ or 7♠");
+    cassino_move_list_clear (&list);
+  }
+
   /* the end of the deal: who took the cards left on the table */
   {
     CassinoRules english;

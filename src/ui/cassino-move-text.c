@@ -310,9 +310,30 @@ cassino_move_text_forced_capture (const CassinoPosition *pos,
     }
   if (take == NULL)
     return NULL;
-  groups = capture_groups (pos, take);
+  /* every capture of that card, not one of them (the 4♥ "can take 7♦"
+   * where 7♠ was as good): the first three */
+  {
+    g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+    guint more = 0;
+
+    for (guint i = 0; i < n_legal; i++)
+      if (legal[i].type == CASSINO_MOVE_CAPTURE && legal[i].card == take->card)
+        {
+          if (texts->len < 3)
+            g_ptr_array_add (texts, capture_groups (pos, &legal[i]));
+          else
+            more++;
+        }
+    if (more > 0)
+      /* Translators: after the captures listed, when there are more */
+      g_ptr_array_add (texts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more", "%u more", more), more));
+    g_ptr_array_add (texts, NULL);
+    /* Translators: between the captures a card can make: "7♦ or 7♠" */
+    groups = g_strjoinv (_(" or "), (char **) texts->pdata);
+  }
   /* Translators: the action bar when a player tries to trail a card that
-   * must capture: "You must capture: the 5♠ can take 5♣" */
+   * must capture: "You must capture: the 5♠ can take 5♣", or "… can take
+   * 7♦ or 7♠" */
   return g_strdup_printf (_("You must capture: the %s can take %s"),
                           cassino_card_short_name (take->card), groups);
 }
