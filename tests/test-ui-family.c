@@ -804,6 +804,33 @@ test_filters (Fixture       *f,
   g_assert_true (offers (history, "Classic"));
 }
 
+/* A seat's pile line keeps its sweep dots with their word: "Scope ●●"
+ * broke between them in a narrow plate, the dots alone under it. */
+static void
+test_pile_line_dots (void)
+{
+  CassinoSeatPanel *panel = g_object_ref_sink (cassino_seat_panel_new ());
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  const char *line = NULL;
+
+  cassino_seat_panel_set_counted_suit (panel, CASSINO_SUIT_DIAMONDS);
+  cassino_seat_panel_set_sweep_word (panel, "Scope");
+  cassino_seat_panel_update (panel, "Chiara", "Computer", 3, FALSE,
+                             CASSINO_CARD_BIT (CASSINO_CARD (4, CASSINO_SUIT_DIAMONDS)) |
+                             CASSINO_CARD_BIT (CASSINO_CARD (5, CASSINO_SUIT_DIAMONDS)) |
+                             CASSINO_CARD_BIT (CASSINO_CARD (6, CASSINO_SUIT_DIAMONDS)),
+                             2, FALSE, FALSE, FALSE);
+  ui_test_collect (GTK_WIDGET (panel), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (labels->pdata[i]), "●"))
+      line = gtk_label_get_text (labels->pdata[i]);
+  g_assert_nonnull (line);
+  g_test_message ("pile line: %s", line);
+  g_assert_nonnull (strstr (line, "Scope\u00a0●●"));
+  g_assert_null (strstr (line, "Scope ●"));
+  g_object_unref (panel);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -824,6 +851,7 @@ main (int   argc,
     }
   g_test_add ("/cassino/ui-family/forced-capture", Fixture, NULL, fixture_setup, test_forced_capture, fixture_teardown);
   g_test_add ("/cassino/ui-family/sweep-word", Fixture, NULL, fixture_setup, test_sweep_word, fixture_teardown);
+  g_test_add_func ("/cassino/ui-family/pile-line-dots", test_pile_line_dots);
   g_test_add ("/cassino/ui-family/filters", Fixture, NULL, fixture_setup, test_filters, fixture_teardown);
   g_test_add ("/cassino/ui-family/side-tally", Fixture, NULL, fixture_setup, test_side_tally, fixture_teardown);
 

@@ -352,6 +352,16 @@ cassino_seat_panel_update (CassinoSeatPanel *self,
   else
     /* Translators: the pile line of a seat: "Pile 12 cards · 3 spades" */
     pile_text = g_strdup_printf (_("Pile %s · %s"), cards, spades);
+  /* the dots stay with their word ("Scope" at a line's end and "●●"
+   * under it) */
+  if (sweeps > 0)
+    {
+      g_autoptr(GString) str = g_string_new (pile_text);
+
+      g_string_replace (str, " ●", "\u00a0●", 1);
+      g_free (pile_text);
+      pile_text = g_string_free (g_steal_pointer (&str), FALSE);
+    }
   gtk_label_set_label (self->pile_label, pile_text);
 
   if (to_move)
