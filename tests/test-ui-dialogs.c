@@ -166,6 +166,44 @@ open_dialog (Fixture *f)
   return dialog;
 }
 
+/* The seats' drop-downs line up, so do the rows' edit icons beside them
+ * ("Human" and "Computer · Medium" moved them sideways). */
+static void
+test_seat_rows_aligned (Fixture       *f,
+                        gconstpointer  data)
+{
+  CassinoNewGameDialog *dialog;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  double left = -1;
+  guint checked = 0;
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "new-game", NULL);
+  iterate (50);
+  dialog = ui_test_find_window (CASSINO_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull (dialog);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)), 10);
+  iterate (50);
+  ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+      graphene_rect_t r;
+
+      if (!gtk_widget_get_mapped (rows->pdata[i]))
+        continue;
+      ui_test_collect (rows->pdata[i], GTK_TYPE_DROP_DOWN, kinds);
+      g_assert_cmpuint (kinds->len, ==, 1);
+      g_assert_true (gtk_widget_compute_bounds (kinds->pdata[0], GTK_WIDGET (dialog), &r));
+      g_test_message ("seat %u: drop-down at x %.0f, %.0f wide", i + 1, r.origin.x, r.size.width);
+      if (left < 0)
+        left = r.origin.x;
+      g_assert_cmpfloat_with_epsilon (r.origin.x, left, 0.5);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* A game whose deal is the game (Xeri): its length reads "A single deal",
  * not "A game to the target" over "In this variant one deal is the
  * game"; the same in a game to a target (Scopa) is left alone. */
@@ -665,6 +703,7 @@ main (int   argc,
   ADD ("preferences-change", test_preferences_change);
   ADD ("preferences-focus-back", test_preferences_focus_back);
   ADD ("length-single-deal", test_length_single_deal);
+  ADD ("seat-rows-aligned", test_seat_rows_aligned);
   ADD ("preferences-custom-game", test_preferences_custom_game);
   ADD ("rules-in-words", test_rules_in_words);
   ADD ("rules-narrow", test_rules_narrow);

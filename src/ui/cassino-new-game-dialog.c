@@ -1059,6 +1059,10 @@ on_kind_list_unbind_cb (GtkSignalListItemFactory *factory,
 static void
 build_seat_rows (CassinoNewGameDialog *self)
 {
+  /* every seat's drop-down as wide as the widest: the rows' edit icons
+   * in one column (they moved with "Human" or "Medium") */
+  g_autoptr(GtkSizeGroup) kinds_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+
   for (guint i = 0; i < CASSINO_MAX_PLAYERS; i++)
     {
       g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
@@ -1088,6 +1092,7 @@ build_seat_rows (CassinoNewGameDialog *self)
         gtk_drop_down_set_list_factory (GTK_DROP_DOWN (kind), list);
       }
       gtk_widget_set_valign (kind, GTK_ALIGN_CENTER);
+      gtk_size_group_add_widget (kinds_width, kind);
       {
         /* Translators: the spoken name of a seat's drop-down (a person or
          * a computer level), e.g. "Who plays seat 2" */
