@@ -633,7 +633,7 @@ test_toast_details (Fixture       *f,
   g_clear_pointer (&head, g_free);
   g_clear_pointer (&rest, g_free);
   head = cassino_toast_split_headline ("Note: the file “a.db”. Saved.", &rest);
-  g_assert_cmpstr (head, ==, "Note: the file “a.db”.");
+  g_assert_cmpstr (head, ==, "Note: the file “a.db”");
   g_assert_cmpstr (rest, ==, "Saved.");
   g_clear_pointer (&head, g_free);
   g_clear_pointer (&rest, g_free);

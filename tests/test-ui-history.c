@@ -1433,6 +1433,10 @@ test_import_one_bad_record (Fixture       *f,
   g_test_message ("the toast: %s", toast);
   g_assert_true (g_str_has_prefix (toast, "Imported 2 games · 0 already there · 1 failed. The first that failed: "
                                           "record 2: line "));
+  /* as shown: the counts, ended as the toast without a failure ends (no
+   * full stop), the reason behind Details */
+  WAIT_FOR (ui_test_maps_label (GTK_WIDGET (f->window), "Imported 2 games · 0 already there · 1 failed"), 5);
+  g_assert_nonnull (ui_test_find_button (GTK_WIDGET (f->window), "_Details"));
 }
 
 /* A seat's name with line breaks (a damaged or foreign file) made its
