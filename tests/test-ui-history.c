@@ -431,6 +431,29 @@ test_replay_steps (Fixture       *f,
   g_assert_cmpuint (cassino_replay_get_step (replay), ==, cassino_replay_get_n_steps (replay) - 1);
   gtk_selection_model_select_item (gtk_list_view_get_model (cassino_replay_view_get_move_list (view)), 3, TRUE);
   g_assert_cmpuint (cassino_replay_get_step (replay), ==, 3);
+  /* Export Game suggests a name that says which game (it was
+   * "cassino-game.cassino" whatever the game) */
+  {
+    g_autofree char *name = cassino_window_dup_export_game_name (f->window, f->ids[4]);
+    g_autoptr(GDateTime) started = NULL;
+    g_autofree char *day = NULL;
+    g_autofree char *expected = NULL;
+    int position = cassino_history_model_find_loaded (cassino_records_get_history (cassino_window_get_records (f->window)),
+                                                      f->ids[4]);
+
+    g_assert_cmpint (position, >=, 0);
+    {
+      g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (cassino_records_get_history (
+                                                                    cassino_window_get_records (f->window))),
+                                                                  (guint) position);
+
+      started = g_date_time_new_from_unix_local (cassino_history_item_get_summary (item)->started);
+      day = g_date_time_format (started, "%Y-%m-%d");
+      expected = g_strdup_printf ("cassino-%s-%s.cassino", cassino_history_item_get_summary (item)->preset, day);
+    }
+    g_assert_cmpstr (name, ==, expected);
+  }
+
   /* a row is chosen by a click or a key, not by the pointer passing over
    * it (single-click-activate selects rows under the pointer: the replay
    * jumped to wherever it crossed the list) */

@@ -611,6 +611,47 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* The name an export suggests: a game's says what and when
+ * ("cassino-scopa-2026-11-25.cassino"; it was "cassino-game.cassino"
+ * whatever the game), from the history's row when it is loaded (no
+ * database read on the main thread). */
+static char *
+export_file_name (CassinoWindow *self,
+                  FileJob        job,
+                  gint64         id)
+{
+  CassinoHistoryModel *model = self->records ? cassino_records_get_history (self->records) : NULL;
+  int position = model && job == FILE_EXPORT_GAME ? cassino_history_model_find_loaded (model, id) : -1;
+
+  if (job == FILE_EXPORT_ALL)
+    return g_strdup ("cassino-games.cassino");
+  if (job == FILE_EXPORT_RUBBER)
+    return g_strdup ("cassino-rubber.cassino");
+  if (position >= 0)
+    {
+      g_autoptr(CassinoHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), (guint) position);
+      const CassinoStoreGameSummary *summary = item ? cassino_history_item_get_summary (item) : NULL;
+      g_autoptr(GDateTime) started = summary ? g_date_time_new_from_unix_local (summary->started) : NULL;
+
+      if (summary && summary->preset && started)
+        {
+          g_autofree char *day = g_date_time_format (started, "%Y-%m-%d");
+          g_autofree char *preset = g_strdelimit (g_strdup (summary->preset), "/\\:", '-');
+
+          return g_strdup_printf ("cassino-%s-%s.cassino", preset, day);
+        }
+    }
+  return g_strdup ("cassino-game.cassino");
+}
+
+char *
+cassino_window_dup_export_game_name (CassinoWindow *self,
+                                     gint64         id)
+{
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+  return export_file_name (self, FILE_EXPORT_GAME, id);
+}
+
 static void
 choose_file (CassinoWindow *self,
              FileJob        job,
@@ -646,8 +687,11 @@ choose_file (CassinoWindow *self,
       gtk_file_filter_add_pattern (filter, "*.cassino");
       gtk_file_filter_add_pattern (filter, "*.txt");
       if (save)
-        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
-                                           job == FILE_EXPORT_ALL ? "cassino-games.cassino" : "cassino-game.cassino");
+        {
+          g_autofree char *name = export_file_name (self, job, id);
+
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+        }
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);

@@ -48,6 +48,10 @@ void                   cassino_window_export_records (CassinoWindow           *s
                                                       CassinoStoreExportScope  scope,
                                                       gint64                   id,
                                                       GFile                   *file);
+/* The file name Export Game suggests for game @id: its variant and day
+ * when History has its row ("cassino-scopa-2026-11-25.cassino"). */
+char                  *cassino_window_dup_export_game_name (CassinoWindow *self,
+                                                            gint64         id);
 /* Import… once its file is chosen, the same way. */
 void                   cassino_window_import_records (CassinoWindow           *self,
                                                       GFile                   *file);
