@@ -890,6 +890,23 @@ test_keyboard (Fixture       *f,
     g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
                       ==, before);
     g_assert_false (cassino_table_view_is_chooser_visible (table));
+    /* on another hand card than the one selected, Enter selects that one
+     * (it played the selected card, not the one the ring was on) */
+    {
+      GtkWidget *other = NULL;
+
+      for (CassinoCard c = 0; c < 52 && other == NULL; c++)
+        if ((pos_of (f)->hands[cassino_game_controller_get_viewer (f->controller)] & CASSINO_CARD_BIT (c)) &&
+            GTK_WIDGET (cassino_table_view_get_hand_card (table, c)) != first)
+          other = GTK_WIDGET (cassino_table_view_get_hand_card (table, c));
+      g_assert_nonnull (other);
+      g_assert_true (gtk_widget_grab_focus (other));
+      g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
+      g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==,
+                       cassino_card_widget_get_card (CASSINO_CARD_WIDGET (other)));
+      g_assert_cmpuint (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len,
+                        ==, before);
+    }
     g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));
   }
 

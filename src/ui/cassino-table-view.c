@@ -343,7 +343,18 @@ on_key_pressed_cb (GtkEventControllerKey *controller,
       {
         CassinoPlayResult result;
 
-        if (cassino_game_controller_get_selected (self->controller) != CASSINO_NO_CARD)
+        CassinoCard selected = cassino_game_controller_get_selected (self->controller);
+
+        /* on another hand card than the one selected, Enter selects that
+         * one: it played the selected card, not the card the focus ring
+         * was on */
+        if (selected != CASSINO_NO_CARD && card && g_ptr_array_find (self->hand, card, NULL) &&
+            cassino_card_widget_get_card (card) != selected)
+          {
+            cassino_game_controller_select_card (self->controller, cassino_card_widget_get_card (card));
+            return TRUE;
+          }
+        if (selected != CASSINO_NO_CARD)
           result = cassino_game_controller_play_selection (self->controller);
         else if (card && g_ptr_array_find (self->hand, card, NULL))
           {
