@@ -846,6 +846,49 @@ test_statistics_family (Fixture       *f,
   }
 }
 
+/* History's filter bar, the replay's controls and the statistics' tiles:
+ * no Tab stop is a flow box's own child (an unseen stop, named
+ * "GtkFlowBoxChild", before each filter and control). */
+static void
+test_no_flow_box_stops (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const char *pages[] = { "history", "statistics" };
+  g_autoptr(GError) error = NULL;
+
+  open_window (f);
+  for (guint p = 0; p < G_N_ELEMENTS (pages) + 1; p++)
+    {
+      GtkWidget *start;
+      guint stops = 0;
+
+      if (p < G_N_ELEMENTS (pages))
+        cassino_window_set_top_page (f->window, pages[p]);
+      else
+        {
+          g_assert_true (cassino_window_open_replay (f->window, f->ids[2], &error));
+          g_assert_no_error (error);
+          ui_test_wait_replay (cassino_window_get_replay_view (f->window));
+        }
+      iterate (200);
+      start = gtk_root_get_focus (GTK_ROOT (f->window));
+      for (guint i = 0; i < 40; i++)
+        {
+          GtkWidget *focus;
+
+          if (!gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD))
+            break;
+          focus = gtk_root_get_focus (GTK_ROOT (f->window));
+          if (focus == start)
+            break;
+          g_assert_false (GTK_IS_FLOW_BOX_CHILD (focus));
+          stops++;
+        }
+      g_test_message ("%s: %u Tab stops", p < G_N_ELEMENTS (pages) ? pages[p] : "replay", stops);
+      g_assert_cmpuint (stops, >, 3);
+    }
+}
+
 /* The records change while Statistics shows a player compared with
  * another (here another program records a game of a new player, listed
  * before both): both stay chosen, and the comparison stays on the page. */
@@ -2746,6 +2789,7 @@ main (int   argc,
   ADD ("statistics-family-only", test_statistics_family_only);
   ADD ("new-rubber", test_new_rubber);
   ADD ("statistics-kept", test_statistics_kept);
+  ADD ("no-flow-box-stops", test_no_flow_box_stops);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   g_test_add_func ("/cassino/ui-history/length-text", test_length_text);
   ADD ("export-import", test_export_import);

@@ -267,6 +267,21 @@ play_through_window (Fixture           *f,
       CassinoTableView *table = cassino_window_get_table_view (f->window);
 
       g_assert_true (cassino_table_view_is_chooser_visible (table));
+      /* each row named for a screen reader as it reads (they were
+       * unnamed rows of "GtkListBox") */
+      {
+        g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+        ui_test_collect (GTK_WIDGET (table), GTK_TYPE_LIST_BOX_ROW, rows);
+        g_assert_cmpuint (rows->len, ==, candidates->len);
+        g_test_message ("the chooser: %u rows named", rows->len);
+        for (guint i = 0; i < rows->len; i++)
+          {
+            g_autofree char *text = cassino_move_text_describe (pos_of (f), &g_array_index (candidates, CassinoMove, i));
+
+            g_assert_cmpstr (g_object_get_data (rows->pdata[i], "cassino-a11y-name"), ==, text);
+          }
+      }
       for (guint i = 0; i < candidates->len; i++)
         if (cassino_move_equal (&g_array_index (candidates, CassinoMove, i), move))
           {

@@ -312,6 +312,13 @@ cassino_a11y_name_controls (GtkWidget *root)
 
   cassino_a11y_watch ();
 
+  /* a flow box that only lays controls out: its children are no Tab stops
+   * of their own (an unseen stop named "GtkFlowBoxChild" before each
+   * filter of History and each replay control) */
+  if (GTK_IS_FLOW_BOX_CHILD (root) && GTK_IS_FLOW_BOX (gtk_widget_get_parent (root)) &&
+      gtk_flow_box_get_selection_mode (GTK_FLOW_BOX (gtk_widget_get_parent (root))) == GTK_SELECTION_NONE)
+    gtk_widget_set_focusable (root, FALSE);
+
   name_one (root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
     cassino_a11y_name_controls (child);

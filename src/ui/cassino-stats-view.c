@@ -111,6 +111,8 @@ add_tile (CassinoStatsView *self,
   gtk_box_append (GTK_BOX (tile), v);
   gtk_box_append (GTK_BOX (tile), c);
   gtk_flow_box_append (box, tile);
+  /* a figure to read, not a Tab stop named "GtkFlowBoxChild" */
+  gtk_widget_set_focusable (gtk_widget_get_parent (tile), FALSE);
   g_hash_table_insert (self->figures, g_strdup (key), value);
 }
 

@@ -23,6 +23,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cassino-a11y.h"
 #include "cassino-card-art.h"
 #include "cassino-move-text.h"
 #include "cassino-score-sheet.h"
@@ -426,6 +427,9 @@ cassino_table_view_show_chooser (CassinoTableView *self)
       gtk_widget_set_margin_start (label, 6);
       gtk_widget_set_margin_end (label, 6);
       gtk_list_box_append (GTK_LIST_BOX (self->chooser_list), label);
+      /* the row is what a screen reader reaches: named as it reads (it
+       * said an unnamed row of "GtkListBox") */
+      cassino_a11y_set_name (gtk_widget_get_parent (label), text);
     }
 
   anchor = cassino_table_view_get_hand_card (self, cassino_game_controller_get_selected (self->controller));
@@ -1720,6 +1724,7 @@ cassino_table_view_init (CassinoTableView *self)
     gtk_box_append (GTK_BOX (scroller), title);
   }
   self->chooser_list = gtk_list_box_new ();
+  cassino_a11y_set_name (self->chooser_list, _("Which move?"));
   gtk_widget_add_css_class (self->chooser_list, "boxed-list");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->chooser_list), GTK_SELECTION_NONE);
   gtk_list_box_set_activate_on_single_click (GTK_LIST_BOX (self->chooser_list), TRUE);
