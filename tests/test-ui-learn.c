@@ -184,6 +184,22 @@ test_tutorial_pairing (Fixture       *f,
   rows = lesson_rows (tutorial);
   g_assert_cmpuint (rows->len, ==, cassino_lesson_count ());
   g_assert_cmpstr (adw_preferences_row_get_title (rows->pdata[0]), ==, "1. Pairing");
+  /* its Play button is named without the mnemonic before any lesson
+   * runs (a screen reader heard "_Play Play") */
+  {
+    GtkWidget *play = ui_test_find_button (GTK_WIDGET (tutorial), "_Play");
+
+    g_assert_nonnull (play);
+    /* (GTK 4.8 names it by its label child, "Play", when the label
+     * property with the raw "_Play" is not set besides) */
+    if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (play), GTK_ACCESSIBLE_PROPERTY_LABEL))
+      {
+        g_autofree char *value = gtk_test_accessible_check_property (GTK_ACCESSIBLE (play),
+                                                                     GTK_ACCESSIBLE_PROPERTY_LABEL, "\001");
+
+        g_assert_cmpstr (value, ==, "undefined");
+      }
+  }
 
   /* open the first lesson from its row */
   g_signal_emit_by_name (gtk_widget_get_parent (rows->pdata[0]), "row-activated", rows->pdata[0]);

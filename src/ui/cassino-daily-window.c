@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "cassino-a11y.h"
 #include "cassino-daily-window.h"
 
 #include <glib/gi18n.h>
@@ -257,6 +258,8 @@ cassino_daily_window_init (CassinoDailyWindow *self)
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* buttons with a mnemonic named without it ("Open _History Open History") */
+  cassino_a11y_name_controls (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->presets = g_array_new (FALSE, FALSE, sizeof (CassinoPreset));
   for (CassinoPreset p = CASSINO_PRESET_CLASSIC; p <= CASSINO_PRESET_HOUSE; p++)

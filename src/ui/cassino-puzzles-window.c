@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cassino-a11y.h"
 #include "cassino-puzzles-window.h"
 #include "cassino-card-art.h"
 #include "cassino-move-text.h"
@@ -564,6 +565,8 @@ static void
 cassino_puzzles_window_init (CassinoPuzzlesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* buttons with a mnemonic named without it ("Open _History Open History") */
+  cassino_a11y_name_controls (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->moves = g_array_new (FALSE, FALSE, sizeof (CassinoMove));
 }

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cassino-a11y.h"
 #include "cassino-review-view.h"
 #include "cassino-ui-resources.h"
 #include "cassino-move-text.h"
@@ -698,5 +699,7 @@ static void
 cassino_review_view_init (CassinoReviewView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* buttons with a mnemonic named without it ("Open _History Open History") */
+  cassino_a11y_name_controls (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.cancel", FALSE);
 }

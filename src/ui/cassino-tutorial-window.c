@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "cassino-a11y.h"
 #include "cassino-tutorial-window.h"
 
 #include <glib/gi18n.h>
@@ -379,6 +380,8 @@ static void
 cassino_tutorial_window_init (CassinoTutorialWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* buttons with a mnemonic named without it ("Open _History Open History") */
+  cassino_a11y_name_controls (GTK_WIDGET (self));
 
   self->controller = cassino_game_controller_new ();
   cassino_game_controller_set_move_delay (self->controller, 0);
