@@ -132,6 +132,9 @@ add_info_row (GtkListBox *list,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  /* that name alone: GTK 4.8 adds the row's title label after it (its
+   * labelled-by), and the cards were read twice ("Your hand: 3♠ 6♥ 3♠ 6♥") */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_list_box_append (list, row);
 }
