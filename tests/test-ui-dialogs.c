@@ -627,26 +627,24 @@ test_toast_details (Fixture       *f,
   AdwMessageDialog *dialog = NULL;
 
   /* the headline: the first break, after a few characters */
-  head = cassino_toast_split_headline ("The game was not deleted: database is locked", &rest);
-  g_assert_cmpstr (head, ==, "The game was not deleted");
-  g_assert_cmpstr (rest, ==, "Database is locked");
-  g_clear_pointer (&head, g_free);
-  g_clear_pointer (&rest, g_free);
-  head = cassino_toast_split_headline ("Note: the file “a.db”. Saved.", &rest);
-  g_assert_cmpstr (head, ==, "Note: the file “a.db”");
-  g_assert_cmpstr (rest, ==, "Saved.");
-  g_clear_pointer (&head, g_free);
-  g_clear_pointer (&rest, g_free);
-  head = cassino_toast_split_headline ("Das Spiel wurde nicht gelöscht: über die Datenbank", &rest);
-  g_assert_cmpstr (head, ==, "Das Spiel wurde nicht gelöscht");
-  g_assert_cmpstr (rest, ==, "Über die Datenbank");
-  g_clear_pointer (&head, g_free);
-  g_clear_pointer (&rest, g_free);
-  head = cassino_toast_split_headline ("Dieses Spiel konnte nicht gespeichert werden – Cassino versucht es", &rest);
-  g_assert_cmpstr (head, ==, "Dieses Spiel konnte nicht gespeichert werden");
-  g_assert_cmpstr (rest, ==, "Cassino versucht es");
-  g_clear_pointer (&head, g_free);
-  g_clear_pointer (&rest, g_free);
+  {
+    static const struct { const char *text, *head, *rest; } cases[] = {
+      { "The game was not deleted: database is locked", "The game was not deleted", "Database is locked" },
+      { "Note: the file “a.db”. Saved.", "Note: the file “a.db”", "Saved." },
+      { "Das Spiel wurde nicht gelöscht: über die Datenbank", "Das Spiel wurde nicht gelöscht", "Über die Datenbank" },
+      { "Dieses Spiel konnte nicht gespeichert werden – Cassino versucht es",
+        "Dieses Spiel konnte nicht gespeichert werden", "Cassino versucht es" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        head = cassino_toast_split_headline (cases[i].text, &rest);
+        g_assert_cmpstr (head, ==, cases[i].head);
+        g_assert_cmpstr (rest, ==, cases[i].rest);
+        g_clear_pointer (&head, g_free);
+        g_clear_pointer (&rest, g_free);
+      }
+  }
   g_assert_null (cassino_toast_split_headline ("One sentence without any break at all", &rest));
   g_assert_null (rest);
   g_assert_null (cassino_toast_split_headline ("Trailing break: ", NULL));
