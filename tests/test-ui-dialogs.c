@@ -201,6 +201,23 @@ test_seat_rows_aligned (Fixture       *f,
       checked++;
     }
   g_assert_cmpuint (checked, >=, 2);
+  /* each seat's list of players is named for its seat (every one was
+   * "Choose a Player") */
+  {
+    g_autoptr(GPtrArray) people = g_ptr_array_new ();
+    guint seat = 0;
+
+    ui_test_collect (GTK_WIDGET (dialog), GTK_TYPE_MENU_BUTTON, people);
+    for (guint i = 0; i < people->len; i++)
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (people->pdata[i]), "Choose a Player") == 0)
+        {
+          g_autofree char *expected = g_strdup_printf ("Choose a Player for Seat %u", ++seat);
+
+          g_assert_cmpstr (g_object_get_data (people->pdata[i], "cassino-a11y-name"), ==, expected);
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (people->pdata[i]), GTK_ACCESSIBLE_PROPERTY_LABEL, expected);
+        }
+    g_assert_cmpuint (seat, >=, 2);
+  }
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 

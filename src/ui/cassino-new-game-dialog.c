@@ -1107,6 +1107,14 @@ build_seat_rows (CassinoNewGameDialog *self)
       gtk_widget_set_valign (self->seat_people[i], GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (self->seat_people[i], "flat");
       gtk_widget_set_tooltip_text (self->seat_people[i], _("Choose a Player"));
+      {
+        /* Translators: the spoken name of a seat's button that lists the
+         * players known, e.g. "Choose a Player for Seat 2" (every seat's
+         * was "Choose a Player") */
+        g_autofree char *name = g_strdup_printf (_("Choose a Player for Seat %u"), i + 1);
+
+        cassino_a11y_set_name (self->seat_people[i], name);
+      }
       gtk_widget_set_visible (self->seat_people[i], FALSE);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), self->seat_people[i]);
 
