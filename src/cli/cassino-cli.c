@@ -53,6 +53,16 @@ cassino_cli_read_input (const char  *path,
   return cassino_cli_read_input_at_most (path, 0, NULL, out_len, error);
 }
 
+static void
+too_large (GError     **error,
+           const char  *what,
+           gsize        limit)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               "%s is larger than %" G_GSIZE_FORMAT " KiB, more than a deal with its whole history needs",
+               what, limit / 1024);
+}
+
 /* As cassino_cli_read_input(), refusing more than @limit bytes (0: no
  * limit but the stream's) as "@what is larger than …". */
 char *
@@ -74,9 +84,7 @@ cassino_cli_read_input_at_most (const char  *path,
     {
       if (limit && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size > limit)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                       "%s is larger than %" G_GSIZE_FORMAT " KiB, more than a deal with its whole history needs",
-                       what, limit / 1024);
+          too_large (error, what, limit);
           return NULL;
         }
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR) || !g_file_test (path, G_FILE_TEST_EXISTS))
@@ -101,9 +109,7 @@ cassino_cli_read_input_at_most (const char  *path,
       if (s->len + n > stream_limit)
         {
           if (limit)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                         "%s is larger than %" G_GSIZE_FORMAT " KiB, more than a deal with its whole history needs",
-                         what, limit / 1024);
+            too_large (error, what, limit);
           else
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                          "%s is larger than %u MiB: give a file that large by its name",

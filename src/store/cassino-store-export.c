@@ -616,13 +616,12 @@ same_file (const char     *a,
 static gboolean
 is_database_file (const char *path)
 {
-  static const char magic[16] = "SQLite format 3";   /* and its NUL */
   static const guint8 wal_le[4] = { 0x37, 0x7f, 0x06, 0x82 };
   static const guint8 wal_be[4] = { 0x37, 0x7f, 0x06, 0x83 };
   char head[16] = { 0 };
   int n = _cassino_store_read_head (path, head, sizeof head, NULL);
 
-  if (n == (int) sizeof head && memcmp (head, magic, sizeof magic) == 0)
+  if (_cassino_store_is_sqlite_header (head, n))
     return TRUE;
   return n >= 4 && (memcmp (head, wal_le, 4) == 0 || memcmp (head, wal_be, 4) == 0);
 }

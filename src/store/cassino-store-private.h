@@ -33,6 +33,8 @@ CassinoSqlite *_cassino_store_get_db (CassinoStore *store);
 
 /* Turn a CASSINO_SQLITE_ERROR in *@error into CASSINO_STORE_ERROR. */
 void           _cassino_store_convert_error (GError **error);
+gboolean       _cassino_store_is_sqlite_header (const char *head,
+                                                int         n);
 int            _cassino_store_read_head     (const char     *path,
                                              char           *head,
                                              int             n,

@@ -230,11 +230,20 @@ _cassino_store_read_head (const char    *path,
   return read;
 }
 
+/* Whether the @n bytes at @head open an SQLite database file. */
+gboolean
+_cassino_store_is_sqlite_header (const char *head,
+                                 int         n)
+{
+  static const char magic[16] = "SQLite format 3";   /* and its NUL */
+
+  return n >= (int) sizeof magic && memcmp (head, magic, sizeof magic) == 0;
+}
+
 static gboolean
 lacks_sqlite_header (const char    *path,
                      sqlite3_int64 *out_size)
 {
-  static const char magic[16] = "SQLite format 3";   /* and its NUL */
   char header[16] = { 0 };
   sqlite3_int64 size = 0;
   gboolean lacks = FALSE;
@@ -244,7 +253,7 @@ lacks_sqlite_header (const char    *path,
     return FALSE;
   n = _cassino_store_read_head (path, header, sizeof header, &size);
   if (n > 0)
-    lacks = n < (int) sizeof header || memcmp (header, magic, sizeof magic) != 0;
+    lacks = !_cassino_store_is_sqlite_header (header, n);
   *out_size = size;
   return lacks;
 }
