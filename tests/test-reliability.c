@@ -177,28 +177,6 @@ shared_tmpdir (void)
   return dir;
 }
 
-static void
-rmdir_recursive (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  g_chmod (dir, 0755);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        rmdir_recursive (path);
-      else
-        g_unlink (path);
-    }
-  g_dir_close (d);
-  g_rmdir (dir);
-}
-
 static guint
 count_corrupt_files (const char *dir)
 {
@@ -359,7 +337,7 @@ test_read_only_dir (void)
       g_assert_cmpuint (games_after, ==, games_before);
     }
   }
-  rmdir_recursive (dir);
+  test_remove_tree (dir);
 }
 
 /* A read-only file in a writable folder. */
@@ -415,7 +393,7 @@ test_read_only_file (void)
       g_assert_cmpuint (games_after, ==, games);
     }
   }
-  rmdir_recursive (dir);
+  test_remove_tree (dir);
 }
 
 /* A data folder that is missing is made (test-store: open-new, empty-file);
@@ -466,7 +444,7 @@ test_missing_dir (void)
       g_assert_null (store);
       g_assert_error (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_OPEN);
     }
-  rmdir_recursive (dir);
+  test_remove_tree (dir);
 }
 
 /* --- a full disk ------------------------------------------------------------ */
@@ -1556,7 +1534,7 @@ test_cli_messages (void)
     g_assert_cmpuint (strlen (err), <, 300);
     g_assert_nonnull (strstr (err, "…”"));
   }
-  rmdir_recursive (dir);
+  test_remove_tree (dir);
 }
 
 /* A full disk said "disk I/O error" when SQLite met ENOSPC outside a plain
@@ -1856,7 +1834,7 @@ main (int    argc,
     int status = g_test_run ();
 
     if (nobody_dir != NULL)
-      rmdir_recursive (nobody_dir);
+      test_remove_tree (nobody_dir);
     return status;
   }
 }

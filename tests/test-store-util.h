@@ -14,6 +14,7 @@
 #include "cassino-game.h"
 #include "cassino-store.h"
 #include "cassino-store-record.h"
+#include "test-tmp-util.h"
 
 /* The database at @path opened read-only, as another program reading it
  * would: with a busy timeout, since a reader too can meet a lock for a
@@ -43,19 +44,7 @@ store_test_tmpdir (void)
 static inline void
 store_test_rmdir (const char *dir)
 {
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_dir_close (d);
-  g_rmdir (dir);
+  test_remove_tree (dir);
 }
 
 /* Damage page @page (from 1) of the database file @path: every byte of

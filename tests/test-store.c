@@ -3686,11 +3686,14 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = NULL;
+  int status;
+
   /* Our own temporary user folders rather than G_TEST_OPTION_ISOLATE_DIRS:
    * GLib 2.74 leaks those of every test case, and LeakSanitizer's fast
    * unwinder cannot match the leak to a suppression. */
+  home = g_dir_make_tmp ("cassino-store-test-XXXXXX", NULL);
   {
-    g_autofree char *home = g_dir_make_tmp ("cassino-store-test-XXXXXX", NULL);
     const char *dirs[] = { "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR" };
 
     g_assert_nonnull (home);
@@ -3767,5 +3770,7 @@ main (int    argc,
   g_test_add_func ("/cassino/store/unreadable", test_unreadable);
   ADD ("reset", test_reset);
 
-  return g_test_run ();
+  status = g_test_run ();
+  test_remove_tree (home);
+  return status;
 }

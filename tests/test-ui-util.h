@@ -13,6 +13,7 @@
 #include "cassino-application.h"
 #include "cassino-history-model.h"
 #include "cassino-history-view.h"
+#include "test-tmp-util.h"
 
 /* A private session bus, so that GtkApplication has one (DISPLAY is
  * kept: g_test_dbus_up() unsets it).  Stop it with g_test_dbus_stop(). */
@@ -264,20 +265,11 @@ find_toplevel (const char *title)
   return NULL;
 }
 
-/* Remove the files of the folder @dir (not its subfolders), then @dir. */
+/* Remove @dir and everything in it. */
 static inline void
 ui_test_remove_dir (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
+  test_remove_tree (dir);
 }
 
 /* GTK and libadwaita started on a private session bus (so that

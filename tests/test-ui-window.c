@@ -49,6 +49,9 @@
 /* One application for the whole program: it is registered once. */
 static CassinoApplication *the_app;
 
+/* the user data folder of the whole program (a private card theme) */
+static char *data_home;
+
 typedef struct {
   CassinoApplication    *app;
   CassinoWindow         *window;
@@ -1639,7 +1642,11 @@ test_killed_while_locked (Fixture       *f,
           wait_for_turn (f);
         }
       g_assert_cmpuint (plays_of (f), >, saved_before);
-      /* killed with moves in the queue and the lock still held */
+      /* killed with moves in the queue and the lock still held (this
+       * process's own temporary folders removed first: nothing else
+       * would) */
+      ui_test_remove_dir (f->tmpdir);
+      test_remove_tree (data_home);
       raise (SIGKILL);
       ui_test_unlock (lock);
       return;
@@ -4007,7 +4014,6 @@ test_move_text (void)
 /* Not unreffed: that would wait for the app's connection.  Static, so it
  * stays reachable to the end (no leak report). */
 static GTestDBus *bus;
-static char *data_home;
 
 /* The unfinished game to resume cannot be read back (a move of an
  * unknown type): a new game is dealt, and the toast says so.  It said
@@ -4231,16 +4237,7 @@ main (int   argc,
   g_clear_object (&the_app);
   /* the application keeps the bus connection: stop without waiting for it */
   g_test_dbus_stop (bus);
-  {
-    g_autofree char *cards = g_build_filename (data_home, "aisleriot", "cards", NULL);
-    g_autofree char *theme = g_build_filename (cards, "window_test.svg", NULL);
-    g_autofree char *aisleriot = g_build_filename (data_home, "aisleriot", NULL);
-
-    g_unlink (theme);
-    g_rmdir (cards);
-    g_rmdir (aisleriot);
-    g_rmdir (data_home);
-    g_free (data_home);
-  }
+  test_remove_tree (data_home);
+  g_free (data_home);
   return ret;
 }
