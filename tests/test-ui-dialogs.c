@@ -540,6 +540,26 @@ test_card_dimmed_disabled (void)
   g_object_unref (card);
 }
 
+/* A build's tooltip shows the pointer what it is; a screen reader hears
+ * that once, as its name, not a second time as its description. */
+static void
+test_build_named_once (void)
+{
+  CassinoCardWidget *build = g_object_ref_sink (cassino_card_widget_new ());
+  CassinoCards cards;
+  const char *name = "Build of 8 owned by Anna: 3♣ 5♥";
+
+  g_assert_true (cassino_cards_parse ("3c 5h", &cards, NULL));
+  cassino_card_widget_set_build (build, cards, 8, "Anna", FALSE);
+  gtk_test_accessible_assert_property (build, GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (build)), ==, name);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (build), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  /* and after a change of marks (the name is made again) */
+  cassino_card_widget_set_marks (build, CASSINO_CARD_MARK_CHOSEN);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (build), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_object_unref (build);
+}
+
 /* Pixels of @window's rendering in the band @inner..@outer px outside
  * @r: how many are near white, how many near black. */
 static void
@@ -728,6 +748,7 @@ main (int   argc,
   ADD ("card-focus-ring", test_card_focus_ring);
   ADD ("toast-details", test_toast_details);
   g_test_add_func ("/cassino/ui-dialogs/card-dimmed-disabled", test_card_dimmed_disabled);
+  g_test_add_func ("/cassino/ui-dialogs/build-named-once", test_build_named_once);
 
   ret = g_test_run ();
   g_clear_object (&the_app);

@@ -171,6 +171,10 @@ update_accessible (CassinoCardWidget *self)
    * cleared at its first count) */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
                                self->kind == KIND_BUILD ? label : self->name);
+  /* a build's tooltip is its name: a screen reader says it once (GTK
+   * makes a tooltip the description too) */
+  if (self->kind == KIND_BUILD)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
 static CassinoCardArtFlags
