@@ -590,6 +590,31 @@ test_puzzles (Fixture       *f,
   store = cassino_store_open (f->database, &error);
   g_assert_no_error (error);
   WAIT_FOR (failed_tries (store) == 1, 10);
+
+  /* Next Puzzle, from the foot of the answer: the next one shows from its
+   * top, the focus on its first play (not left on the pane, where the
+   * button that went away had it) */
+  {
+    GtkWidget *choices = GTK_WIDGET (cassino_puzzles_window_get_choices (puzzles));
+    GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (choices, GTK_TYPE_SCROLLED_WINDOW));
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
+    GtkWidget *focus;
+
+    gtk_window_set_default_size (GTK_WINDOW (puzzles), 600, 360);
+    iterate (20);
+    WAIT_FOR (gtk_adjustment_get_upper (v) > gtk_adjustment_get_page_size (v), 10);
+    gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v));
+    iterate (10);
+    g_assert_cmpfloat (gtk_adjustment_get_value (v), >, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (puzzles), "puzzles.next", NULL));
+    WAIT_FOR (!cassino_puzzles_window_get_answer (puzzles, NULL, NULL), 10);
+    iterate (20);
+    g_assert_cmpfloat (gtk_adjustment_get_value (v), ==, 0);
+    focus = gtk_window_get_focus (GTK_WINDOW (puzzles));
+    g_assert_nonnull (focus);
+    g_assert_true (focus == gtk_widget_get_first_child (choices) ||
+                   gtk_widget_is_ancestor (focus, gtk_widget_get_first_child (choices)));
+  }
   gtk_window_destroy (GTK_WINDOW (puzzles));
 }
 

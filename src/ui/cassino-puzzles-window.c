@@ -34,6 +34,7 @@ struct _CassinoPuzzlesWindow
   GtkListBox         *position_list;
   GtkListBox         *choices_list;
   GtkWidget          *answer_box;
+  GtkScrolledWindow  *scroller;
   GtkLabel           *verdict_label;
   GtkLabel           *answer_label;
   GtkLabel           *tally_label;
@@ -47,6 +48,7 @@ struct _CassinoPuzzlesWindow
   CassinoGame        *before;       /* the position of the puzzle */
   GArray             *moves;        /* CassinoMove, as the choices list */
   gboolean            answered;
+  gboolean            focus_choices;    /* the next puzzle shown takes the focus */
   gboolean            last_solved;
 };
 
@@ -245,6 +247,17 @@ show_puzzle (CassinoPuzzlesWindow *self)
   cassino_move_list_clear (&list);
   update_tally (self);
   gtk_stack_set_visible_child_name (self->stack, "puzzle");
+  /* after Next Puzzle (which the answer takes away): the new puzzle from
+   * its top, the focus on its first play */
+  if (self->focus_choices)
+    {
+      GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->choices_list));
+
+      self->focus_choices = FALSE;
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+      if (first)
+        gtk_widget_grab_focus (first);
+    }
 }
 
 static void
@@ -446,6 +459,7 @@ next_activated (GtkWidget  *widget,
 {
   CassinoPuzzlesWindow *self = CASSINO_PUZZLES_WINDOW (widget);
 
+  self->focus_choices = TRUE;
   load (self, self->index + 1);
 }
 
@@ -556,6 +570,7 @@ cassino_puzzles_window_class_init (CassinoPuzzlesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, position_list);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, choices_list);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, answer_box);
+  gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, scroller);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, answer_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoPuzzlesWindow, tally_label);
