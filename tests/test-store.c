@@ -564,6 +564,37 @@ test_record_incremental (Fixture       *f,
   cassino_game_unref (game);
 }
 
+/* A game not finished has the score of its finished deals in its
+ * summary (History shows "Unfinished 7–5"); none before its first deal
+ * ends. */
+static void
+test_summary_running_score (Fixture       *f,
+                            gconstpointer  data)
+{
+  for (guint max_moves = 5; max_moves <= 60; max_moves += 55)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GRand) rand = g_rand_new_with_seed (12);
+      CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 12, "Ann", "easy");
+      g_autoptr(CassinoStoreGameSummary) s = NULL;
+      gint64 id;
+
+      id = record_incrementally (f->store, game, max_moves, rand);
+      g_assert_cmpint (cassino_game_get_state (game), ==, CASSINO_GAME_PLAYING);
+      s = cassino_store_get_game_summary (f->store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (s->state, ==, "playing");
+      g_assert_cmpuint (s->n_sides, ==, 2);
+      g_assert_cmpuint (s->n_deals_scored, ==, cassino_game_get_n_deals (game) - 1);
+      g_assert_cmpuint (s->n_deals_scored, ==, max_moves > 48 ? 1 : 0);
+      for (guint side = 0; side < 2; side++)
+        g_assert_cmpuint (s->scores[side], ==, cassino_game_get_score (game, side));
+      if (max_moves > 48)
+        g_assert_cmpuint (s->scores[0] + s->scores[1], >, 0);
+      cassino_game_unref (game);
+    }
+}
+
 static void
 test_undo (Fixture       *f,
            gconstpointer  data)
@@ -3720,6 +3751,7 @@ main (int    argc,
   ADD ("record-whole-game", test_record_whole_game);
   ADD ("record-incremental", test_record_incremental);
   ADD ("undo", test_undo);
+  ADD ("summary-running-score", test_summary_running_score);
   ADD ("resume", test_resume);
   ADD ("resume-sync", test_resume_sync);
   ADD ("kill", test_kill);

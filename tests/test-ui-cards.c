@@ -16,6 +16,7 @@
 #include "cassino-card-art.h"
 #include "cassino-card-theme.h"
 #include "test-card-theme-util.h"
+#include "test-tmp-util.h"
 
 static char *data_home;
 
@@ -119,26 +120,6 @@ test_refused (void)
   g_assert_nonnull (strstr (error->message, "broken.svgz"));
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  if (dir)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -154,7 +135,7 @@ main (int   argc,
   g_test_add_func ("/cassino/cards/refused", test_refused);
 
   ret = g_test_run ();
-  remove_tree (data_home);
+  test_remove_tree (data_home);
   g_free (data_home);
   return ret;
 }

@@ -103,24 +103,6 @@ open_window (Fixture *f)
 }
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
@@ -132,7 +114,7 @@ fixture_teardown (Fixture       *f,
   for (guint i = 0; i < N_GAMES; i++)
     cassino_game_unref (f->games[i]);
   g_clear_object (&f->settings);
-  remove_tree (f->tmpdir);
+  test_remove_tree (f->tmpdir);
   g_free (f->database);
   g_free (f->tmpdir);
 }
@@ -156,6 +138,47 @@ expected_result (CassinoGame *game)
   if (winner < 0)
     return g_strdup_printf ("Draw %s", score);
   return g_strdup_printf ("%s won %s", cassino_game_get_seat (game, (guint) winner)->name, score);
+}
+
+/* A game left unfinished shows the score of the deals it played:
+ * "Unfinished 7–5", the score the table showed when it was left. */
+static void
+test_history_unfinished_score (Fixture       *f,
+                               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31);
+  CassinoGame *game = store_test_new_game (CASSINO_PRESET_CLASSIC, 2, 31, "Tess", "medium");
+  CassinoStore *store;
+  gboolean new_deal;
+  guint moves = 0;
+
+  /* the first deal played out, three plays of the second */
+  while (cassino_game_get_n_deals (game) < 2 || moves < 3)
+    {
+      g_assert_true (store_test_step (game, rand, &new_deal));
+      if (cassino_game_get_n_deals (game) == 2 && !new_deal)
+        moves++;
+    }
+  cassino_game_set_tag (game, "Start", "2026-04-01T09:00:00Z");
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error), >, 0);
+  g_assert_finalize_object (store);
+
+  /* (the window resumes it: the newest game not finished) */
+  open_window (f);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  {
+    CassinoHistoryView *view = cassino_window_get_history_view (f->window);
+    g_autofree char *result = ui_test_history_cell_text (view, 0, "result");
+    g_autofree char *expected = g_strdup_printf ("Unfinished %u–%u", cassino_game_get_score (game, 0),
+                                                 cassino_game_get_score (game, 1));
+
+    g_assert_cmpuint (cassino_game_get_score (game, 0) + cassino_game_get_score (game, 1), >, 0);
+    g_assert_cmpstr (result, ==, expected);
+  }
+  cassino_game_unref (game);
 }
 
 static void
@@ -2382,7 +2405,7 @@ test_lazy_model (void)
   g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), n));
   g_clear_object (&model);
   g_assert_finalize_object (g_steal_pointer (&store));
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* History paging while another program holds the write lock and a
@@ -2459,7 +2482,7 @@ test_paging_while_locked (void)
     g_assert_cmpint (cassino_history_item_get_id (top), ==, newest_id - 1);
   }
   g_clear_object (&records);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Another program holds the database, keeping readers out, when the
@@ -2757,7 +2780,7 @@ test_open_records_while_locked (void)
     g_assert_true (vic);
   }
   g_clear_object (&records);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 int
@@ -2779,6 +2802,7 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
   g_test_add_func ("/cassino/ui-history/paging-while-locked", test_paging_while_locked);
   ADD ("lists-games", test_history_lists_games);
+  ADD ("unfinished-score", test_history_unfinished_score);
   ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
   ADD ("filter-kept", test_history_filter_kept);

@@ -30,6 +30,48 @@ cassino_store_game_summary_free (CassinoStoreGameSummary *summary)
   g_free (summary);
 }
 
+/* The score of a game not finished (no final score is written): the
+ * game points of its finished deals, per side; @s->n_deals_scored of
+ * them. */
+static gboolean
+running_scores (CassinoSqlite           *db,
+                gint64                   game_id,
+                CassinoStoreGameSummary *s,
+                GError                 **error)
+{
+  sqlite3_stmt *stmt;
+
+  stmt = cassino_sqlite_prepare (db,
+                                 "SELECT ds.side, sum(ds.game_points), count(*) FROM deal_scores ds "
+                                 "JOIN deals d ON d.id = ds.deal_id "
+                                 "WHERE d.game_id = ?1 AND d.finished GROUP BY ds.side",
+                                 error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  for (;;)
+    switch (cassino_sqlite_step (db, stmt, error))
+      {
+      case CASSINO_SQLITE_ROW:
+        {
+          int side = sqlite3_column_int (stmt, 0);
+          gint64 points = sqlite3_column_int64 (stmt, 1);
+
+          if (side >= 0 && side < (int) G_N_ELEMENTS (s->scores) && side < (int) s->n_sides)
+            {
+              s->scores[side] = (guint) CLAMP (points, 0, G_MAXINT);
+              s->n_deals_scored = MAX (s->n_deals_scored, (guint) sqlite3_column_int (stmt, 2));
+            }
+        }
+        break;
+      case CASSINO_SQLITE_DONE:
+        return TRUE;
+      case CASSINO_SQLITE_ERROR_STEP:
+      default:
+        return FALSE;
+      }
+}
+
 static CassinoStoreGameSummary *
 get_summary (CassinoStore  *store,
              gint64         game_id,
@@ -128,6 +170,8 @@ get_summary (CassinoStore  *store,
         }
         break;
       case CASSINO_SQLITE_DONE:
+        if (g_strcmp0 (s->state, "finished") != 0 && !running_scores (db, game_id, s, error))
+          return NULL;
         return g_steal_pointer (&s);
       case CASSINO_SQLITE_ERROR_STEP:
       default:

@@ -67,7 +67,10 @@ typedef struct {
   guint                    n_seats;
   CassinoStoreSeatSummary  seats[6];
   guint                    n_sides;
-  guint                    scores[6];      /* final scores; 0 while playing */
+  guint                    scores[6];      /* final scores; of a game not finished, the game
+                                            * points of its finished deals */
+  guint                    n_deals_scored; /* of a game not finished: its finished deals
+                                            * (0: no score yet) */
   char                    *daily;          /* a daily deal: its day (the Daily tag,
                                             * "2026-11-25"); NULL: not one */
 } CassinoStoreGameSummary;

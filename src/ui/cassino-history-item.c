@@ -250,14 +250,23 @@ cassino_history_item_dup_result_text (CassinoHistoryItem *self,
     return g_strdup ("");
 
   s = self->summary;
-  if (g_strcmp0 (s->state, "playing") == 0)
-    /* Translators: the result of a game still being played */
-    return g_strdup (C_("result", "Unfinished"));
-  if (g_strcmp0 (s->state, "abandoned") == 0)
-    /* Translators: the result of a game the players gave up */
-    return g_strdup (C_("result", "Abandoned"));
-
   score = score_text (s);
+  /* a game not finished: its score after the deals played, if any */
+  if (g_strcmp0 (s->state, "playing") == 0)
+    return s->n_deals_scored == 0 ?
+      /* Translators: the result of a game still being played */
+      g_strdup (C_("result", "Unfinished")) :
+      /* Translators: the result of a game still being played, with
+       * the score after its finished deals, e.g. "Unfinished 7–5" */
+      g_strdup_printf (C_("result", "Unfinished %s"), score);
+  if (g_strcmp0 (s->state, "abandoned") == 0)
+    return s->n_deals_scored == 0 ?
+      /* Translators: the result of a game the players gave up */
+      g_strdup (C_("result", "Abandoned")) :
+      /* Translators: the result of a game the players gave up, with
+       * the score after its finished deals, e.g. "Abandoned 7–5" */
+      g_strdup_printf (C_("result", "Abandoned %s"), score);
+
   if (s->winner_side < 0)
     /* Translators: a drawn game and its score, e.g. "Draw 21–21" */
     return g_strdup_printf (C_("result", "Draw %s"), score);
