@@ -20,6 +20,7 @@ struct _CassinoScoreSheet
 {
   GtkWidget  parent_instance;
 
+  GtkWidget *layout;          /* the sheet above, the bar with the way on below */
   GtkWidget *scroller;
   guint      settle_id;       /* tick callback: back at the top once laid out */
   guint      settle_frames;
@@ -67,6 +68,7 @@ cassino_score_sheet_class_init (CassinoScoreSheetClass *klass)
   /* links the resources in, wherever the widget is used */
   (void) cassino_ui_get_resource ();
   gtk_widget_class_set_template_from_resource (widget_class, APPLICATION_PATH "/cassino-score-sheet.ui");
+  gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, layout);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, scroller);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, title_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoScoreSheet, subtitle_label);
@@ -664,6 +666,12 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
   gtk_widget_set_visible (self->next_deal_button, state == CASSINO_GAME_DEAL_OVER);
   gtk_widget_set_visible (self->next_game_button, cassino_game_controller_can_next_game (controller));
   gtk_widget_set_visible (self->new_game_button, state == CASSINO_GAME_OVER);
+  /* the way on is the one suggested: New Game… at a game's end, unless a
+   * rubber goes on with its next game */
+  if (state == CASSINO_GAME_OVER && !gtk_widget_get_visible (self->next_game_button))
+    gtk_widget_add_css_class (self->new_game_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->new_game_button, "suggested-action");
 }
 
 const char *
@@ -696,9 +704,7 @@ settle_at_top_cb (GtkWidget     *widget,
 }
 
 /* The sheet opens at its top, the headline and the deal's table in view,
- * with the way on focused (Enter takes it).  The viewport would scroll to
- * the focused button at the foot of the sheet (it did on every showing
- * but the first, when nothing was laid out yet). */
+ * with the way on focused (Enter takes it), in the bar below the sheet. */
 void
 cassino_score_sheet_focus_default (CassinoScoreSheet *self)
 {
