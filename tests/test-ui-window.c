@@ -2949,6 +2949,29 @@ test_hint_then_play (Fixture       *f,
     g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
   }
 
+  /* the same cards chosen again by hand (after Escape) make every move
+   * they make, not the hint's alone: a build is not hidden by a hint */
+  cassino_game_controller_clear_selection (f->controller);
+  g_assert_true (cassino_game_controller_select_card (f->controller, hint.card));
+  {
+    CassinoCard c;
+
+    CASSINO_CARDS_FOREACH (c, hint.set)
+      g_assert_true (cassino_game_controller_toggle_item (f->controller, CASSINO_CARD_BIT (c)));
+  }
+  g_assert_cmphex (cassino_game_controller_get_chosen (f->controller), ==, hint.set);
+  g_assert_cmpuint (cassino_game_controller_get_candidates (f->controller)->len, ==, fitting);
+  {
+    g_autofree char *expected = g_strdup_printf ("%u moves fit: choose one", fitting);
+
+    g_assert_cmpstr (cassino_window_get_action_text (f->window), ==, expected);
+  }
+
+  /* asked again, the hint makes its selection and names its one move */
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_candidates (f->controller)->len == 1, 60);
+  g_assert_true (cassino_game_controller_get_hint (f->controller, &hint));
+
   activate (f, "win.play");
   g_assert_false (cassino_table_view_is_chooser_visible (table));
   current = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));

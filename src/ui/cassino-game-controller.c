@@ -56,6 +56,7 @@ struct _CassinoGameController
   CassinoMove       hint;
   char             *hint_text;
   gboolean          hint_used;
+  gboolean          hint_selected;   /* the selection is the one the hint made */
   gboolean          undo_used;
   gboolean          undone;            /* the prompt says a move was taken back */
   gboolean          bare_drop;         /* a card dropped on the bare table: a trail is meant */
@@ -341,8 +342,10 @@ update_selection (CassinoGameController *self)
       supersets = 0;
     }
 
-  /* the hint named one move: Play plays it, with no chooser */
-  if (self->has_hint && self->hint.card == self->selected && self->hint.set == self->chosen)
+  /* the hint named one move: Play plays it, with no chooser (while the
+   * selection is the hint's: the same cards chosen by hand again offer
+   * every move they make, a build as well as the hint's capture) */
+  if (self->has_hint && self->hint_selected && self->hint.card == self->selected && self->hint.set == self->chosen)
     for (guint i = 0; i < self->candidates->len; i++)
       if (cassino_move_equal (&g_array_index (self->candidates, CassinoMove, i), &self->hint))
         {
@@ -421,6 +424,7 @@ reset_selection (CassinoGameController *self)
   self->selected = CASSINO_NO_CARD;
   self->chosen = 0;
   self->undone = FALSE;
+  self->hint_selected = FALSE;
 }
 
 /* Plays */
@@ -1574,6 +1578,7 @@ cassino_game_controller_select_card (CassinoGameController *self,
     return FALSE;
   pos = position (self);
 
+  self->hint_selected = FALSE;
   if (card == CASSINO_NO_CARD || card == self->selected)
     {
       self->selected = CASSINO_NO_CARD;
@@ -1634,6 +1639,7 @@ cassino_game_controller_toggle_item (CassinoGameController *self,
     }
 
   self->chosen ^= item;
+  self->hint_selected = FALSE;
   update_selection (self);
   emit_changed (self);
   return TRUE;
@@ -2032,6 +2038,7 @@ on_hint_ready_cb (GObject      *source,
     {
       self->selected = self->hint.card;
       self->chosen = self->hint.set;
+      self->hint_selected = TRUE;
     }
   update_selection (self);
   emit_changed (self);
