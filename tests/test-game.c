@@ -854,7 +854,7 @@ test_explain_game_words (void)
   } cases[] = {
     { "xeri", 2, "You take the pile’s top card with a card of the same rank, or the whole pile with a jack." },
     { "pasur", 2, "The card you play and the cards you take must add up to 11." },
-    { "classic", 2, "A court card takes only one card of its rank, or all three." },
+    { "classic", 2, "A court card takes only cards of its own rank." },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -904,6 +904,52 @@ test_explain_game_words (void)
           cassino_game_unref (game);
         }
       g_assert_true (found);
+    }
+}
+
+/* A refused move is refused for what is wrong with it: a king does not
+ * take a 5 (it was told of taking "one card of its rank, or all three"),
+ * an 8 does not take a queen (it was "those cards do not add up"), a ten
+ * does not take another's 9-build (it was "you own the 10-build: keep a
+ * card to take it"), which stays the reason only for a move that is
+ * otherwise sound. */
+static void
+test_explain_reasons (void)
+{
+  static const struct {
+    const char *table;
+    const char *before[3];
+    const char *move;
+    const char *said;
+  } cases[] = {
+    { "4d 5c Qh 3s", { NULL }, "Kd x 5c", "A court card takes only cards of its own rank." },
+    { "4d 5c Qh 3s", { NULL }, "8s x Qh", "A court card is taken only by a court card of its rank." },
+    { "4d 5c Qh 3s", { NULL }, "8s x 5c", "A card takes a card of its own value, or cards that add up to it." },
+    { "4d 5c Qh 3s", { NULL }, "8s x 5c 4d", "Those cards do not add up to the card you play." },
+    { "4d Ac Qh 3s", { "6h b10 4d", "5s b9 3s Ac", NULL }, "Tc x 5s 3s Ac",
+      "Those cards do not add up to the card you play." },
+    { "4d 7c Qh 3s", { "6h b10 4d", "Qs", NULL }, "Tc x 7c 3s",
+      "You own the 10-build: you must keep a card to take it (10)." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CassinoGame *game = arranged_game ("classic", "Tc 6h 8s Kd", "5s 9h Qs 2d", cases[i].table);
+      CassinoMove m = test_move (cases[i].move);
+      g_autofree char *why = NULL;
+
+      for (guint k = 0; cases[i].before[k]; k++)
+        {
+          CassinoMove b = test_move (cases[i].before[k]);
+          g_autoptr(GError) error = NULL;
+
+          if (!cassino_game_play (game, &b, &error))
+            g_error ("%s: %s", cases[i].before[k], error->message);
+        }
+      g_assert_false (cassino_game_play (game, &m, NULL));
+      why = cassino_game_explain_illegal (game, &m);
+      g_assert_cmpstr (why, ==, cases[i].said);
+      cassino_game_unref (game);
     }
 }
 
@@ -1041,6 +1087,7 @@ main (int    argc,
   g_test_add_func ("/cassino/game/claim", test_claim);
   g_test_add_func ("/cassino/game/undo-and-explain", test_game_undo_and_explain);
   g_test_add_func ("/cassino/game/explain-own-build", test_explain_own_build);
+  g_test_add_func ("/cassino/game/explain-reasons", test_explain_reasons);
   g_test_add_func ("/cassino/game/explain-game-words", test_explain_game_words);
   g_test_add_func ("/cassino/game/deal-tally", test_deal_tally);
 

@@ -122,8 +122,8 @@ check_refused (const char *lesson_id,
 static void
 test_lesson_engine_reasons (void)
 {
-  check_refused ("pairing", 0, "4d x 7c", "Those cards do not add up to the card you play.");
-  check_refused ("pairing", 1, "Kc x Jc", "A court card takes only one card of its rank, or all three.");
+  check_refused ("pairing", 0, "4d x 7c", "A card takes a card of its own value, or cards that add up to it.");
+  check_refused ("pairing", 1, "Kc x Jc", "A court card takes only cards of its own rank.");
   check_refused ("building", 0, "6c b8 2c", "To build 8 you must keep a card of that value in your hand.");
   check_refused ("raising", 1, "3h b9 Ah 5c", "Under these rules you may not raise your own build.");
   check_refused ("calling", 0, "5h b7 2h", "To build 7 you must keep a card of that value in your hand.");

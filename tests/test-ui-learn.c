@@ -217,7 +217,7 @@ test_tutorial_pairing (Fixture       *f,
   press_card (tutorial, "9c", TRUE);
   press_card (tutorial, "7c", FALSE);
   g_assert_cmpstr (cassino_tutorial_window_get_prompt (tutorial), ==,
-                   "Those cards do not add up to the card you play.");
+                   "A card takes a card of its own value, or cards that add up to it.");
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
   g_assert_cmpuint (cassino_game_get_current_deal (game)->plays->len, ==, plays);
   g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Escape));

@@ -781,6 +781,40 @@ value_name (guint value)
   return g_strdup_printf ("%u", value);
 }
 
+/* Whether @move would be legal if the builds of @seat were another's
+ * (nothing to keep a card for). */
+static gboolean
+legal_but_for_own_builds (const CassinoPosition *pos,
+                          guint                  seat,
+                          const CassinoMove     *move)
+{
+  CassinoPosition other = *pos;
+
+  for (guint i = 0; i < other.n_builds; i++)
+    if (other.builds[i].owner == (gint8) seat)
+      other.builds[i].owner = (gint8) ((seat + 1) % pos->rules->n_players);
+  return cassino_position_is_legal (&other, move);
+}
+
+/* Why a court card (no number value) cannot take or build with the
+ * table cards of @move. */
+static char *
+court_reason (const CassinoPosition *pos,
+              const CassinoMove     *move)
+{
+  const CassinoRules *r = pos->rules;
+  CassinoCards own_rank = 0;
+  CassinoCard c;
+
+  CASSINO_CARDS_FOREACH (c, pos->loose & move->set)
+    if (CASSINO_CARD_RANK (c) == CASSINO_CARD_RANK (move->card))
+      own_rank |= CASSINO_CARD_BIT (c);
+  /* a card of another rank, or a build, among them */
+  if (own_rank != move->set || r->court_capture != CASSINO_COURT_CAPTURE_ONE)
+    return g_strdup (_("A court card takes only cards of its own rank."));
+  return g_strdup (_("A court card takes only one card of its rank, or all three."));
+}
+
 char *
 cassino_game_explain_illegal (const CassinoGame *game,
                               const CassinoMove *move)
@@ -815,8 +849,11 @@ cassino_game_explain_illegal (const CassinoGame *game,
       return g_strdup_printf (_("You own the %s-build: you may not trail while you have a build on the table."), v);
     }
 
-  /* a build of the player's that the move leaves without a card to take it */
-  for (guint i = 0; i < pos->n_builds; i++)
+  /* a build of the player's that the move leaves without a card to take
+   * it: the reason when the move is otherwise sound (a ten on another's
+   * 9-build is refused for what it is, not for the 10-build the ten
+   * should stay for) */
+  for (guint i = 0; i < pos->n_builds && legal_but_for_own_builds (pos, seat, move); i++)
     {
       const CassinoBuild *b = &pos->builds[i];
       CassinoCards rest = hand & ~CASSINO_CARD_BIT (move->card);
@@ -848,9 +885,7 @@ cassino_game_explain_illegal (const CassinoGame *game,
       /* a court card with table cards is a capture to the player (the
        * tutorial's K♣ on 6♣ said "cannot be built with") */
       if (r->card_values[move->card] == 0)
-        return r->court_capture == CASSINO_COURT_CAPTURE_ONE
-               ? g_strdup (_("A court card takes only one card of its rank, or all three."))
-               : g_strdup (_("A court card takes only cards of its own rank."));
+        return court_reason (pos, move);
       /* (a damaged record's value may be any number) */
       CASSINO_CARDS_FOREACH (c, rest)
         if (move->value < 32 && (r->card_values[c] & (1u << move->value)))
@@ -884,11 +919,17 @@ cassino_game_explain_illegal (const CassinoGame *game,
       if (r->sum_target == CASSINO_SUM_TARGET_11 && r->card_values[move->card] != 0)
         return g_strdup (_("The card you play and the cards you take must add up to 11."));
       if (r->card_values[move->card] == 0)
-        {
-          if (r->court_capture == CASSINO_COURT_CAPTURE_ONE)
-            return g_strdup (_("A court card takes only one card of its rank, or all three."));
-          return g_strdup (_("A court card takes only cards of its own rank."));
-        }
+        return court_reason (pos, move);
+      {
+        CassinoCard c;
+
+        CASSINO_CARDS_FOREACH (c, pos->loose & move->set)
+          if (r->card_values[c] == 0)
+            return g_strdup (_("A court card is taken only by a court card of its rank."));
+      }
+      /* one card: there is nothing to add up */
+      if (cassino_cards_count (move->set) == 1 && (pos->loose & move->set))
+        return g_strdup (_("A card takes a card of its own value, or cards that add up to it."));
       return g_strdup (_("Those cards do not add up to the card you play."));
     }
 
