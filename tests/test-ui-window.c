@@ -622,6 +622,7 @@ test_move_log (Fixture       *f,
 {
   g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
   guint moves = 0;
+  gboolean undone = FALSE;
 
   open_window (f);
   g_assert_true (cassino_game_controller_start (f->controller, setup, 77, NULL));
@@ -668,6 +669,34 @@ test_move_log (Fixture       *f,
     }
   activate (f, "win.show-log");
   check_move_log (f);
+
+  /* an undo takes the plays it undid out of the log (they read as made),
+   * and says it was used */
+  g_assert_cmpint (state_of (f), ==, CASSINO_GAME_PLAYING);
+  for (guint tries = 0; tries < 8 && !undone; tries++)
+    {
+      GPtrArray *log = cassino_game_controller_get_log (f->controller);
+      g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GArray) legal = legal_moves (f);
+      g_autofree char *took_back = NULL;
+
+      for (guint i = 0; i < log->len; i++)
+        g_ptr_array_add (before, g_strdup (log->pdata[i]));
+      play_through_window (f, &g_array_index (legal, CassinoMove, 0));
+      wait_for_turn (f);
+      if (!cassino_game_controller_can_undo (f->controller))
+        continue;
+      g_assert_cmpuint (log->len, >, before->len);
+      activate (f, "win.undo");
+      took_back = g_strdup_printf ("%s took back a move", cassino_game_controller_get_seat_name (f->controller, 0));
+      g_assert_cmpuint (log->len, ==, MIN (before->len + 1, 40));
+      for (guint i = 0; i + 1 < log->len; i++)
+        g_assert_cmpstr (log->pdata[i], ==, before->pdata[before->len - (log->len - 1) + i]);
+      g_assert_cmpstr (log->pdata[log->len - 1], ==, took_back);
+      check_move_log (f);
+      undone = TRUE;
+    }
+  g_assert_true (undone);
 
   /* a new game starts a new log */
   {

@@ -62,8 +62,9 @@ struct _CassinoGameController
   gboolean          bare_drop;         /* a card dropped on the bare table: a trail is meant */
 
   GPtrArray        *log;
+  GArray           *log_is_play; /* gboolean for each entry: it tells a play */
   guint             log_added;   /* entries added since the log was emptied */
-  guint             log_epoch;   /* times it was emptied */
+  guint             log_epoch;   /* times entries were taken out of it */
 
   gint64            turn_started;      /* monotonic µs: when the seat to move got the turn */
   gint64            ai_started;
@@ -133,13 +134,50 @@ emit_changed (CassinoGameController *self)
 }
 
 static void
+add_log_entry (CassinoGameController *self,
+               char                  *text,
+               gboolean               is_play)
+{
+  g_ptr_array_add (self->log, text);
+  g_array_append_val (self->log_is_play, is_play);
+  self->log_added++;
+  while (self->log->len > LOG_LENGTH)
+    {
+      g_ptr_array_remove_index (self->log, 0);
+      g_array_remove_index (self->log_is_play, 0);
+    }
+}
+
+static void
 add_log (CassinoGameController *self,
          char                  *text)
 {
-  g_ptr_array_add (self->log, text);
-  self->log_added++;
-  while (self->log->len > LOG_LENGTH)
-    g_ptr_array_remove_index (self->log, 0);
+  add_log_entry (self, text, FALSE);
+}
+
+/* The log of a play */
+static void
+add_log_play (CassinoGameController *self,
+              char                  *text)
+{
+  add_log_entry (self, text, TRUE);
+}
+
+/* Takes the @n newest plays out of the log (they were undone: the log
+ * must not tell them as made); the other entries stay. */
+static void
+remove_log_plays (CassinoGameController *self,
+                  guint                  n)
+{
+  for (guint i = self->log->len; i > 0 && n > 0; i--)
+    if (g_array_index (self->log_is_play, gboolean, i - 1))
+      {
+        g_ptr_array_remove_index (self->log, i - 1);
+        g_array_remove_index (self->log_is_play, i - 1);
+        n--;
+      }
+  /* a view of the log shows it all again */
+  self->log_epoch++;
 }
 
 static void
@@ -463,7 +501,7 @@ after_play (CassinoGameController *self,
   self->ai_started = 0;
   self->turn_started = now;
 
-  add_log (self, text);
+  add_log_play (self, text);
   cassino_game_recorder_play (self->recorder, self->game, seat, move, think_ms,
                               reason != NULL, reason ? reason->value : 0.0);
 
@@ -647,6 +685,7 @@ cassino_game_controller_finalize (GObject *object)
   cassino_move_list_clear (&self->legal);
   g_clear_pointer (&self->candidates, g_array_unref);
   g_clear_pointer (&self->log, g_ptr_array_unref);
+  g_clear_pointer (&self->log_is_play, g_array_unref);
   g_free (self->action_text);
   g_free (self->prompt);
   g_free (self->hint_text);
@@ -859,6 +898,7 @@ cassino_game_controller_init (CassinoGameController *self)
   self->move_delay = 700;
   self->candidates = g_array_new (FALSE, FALSE, sizeof (CassinoMove));
   self->log = g_ptr_array_new_with_free_func (g_free);
+  self->log_is_play = g_array_new (FALSE, FALSE, sizeof (gboolean));
   self->recorder = cassino_game_recorder_new ();
   g_signal_connect_object (self->recorder, "failed", G_CALLBACK (on_record_failed_cb), self, 0);
   g_signal_connect_object (self->recorder, "recovered", G_CALLBACK (on_record_recovered_cb), self, 0);
@@ -1007,8 +1047,8 @@ log_deal (CassinoGameController *self,
     {
       const CassinoPlay *p = &g_array_index (deal->plays, CassinoPlay, i);
 
-      add_log (self, cassino_move_text_played (&pos, cassino_game_controller_get_seat_name (self, p->seat),
-                                               &p->move));
+      add_log_play (self, cassino_move_text_played (&pos, cassino_game_controller_get_seat_name (self, p->seat),
+                                                    &p->move));
       cassino_position_apply (&pos, &p->move, NULL);
     }
   if (deal->finished)
@@ -1031,6 +1071,7 @@ begin_game (CassinoGameController *self,
   self->all_hands = FALSE;
   self->turn_started = g_get_monotonic_time ();
   g_ptr_array_set_size (self->log, 0);
+  g_array_set_size (self->log_is_play, 0);
   self->log_added = 0;
   self->log_epoch++;
 
@@ -2204,6 +2245,7 @@ gboolean
 cassino_game_controller_undo (CassinoGameController *self)
 {
   const CassinoDeal *deal;
+  guint undone = 0;
   int last;
 
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
@@ -2224,8 +2266,10 @@ cassino_game_controller_undo (CassinoGameController *self)
           g_warning ("Cannot undo: %s", error->message);
           break;
         }
+      undone++;
       deal = cassino_game_get_current_deal (self->game);
     }
+  remove_log_plays (self, undone);
 
   self->undo_used = TRUE;
   cassino_game_recorder_undo (self->recorder, self->game);
@@ -2324,7 +2368,8 @@ cassino_game_controller_get_log (CassinoGameController *self)
 
 /**
  * cassino_game_controller_get_log_serial:
- * @epoch: (out): changes whenever the log is emptied (a new game)
+ * @epoch: (out): changes whenever entries are taken out of the log (a
+ *   new game, an undo): a view then shows it all again
  *
  * Returns: how many entries were added to the log since it was last
  * emptied (the log itself keeps the last few): a view that shows the log
