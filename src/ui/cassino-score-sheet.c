@@ -546,6 +546,19 @@ fill_game (CassinoScoreSheet     *self,
     }
 }
 
+/* A button of the bar below the sheet, shown or not: with its place in
+ * the flow box, which would keep a gap for it */
+static void
+show_way_on (GtkWidget *button,
+             gboolean   visible)
+{
+  GtkWidget *child = gtk_widget_get_parent (button);
+
+  gtk_widget_set_visible (button, visible);
+  if (GTK_IS_FLOW_BOX_CHILD (child))
+    gtk_widget_set_visible (child, visible);
+}
+
 void
 cassino_score_sheet_update (CassinoScoreSheet     *self,
                             CassinoGameController *controller)
@@ -663,9 +676,9 @@ cassino_score_sheet_update (CassinoScoreSheet     *self,
       g_string_free (s, TRUE);
     }
 
-  gtk_widget_set_visible (self->next_deal_button, state == CASSINO_GAME_DEAL_OVER);
-  gtk_widget_set_visible (self->next_game_button, cassino_game_controller_can_next_game (controller));
-  gtk_widget_set_visible (self->new_game_button, state == CASSINO_GAME_OVER);
+  show_way_on (self->next_deal_button, state == CASSINO_GAME_DEAL_OVER);
+  show_way_on (self->next_game_button, cassino_game_controller_can_next_game (controller));
+  show_way_on (self->new_game_button, state == CASSINO_GAME_OVER);
   /* the way on is the one suggested: New Game… at a game's end, unless a
    * rubber goes on with its next game */
   if (state == CASSINO_GAME_OVER && !gtk_widget_get_visible (self->next_game_button))
