@@ -1177,6 +1177,36 @@ check_fixture_stats (CassinoStore           *store,
   g_assert_cmpint (royal->current_streak, ==, 1);
   g_assert_cmpuint (royal->longest_loss_streak, ==, 1);
 
+  /* a family of games (the filter's "Scopa and both Scopones" is
+   * "scopa,scopone,scopone-scientifico"): the games of each of its
+   * presets, and only those */
+  {
+    CassinoStoreStatsFilter f_family = { "scopa,royal", 0 };
+    CassinoStoreStatsFilter f_both = { "royal,classic", 0 };
+    CassinoStoreStatsFilter f_none = { "xeri,diloti", 0 };
+    g_autoptr(CassinoStoreStats) family = cassino_store_get_player_stats (store, 1, &f_family, flags, &error);
+    g_autoptr(CassinoStoreStats) both = NULL;
+    g_autoptr(CassinoStoreStats) none = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (family->games, ==, royal->games);
+    g_assert_cmpuint (family->wins, ==, royal->wins);
+    g_assert_cmpuint (family->deals, ==, royal->deals);
+    g_assert_cmpuint (family->points, ==, royal->points);
+    g_assert_cmpint (family->best_game_id, ==, royal->best_game_id);
+    g_assert_cmpuint (family->head_to_head->len, ==, royal->head_to_head->len);
+    g_assert_cmpstr (family->only_preset, ==, "royal");
+    both = cassino_store_get_player_stats (store, 1, &f_both, flags, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (both->games, >, royal->games);
+    g_assert_cmpuint (both->games, <=, all->games);
+    g_assert_cmpuint (both->deals, >, royal->deals);
+    g_assert_null (both->only_preset);
+    none = cassino_store_get_player_stats (store, 1, &f_none, flags, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (none->games, ==, 0);
+  }
+
   /* Bob: his side's points are the opponents' rows */
   bob = cassino_store_get_player_stats (store, 2, NULL, flags, &error);
   g_assert_cmpuint (bob->games, ==, 5);
@@ -1554,6 +1584,33 @@ test_history (Fixture       *f,
   filter.since = 1767225600;   /* 2026-01-01 */
   g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
   g_assert_cmpuint (count, ==, 20);
+  /* a family of games: several presets, separated by commas; a name is
+   * matched whole ("roya" is no preset, "royal" not "royal-ace14") */
+  {
+    static const struct { const char *presets; guint count; } families[] = {
+      { "scopa,royal", 20 }, { "royal,scopa", 20 }, { "xeri,diloti", 0 }, { "roya", 0 },
+      { "royal-ace14", 0 }, { "oyal", 0 }, { "royal,classic", 20 },   /* (all her recorded games are royal) */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (families); i++)
+      {
+        filter.preset = families[i].presets;
+        g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+        g_assert_cmpuint (count, ==, families[i].count);
+      }
+    /* Alice's classic games against Bob, with another preset beside */
+    memset (&filter, 0, sizeof filter);
+    filter.player_id = alice;
+    filter.opponent_id = bob;
+    filter.n_players = 2;
+    filter.preset = "scopa,classic";
+    g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
+    g_assert_cmpuint (count, ==, 6);
+    memset (&filter, 0, sizeof filter);
+    filter.player_id = 3;
+    filter.preset = "royal";
+    filter.since = 1767225600;
+  }
   filter.until = 1767225600 + 2 * 86400;  /* Jan 1st and 2nd */
   g_assert_true (cassino_store_count_history (f->store, &filter, &count, &error));
   g_assert_cmpuint (count, ==, 4);

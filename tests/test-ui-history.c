@@ -1084,6 +1084,151 @@ test_statistics_family_only (Fixture       *f,
   }
 }
 
+/* The game filter (History's or Statistics') under @root: the drop-down
+ * whose first choice is "Any variant"; @label's choice selected in it. */
+static void
+choose_game_filter (GtkWidget  *root,
+                    const char *label)
+{
+  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+  GtkDropDown *filter = NULL;
+  GListModel *choices;
+  guint n;
+
+  ui_test_collect (root, GTK_TYPE_DROP_DOWN, drop_downs);
+  for (guint i = 0; i < drop_downs->len && !filter; i++)
+    {
+      GListModel *model = gtk_drop_down_get_model (drop_downs->pdata[i]);
+
+      if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) > 0 &&
+          g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), "Any variant"))
+        filter = drop_downs->pdata[i];
+    }
+  g_assert_nonnull (filter);
+  choices = gtk_drop_down_get_model (filter);
+  n = g_list_model_get_n_items (choices);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), label))
+      {
+        gtk_drop_down_set_selected (filter, i);
+        return;
+      }
+  g_error ("the game filter has no choice “%s”", label);
+}
+
+/* History and Statistics filter by a family of games as well as by one
+ * game: "Scopa and both Scopones" lists Scopa's and Scopone's games,
+ * "Xeri and Diloti" Diloti's, "Every Cassino variant" the classic ones;
+ * each family's choice comes before its games. */
+static void
+test_family_filter (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CassinoStore) store = NULL;
+  CassinoHistoryView *view;
+  CassinoStatsView *stats;
+  GListModel *choices;
+  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+  gint64 tess;
+  int position;
+
+  store = cassino_store_open (f->database, &error);
+  g_assert_no_error (error);
+  tess = record_scopa_games (store, "Tess", 900, 3);
+  for (guint i = 0; i < 4; i++)
+    {
+      /* two Scopone games of Tess's, two Diloti games of Dora's */
+      CassinoGame *game = i < 2 ? store_test_random_game (CASSINO_PRESET_SCOPONE, 4, 600 + i, "Tess", "medium")
+                                : store_test_random_game (CASSINO_PRESET_DILOTI, 2, 700 + i, "Dora", "medium");
+
+      cassino_store_record_game (store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+
+  open_window (f);
+  view = cassino_window_get_history_view (f->window);
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS + 7);
+
+  /* the choices, each family's before its games */
+  ui_test_collect (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN, drop_downs);
+  choices = NULL;
+  for (guint i = 0; i < drop_downs->len; i++)
+    {
+      GListModel *model = gtk_drop_down_get_model (drop_downs->pdata[i]);
+
+      if (GTK_IS_STRING_LIST (model) &&
+          g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), "Any variant"))
+        choices = model;
+    }
+  g_assert_nonnull (choices);
+  {
+    static const char *const expected[] = {
+      "Any variant", "Every Cassino variant", "Classic", NULL,
+    };
+    static const char *const italian[] = {
+      "Scopa and both Scopones", "Scopa", "Scopone", "Scopone scientifico", "Xeri and Diloti", "Xeri", "Diloti",
+      "Tablanette", "Callabra", "Pasur",
+    };
+    guint n = g_list_model_get_n_items (choices);
+
+    for (guint i = 0; expected[i]; i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), ==, expected[i]);
+    g_assert_cmpuint (n, ==, 1 + 1 + CASSINO_N_PRESETS + G_N_ELEMENTS (italian));
+    for (guint i = 0; i < G_N_ELEMENTS (italian); i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), n - G_N_ELEMENTS (italian) + i), ==,
+                       italian[i]);
+  }
+
+  choose_game_filter (GTK_WIDGET (view), "Scopa and both Scopones");
+  g_assert_cmpuint (n_rows (f), ==, 5);
+  for (guint row = 0; row < 5; row++)
+    {
+      g_autofree char *variant = ui_test_history_cell_text (view, row, "variant");
+
+      g_assert_true (g_str_has_prefix (variant, "Scopa") || g_str_has_prefix (variant, "Scopone"));
+    }
+  choose_game_filter (GTK_WIDGET (view), "Scopa");
+  g_assert_cmpuint (n_rows (f), ==, 3);
+  choose_game_filter (GTK_WIDGET (view), "Xeri and Diloti");
+  g_assert_cmpuint (n_rows (f), ==, 2);
+  choose_game_filter (GTK_WIDGET (view), "Every Cassino variant");
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  choose_game_filter (GTK_WIDGET (view), "Callabra");
+  g_assert_cmpuint (n_rows (f), ==, 0);
+  choose_game_filter (GTK_WIDGET (view), "Any variant");
+  g_assert_cmpuint (n_rows (f), ==, N_ROWS + 7);
+
+  /* Statistics: Tess's five Italian games; the rating of the one most
+   * played among them */
+  cassino_window_set_top_page (f->window, "statistics");
+  stats = cassino_window_get_stats_view (f->window);
+  position = cassino_records_find_player (cassino_window_get_records (f->window), tess);
+  g_assert_cmpint (position, >=, 0);
+  cassino_stats_view_show (stats, position, -1, -1, 0);
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  choose_game_filter (GTK_WIDGET (stats), "Scopa and both Scopones");
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  g_assert_cmpstr (cassino_stats_view_get_page (stats), ==, "stats");
+  g_assert_cmpstr (cassino_stats_view_get_figure (stats, "games"), ==, "5");
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (stats), "Rating in Scopa"));
+  g_assert_null (cassino_stats_view_get_figure (stats, "big-cassino"));
+  choose_game_filter (GTK_WIDGET (stats), "Every Cassino variant");
+  WAIT_FOR (!cassino_stats_view_is_loading (stats), 10);
+  {
+    guint tess_games = 0;
+    g_autofree char *games = NULL;
+
+    for (guint i = 0; i < N_GAMES; i++)
+      tess_games += g_str_equal (human_of (i), "Tess");
+    games = g_strdup_printf ("%u", tess_games);
+    g_assert_cmpstr (cassino_stats_view_get_figure (stats, "games"), ==, games);
+  }
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (stats), "Rating in Classic"));
+  g_assert_nonnull (cassino_stats_view_get_figure (stats, "big-cassino"));
+}
+
 /* At 360 px the history is a list of two-line rows: the players and the
  * result, then date · variant · length; nothing is cut short. */
 static void
@@ -2810,6 +2955,7 @@ main (int   argc,
   ADD ("statistics", test_statistics);
   ADD ("statistics-few-games", test_statistics_few_games);
   ADD ("statistics-family", test_statistics_family);
+  ADD ("family-filter", test_family_filter);
   ADD ("statistics-family-only", test_statistics_family_only);
   ADD ("new-rubber", test_new_rubber);
   ADD ("statistics-kept", test_statistics_kept);

@@ -199,7 +199,7 @@ cassino_store_get_game_summary (CassinoStore  *store,
   "(?1 = 0 OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.player_id = ?1)) " \
   "AND (?2 = 0 OR EXISTS (SELECT 1 FROM game_seats o WHERE o.game_id = g.id AND o.player_id = ?2 " \
   "     AND o.side NOT IN (SELECT m.side FROM game_seats m WHERE m.game_id = g.id AND m.player_id = ?1))) " \
-  "AND (?3 IS NULL OR g.ruleset_id IN (SELECT id FROM rulesets WHERE preset = ?3)) " \
+  "AND (?3 IS NULL OR g.ruleset_id IN (SELECT id FROM rulesets WHERE " CASSINO_STORE_PRESET_IN ("preset", "?3") ")) " \
   "AND (?4 = 0 OR g.ruleset_id IN (SELECT id FROM rulesets WHERE n_players = ?4)) " \
   "AND (?5 = 0 OR g.started >= ?5) AND (?6 = 0 OR g.started < ?6) " \
   "AND CASE ?7 " \

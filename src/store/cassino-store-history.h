@@ -25,7 +25,8 @@ typedef enum {
 typedef struct {
   gint64              player_id;    /* games this player sat in; 0: any */
   gint64              opponent_id;  /* ... against this player (on another side); 0: any */
-  const char         *preset;       /* NULL: any */
+  const char         *preset;       /* a preset name, or several separated by
+                                     * commas (a family of games); NULL: any */
   guint               n_players;    /* 0: any */
   gint64              since;        /* started at or after (unix seconds); 0: open */
   gint64              until;        /* started before; 0: open */

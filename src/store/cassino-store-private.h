@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 /* 'CASS': PRAGMA application_id of a Cassino database */
 #define CASSINO_STORE_APPLICATION_ID 0x43415353
 
+/* SQL: the preset in @column is one of the comma-separated names bound
+ * to @param (the filters' preset: one name, or a family's) */
+#define CASSINO_STORE_PRESET_IN(column, param) \
+  "instr(',' || " param " || ',', ',' || " column " || ',') > 0"
+
 struct _CassinoStore {
   GObject        parent_instance;
 

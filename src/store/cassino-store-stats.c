@@ -173,7 +173,7 @@ fill_stats (CassinoStore                   *store,
                             * cost two thirds of the pass) */
                            "ended - started, "
                            "game_id, margin, score, rubber_id, side, preset "
-                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR " CASSINO_STORE_PRESET_IN ("preset", "?2") ") "
                            "AND (?3 = 0 OR n_players = ?3) ORDER BY ended, game_id",
                            from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
   if (stmt == NULL)
@@ -279,7 +279,7 @@ fill_stats (CassinoStore                   *store,
     stmt = prepare_filtered (store,
                              "SELECT coalesce(sum(s.ended - s.started), 0) FROM games g CROSS JOIN %s s "
                              "ON s.game_id = g.id WHERE g.start_known = 0 AND s.player_id = ?1 "
-                             "AND (?2 IS NULL OR s.preset = ?2) AND (?3 = 0 OR s.n_players = ?3)",
+                             "AND (?2 IS NULL OR " CASSINO_STORE_PRESET_IN ("s.preset", "?2") ") AND (?3 = 0 OR s.n_players = ?3)",
                              from_raw ? "v_seat_facts" : "seat_stats", st->player_id, filter, error);
     if (stmt == NULL || !cassino_sqlite_step_int64 (db, stmt, 0, &unknown, error))
       return FALSE;
@@ -340,7 +340,7 @@ fill_stats (CassinoStore                   *store,
                            "SELECT x.opponent_id, p.name, count(*), total(x.outcome = 1), "
                            "total(x.outcome = 0), total(x.outcome = -1) "
                            "FROM %s x JOIN players p ON p.id = x.opponent_id "
-                           "WHERE x.player_id = ?1 AND (?2 IS NULL OR x.preset = ?2) "
+                           "WHERE x.player_id = ?1 AND (?2 IS NULL OR " CASSINO_STORE_PRESET_IN ("x.preset", "?2") ") "
                            "AND (?3 = 0 OR x.n_players = ?3) "
                            "GROUP BY x.opponent_id ORDER BY 3 DESC, p.name, x.opponent_id",
                            from_raw ? "v_seat_opponents" : "seat_opponents", st->player_id, filter, error);
@@ -523,7 +523,7 @@ cassino_store_get_player_series (CassinoStore                   *store,
   /* one pass in the order of the table's key (player, time ended) */
   stmt = prepare_filtered (store,
                            "SELECT ended, result > 0, points, deals, preset "
-                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR preset = ?2) "
+                           "FROM %s WHERE player_id = ?1 AND (?2 IS NULL OR " CASSINO_STORE_PRESET_IN ("preset", "?2") ") "
                            "AND (?3 = 0 OR n_players = ?3) ORDER BY ended",
                            "seat_stats", player_id, filter, error);
   if (stmt == NULL)

@@ -20,7 +20,9 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  const char *preset;      /* a preset name, or NULL for every preset */
+  const char *preset;      /* a preset name, or several separated by commas (a
+                            * family of games: "xeri,diloti"); NULL for every
+                            * preset */
   guint       n_players;   /* 2, 3, 4, 6, or 0 for any */
 } CassinoStoreStatsFilter;
 

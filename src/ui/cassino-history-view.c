@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "cassino-history-view.h"
+#include "cassino-game-family.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -195,6 +196,7 @@ static void
 apply_filter (CassinoHistoryView *self)
 {
   CassinoStoreHistoryFilter filter = { 0 };
+  g_autofree char *presets = NULL;
   guint pos;
   guint days;
 
@@ -207,9 +209,8 @@ apply_filter (CassinoHistoryView *self)
     filter.opponent_id = cassino_records_get_player_id (self->records, pos - 1);
   self->player_id = filter.player_id;
   self->opponent_id = filter.opponent_id;
-  pos = gtk_drop_down_get_selected (self->preset_dropdown);
-  if (pos > 0 && pos != GTK_INVALID_LIST_POSITION && pos - 1 < CASSINO_N_ALL_PRESETS)
-    filter.preset = cassino_preset_to_string ((CassinoPreset) (pos - 1));
+  presets = cassino_game_filter_dup_presets (gtk_drop_down_get_selected (self->preset_dropdown));
+  filter.preset = presets;
   pos = gtk_drop_down_get_selected (self->result_dropdown);
   filter.result = pos == GTK_INVALID_LIST_POSITION ? CASSINO_STORE_RESULT_ANY : (CassinoStoreResult) pos;
   pos = gtk_drop_down_get_selected (self->date_dropdown);
@@ -701,18 +702,14 @@ cassino_history_view_init (CassinoHistoryView *self)
     C_("filter", "Any time"), C_("filter", "Last 7 days"), C_("filter", "Last 30 days"),
     C_("filter", "Last 12 months"),
   };
-  const char *presets[CASSINO_N_ALL_PRESETS + 1];
   g_autoptr(GtkStringList) preset_list = NULL;
   g_autoptr(GtkStringList) result_list = NULL;
   g_autoptr(GtkStringList) period_list = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  /* Translators: the first choice of the variant filter */
-  presets[0] = C_("filter", "Any variant");
-  for (guint i = 0; i < CASSINO_N_ALL_PRESETS; i++)
-    presets[i + 1] = cassino_preset_get_title ((CassinoPreset) i);
-  preset_list = string_list (presets, G_N_ELEMENTS (presets));
+  /* every game, a family's games, one game */
+  preset_list = cassino_game_filter_new_model ();
   result_list = string_list (results, G_N_ELEMENTS (results));
   period_list = string_list (periods, G_N_ELEMENTS (periods));
   gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (preset_list));
@@ -801,7 +798,8 @@ cassino_history_view_set_filter (CassinoHistoryView *self,
 
   gtk_drop_down_set_selected (self->player_dropdown, (guint) (player + 1));
   gtk_drop_down_set_selected (self->opponent_dropdown, (guint) (opponent + 1));
-  gtk_drop_down_set_selected (self->preset_dropdown, (guint) (preset + 1));
+  gtk_drop_down_set_selected (self->preset_dropdown,
+                              preset < 0 ? 0 : cassino_game_filter_position_of_preset ((CassinoPreset) preset));
   gtk_drop_down_set_selected (self->result_dropdown, (guint) result);
   for (guint i = 0; i < G_N_ELEMENTS (period_days); i++)
     if (period_days[i] == days)

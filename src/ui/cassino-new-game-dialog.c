@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "cassino-new-game-dialog.h"
+#include "cassino-game-family.h"
 
 #include <glib/gi18n.h>
 
@@ -111,43 +112,10 @@ static const OptionInfo option_info[] = {
     N_("After a trail that could have taken cards, the next player may claim the card and what it could have taken"), OPTION_SWITCH },
 };
 
-/* The games the dialog offers, as families: each lists its variants
- * (presets), in the engine's order. */
-typedef struct {
-  const char    *title;
-  const char    *description;
-  CassinoPreset  first, last;
-} GameFamily;
-
-static const GameFamily game_families[] = {
-  /* Translators: a family of games in the new game dialog */
-  { N_("Cassino"), N_("The fishing game with building, in its classic and historical variants"),
-    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_HOUSE },
-  /* Translators: a family of games in the new game dialog: Scopa, Scopone, Scopone scientifico */
-  { N_("Italian: Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
-    CASSINO_PRESET_SCOPA, CASSINO_PRESET_SCOPONE_SCIENTIFICO },
-  /* Translators: a family of games in the new game dialog: Xeri, Diloti */
-  { N_("Greek: Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a sweep is a xeri"),
-    CASSINO_PRESET_XERI, CASSINO_PRESET_DILOTI },
-  /* Translators: a game in the new game dialog (Balkan) */
-  { N_("Tablanette"), N_("A fishing game of the Balkans and Russia, for two"),
-    CASSINO_PRESET_TABLANETTE, CASSINO_PRESET_TABLANETTE },
-  /* Translators: a game in the new game dialog (old German) */
-  { N_("Callabra"), N_("An old German fishing game, close to Cassino"),
-    CASSINO_PRESET_CALLABRA, CASSINO_PRESET_CALLABRA },
-  /* Translators: a game in the new game dialog (Persian) */
-  { N_("Pasur"), N_("The Persian fishing game, also called Chahar Barg"),
-    CASSINO_PRESET_PASUR, CASSINO_PRESET_PASUR },
-};
-
-static guint
-family_of_preset (CassinoPreset preset)
-{
-  for (guint f = 0; f < G_N_ELEMENTS (game_families); f++)
-    if (preset >= game_families[f].first && preset <= game_families[f].last)
-      return f;
-  return 0;
-}
+/* The games the dialog offers, as families (cassino-game-family.c): each
+ * lists its variants (presets), in the engine's order. */
+#define game_family(f) cassino_game_family_get (f)
+#define family_of_preset(p) cassino_game_family_of_preset (p)
 
 typedef struct {
   const char       *name;
@@ -207,10 +175,10 @@ selected_preset (CassinoNewGameDialog *self)
   guint f = adw_combo_row_get_selected (self->game_row);
   guint i = adw_combo_row_get_selected (self->preset_row);
 
-  if (f >= G_N_ELEMENTS (game_families))
+  if (f >= cassino_game_family_count ())
     return CASSINO_PRESET_CLASSIC;
-  return i <= (guint) (game_families[f].last - game_families[f].first) ?
-         game_families[f].first + i : game_families[f].first;
+  return i <= (guint) (game_family (f)->last - game_family (f)->first) ?
+         game_family (f)->first + i : game_family (f)->first;
 }
 
 static guint
@@ -673,7 +641,7 @@ reload_preset (CassinoNewGameDialog *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), subtitle);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->game_row),
                                g_dgettext (GETTEXT_PACKAGE,
-                                           game_families[family_of_preset (preset)].description));
+                                           game_family (family_of_preset (preset))->description));
   /* the fishing family's options are the preset's: no house rules */
   gtk_widget_set_visible (GTK_WIDGET (self->advanced_row), preset < CASSINO_FIRST_FAMILY_PRESET);
   if (cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
@@ -700,7 +668,7 @@ static void
 fill_variants (CassinoNewGameDialog *self,
                CassinoPreset         preset)
 {
-  const GameFamily *f = &game_families[family_of_preset (preset)];
+  const CassinoGameFamily *f = game_family (family_of_preset (preset));
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
   for (CassinoPreset p = f->first; p <= f->last; p++)
@@ -717,10 +685,10 @@ on_game_selected_cb (AdwComboRow          *row,
 {
   guint f = adw_combo_row_get_selected (self->game_row);
 
-  if (self->loading || f >= G_N_ELEMENTS (game_families))
+  if (self->loading || f >= cassino_game_family_count ())
     return;
   self->loading = TRUE;
-  fill_variants (self, game_families[f].first);
+  fill_variants (self, game_family (f)->first);
   fill_player_counts (self, selected_players (self));
   self->loading = FALSE;
   reload_preset (self);
@@ -1189,8 +1157,8 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->options = g_array_new (FALSE, FALSE, sizeof (OptionRow));
 
-  for (guint i = 0; i < G_N_ELEMENTS (game_families); i++)
-    gtk_string_list_append (games, g_dgettext (GETTEXT_PACKAGE, game_families[i].title));
+  for (guint i = 0; i < cassino_game_family_count (); i++)
+    gtk_string_list_append (games, g_dgettext (GETTEXT_PACKAGE, game_family (i)->title));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   fill_variants (self, CASSINO_PRESET_CLASSIC);
 

@@ -1099,8 +1099,9 @@ compute_graphs (CassinoStore                   *store,
   result->months = g_steal_pointer (&series->months);
   result->histogram = g_steal_pointer (&series->histogram);
 
-  /* the rating of the preset chosen, else of the one most played */
-  if (filter && filter->preset)
+  /* the rating of the preset chosen, else of the one most played (of
+   * the family chosen, or of all) */
+  if (filter && filter->preset && !strchr (filter->preset, ','))
     result->rating_preset = g_strdup (filter->preset);
   else if (series->top_preset)
     result->rating_preset = g_steal_pointer (&series->top_preset);

@@ -16,6 +16,7 @@
 #include <inttypes.h>
 
 #include "cassino-stats-view.h"
+#include "cassino-game-family.h"
 
 #include <math.h>
 #include <glib/gi18n.h>
@@ -418,15 +419,14 @@ shown_tiles (CassinoStatsView        *self,
   shown->seven_diamonds = st->seven_diamonds_deals > 0;
   shown->settebello = st->seven_diamonds_settebello;
   shown->builds = st->building_games > 0;
-  /* with any variant, the words of the one variant all the games were of */
-  if ((pos == 0 || pos == GTK_INVALID_LIST_POSITION) && st->only_preset &&
-      cassino_preset_from_string (st->only_preset, &only))
-    pos = (guint) only + 1;
-  if (pos == 0 || pos == GTK_INVALID_LIST_POSITION || pos - 1 >= CASSINO_N_ALL_PRESETS)
+  /* with any variant (or a family of games), the words of the one variant
+   * all the games were of */
+  if (!cassino_game_filter_get_preset (pos, &only) &&
+      !(st->only_preset && cassino_preset_from_string (st->only_preset, &only)))
     return;
   /* (any player count the variant allows: the scoring is the same) */
   for (guint i = 0; i < G_N_ELEMENTS (counts) && !known; i++)
-    known = cassino_rules_init_preset (&rules, (CassinoPreset) (pos - 1), counts[i], NULL);
+    known = cassino_rules_init_preset (&rules, only, counts[i], NULL);
   if (!known)
     return;
   shown->has_rules = TRUE;
@@ -680,7 +680,8 @@ static void
 reload (CassinoStatsView *self)
 {
   CassinoStoreStatsFilter filter = { NULL, 0 };
-  guint player, compare, preset, count;
+  g_autofree char *presets = NULL;
+  guint player, compare, count;
 
   if (self->records == NULL || self->updating)
     return;
@@ -703,9 +704,8 @@ reload (CassinoStatsView *self)
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
-  preset = gtk_drop_down_get_selected (self->preset_dropdown);
-  if (preset > 0 && preset != GTK_INVALID_LIST_POSITION && preset - 1 < CASSINO_N_ALL_PRESETS)
-    filter.preset = cassino_preset_to_string ((CassinoPreset) (preset - 1));
+  presets = cassino_game_filter_dup_presets (gtk_drop_down_get_selected (self->preset_dropdown));
+  filter.preset = presets;
   count = gtk_drop_down_get_selected (self->count_dropdown);
   filter.n_players = count < G_N_ELEMENTS (player_counts) ? player_counts[count] : 0;
 
@@ -860,16 +860,13 @@ cassino_stats_view_init (CassinoStatsView *self)
     C_("filter", "Any number of players"), C_("filter", "2 players"), C_("filter", "3 players"),
     C_("filter", "4 players"), C_("filter", "6 players"), NULL
   };
-  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) presets = cassino_game_filter_new_model ();
   g_autoptr(GtkStringList) count_list = gtk_string_list_new (counts);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  gtk_string_list_append (presets, C_("filter", "Any variant"));
-  for (guint i = 0; i < CASSINO_N_ALL_PRESETS; i++)
-    gtk_string_list_append (presets, cassino_preset_get_title ((CassinoPreset) i));
   gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
   gtk_drop_down_set_model (self->count_dropdown, G_LIST_MODEL (count_list));
   self->players = gtk_string_list_new (NULL);
@@ -915,7 +912,8 @@ cassino_stats_view_show (CassinoStatsView *self,
   self->updating = TRUE;
   gtk_drop_down_set_selected (self->player_dropdown, (guint) MAX (position, 0));
   gtk_drop_down_set_selected (self->compare_dropdown, (guint) (compare + 1));
-  gtk_drop_down_set_selected (self->preset_dropdown, (guint) (preset + 1));
+  gtk_drop_down_set_selected (self->preset_dropdown,
+                              preset < 0 ? 0 : cassino_game_filter_position_of_preset ((CassinoPreset) preset));
   for (guint i = 0; i < G_N_ELEMENTS (player_counts); i++)
     if (player_counts[i] == n_players)
       gtk_drop_down_set_selected (self->count_dropdown, i);

@@ -1,0 +1,185 @@
+/* cassino-game-family.c: the games as families
+ *
+ * Copyright 2026 The Cassino developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cassino"
+
+#include "config.h"
+
+#include "cassino-game-family.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+static const CassinoGameFamily game_families[] = {
+  /* Translators: a family of games in the new game dialog */
+  { N_("Cassino"), N_("The fishing game with building, in its classic and historical variants"),
+    /* Translators: a choice of the game filter in History and Statistics:
+     * the games of every Cassino variant together */
+    NC_("filter", "Every Cassino variant"),
+    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_HOUSE },
+  /* Translators: a family of games in the new game dialog: Scopa, Scopone, Scopone scientifico */
+  { N_("Italian: Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
+    /* Translators: a choice of the game filter in History and Statistics:
+     * Scopa, Scopone and Scopone scientifico together */
+    NC_("filter", "Scopa and both Scopones"),
+    CASSINO_PRESET_SCOPA, CASSINO_PRESET_SCOPONE_SCIENTIFICO },
+  /* Translators: a family of games in the new game dialog: Xeri, Diloti */
+  { N_("Greek: Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a sweep is a xeri"),
+    /* Translators: a choice of the game filter in History and Statistics:
+     * the games of Xeri and of Diloti together */
+    NC_("filter", "Xeri and Diloti"),
+    CASSINO_PRESET_XERI, CASSINO_PRESET_DILOTI },
+  /* Translators: a game in the new game dialog (Balkan) */
+  { N_("Tablanette"), N_("A fishing game of the Balkans and Russia, for two"), NULL,
+    CASSINO_PRESET_TABLANETTE, CASSINO_PRESET_TABLANETTE },
+  /* Translators: a game in the new game dialog (old German) */
+  { N_("Callabra"), N_("An old German fishing game, close to Cassino"), NULL,
+    CASSINO_PRESET_CALLABRA, CASSINO_PRESET_CALLABRA },
+  /* Translators: a game in the new game dialog (Persian) */
+  { N_("Pasur"), N_("The Persian fishing game, also called Chahar Barg"), NULL,
+    CASSINO_PRESET_PASUR, CASSINO_PRESET_PASUR },
+};
+
+G_STATIC_ASSERT (CASSINO_PRESET_PASUR + 1 == CASSINO_N_ALL_PRESETS);
+
+guint
+cassino_game_family_count (void)
+{
+  return G_N_ELEMENTS (game_families);
+}
+
+const CassinoGameFamily *
+cassino_game_family_get (guint index)
+{
+  g_return_val_if_fail (index < G_N_ELEMENTS (game_families), &game_families[0]);
+  return &game_families[index];
+}
+
+guint
+cassino_game_family_of_preset (CassinoPreset preset)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (game_families); f++)
+    if (preset >= game_families[f].first && preset <= game_families[f].last)
+      return f;
+  return 0;
+}
+
+/* The filter's choices, in order: FILTER_ANY; then for each family its
+ * FILTER_FAMILY (where it has a filter title) and a FILTER_PRESET each */
+typedef enum { FILTER_ANY, FILTER_FAMILY, FILTER_PRESET } FilterKind;
+
+typedef struct {
+  FilterKind    kind;
+  guint         family;
+  CassinoPreset preset;
+} FilterChoice;
+
+static gboolean
+filter_choice (guint         position,
+               FilterChoice *out)
+{
+  guint at = 1;
+
+  memset (out, 0, sizeof *out);
+  if (position == 0)
+    return TRUE;
+  for (guint f = 0; f < G_N_ELEMENTS (game_families); f++)
+    {
+      const CassinoGameFamily *family = &game_families[f];
+
+      out->family = f;
+      if (family->filter_title)
+        {
+          if (position == at++)
+            {
+              out->kind = FILTER_FAMILY;
+              return TRUE;
+            }
+        }
+      for (CassinoPreset p = family->first; p <= family->last; p++)
+        if (position == at++)
+          {
+            out->kind = FILTER_PRESET;
+            out->preset = p;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+GtkStringList *
+cassino_game_filter_new_model (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  /* Translators: the first choice of the variant filter */
+  gtk_string_list_append (list, C_("filter", "Any variant"));
+  for (guint f = 0; f < G_N_ELEMENTS (game_families); f++)
+    {
+      const CassinoGameFamily *family = &game_families[f];
+
+      if (family->filter_title)
+        gtk_string_list_append (list, g_dpgettext2 (GETTEXT_PACKAGE, "filter", family->filter_title));
+      for (CassinoPreset p = family->first; p <= family->last; p++)
+        gtk_string_list_append (list, cassino_preset_get_title (p));
+    }
+  return list;
+}
+
+char *
+cassino_game_filter_dup_presets (guint position)
+{
+  FilterChoice choice;
+  GString *names;
+
+  if (!filter_choice (position, &choice) || choice.kind == FILTER_ANY)
+    return NULL;
+  if (choice.kind == FILTER_PRESET)
+    return g_strdup (cassino_preset_to_string (choice.preset));
+  names = g_string_new (NULL);
+  for (CassinoPreset p = game_families[choice.family].first; p <= game_families[choice.family].last; p++)
+    {
+      if (names->len)
+        g_string_append_c (names, ',');
+      g_string_append (names, cassino_preset_to_string (p));
+    }
+  return g_string_free (names, FALSE);
+}
+
+gboolean
+cassino_game_filter_get_preset (guint          position,
+                                CassinoPreset *out_preset)
+{
+  FilterChoice choice;
+
+  if (!filter_choice (position, &choice) || choice.kind != FILTER_PRESET)
+    return FALSE;
+  if (out_preset)
+    *out_preset = choice.preset;
+  return TRUE;
+}
+
+guint
+cassino_game_filter_position_of_preset (CassinoPreset preset)
+{
+  FilterChoice choice;
+
+  for (guint pos = 1; filter_choice (pos, &choice); pos++)
+    if (choice.kind == FILTER_PRESET && choice.preset == preset)
+      return pos;
+  return 0;
+}
+
+guint
+cassino_game_filter_position_of_family (guint family_index)
+{
+  FilterChoice choice;
+
+  for (guint pos = 1; filter_choice (pos, &choice); pos++)
+    if (choice.family == family_index)
+      return pos;
+  return 0;
+}
