@@ -1085,29 +1085,33 @@ test_statistics_family_only (Fixture       *f,
 }
 
 /* The game filter (History's or Statistics') under @root: the drop-down
- * whose first choice is "Any variant"; @label's choice selected in it. */
-static void
-choose_game_filter (GtkWidget  *root,
-                    const char *label)
+ * whose first choice is "Any variant". */
+static GtkDropDown *
+find_game_filter (GtkWidget *root)
 {
   g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
-  GtkDropDown *filter = NULL;
-  GListModel *choices;
-  guint n;
 
   ui_test_collect (root, GTK_TYPE_DROP_DOWN, drop_downs);
-  for (guint i = 0; i < drop_downs->len && !filter; i++)
+  for (guint i = 0; i < drop_downs->len; i++)
     {
       GListModel *model = gtk_drop_down_get_model (drop_downs->pdata[i]);
 
       if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) > 0 &&
           g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), "Any variant"))
-        filter = drop_downs->pdata[i];
+        return drop_downs->pdata[i];
     }
-  g_assert_nonnull (filter);
-  choices = gtk_drop_down_get_model (filter);
-  n = g_list_model_get_n_items (choices);
-  for (guint i = 0; i < n; i++)
+  g_error ("no game filter");
+}
+
+/* @label's choice selected in the game filter under @root */
+static void
+choose_game_filter (GtkWidget  *root,
+                    const char *label)
+{
+  GtkDropDown *filter = find_game_filter (root);
+  GListModel *choices = gtk_drop_down_get_model (filter);
+
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), label))
       {
         gtk_drop_down_set_selected (filter, i);
@@ -1129,7 +1133,6 @@ test_family_filter (Fixture       *f,
   CassinoHistoryView *view;
   CassinoStatsView *stats;
   GListModel *choices;
-  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
   gint64 tess;
   int position;
 
@@ -1152,17 +1155,7 @@ test_family_filter (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, N_ROWS + 7);
 
   /* the choices, each family's before its games */
-  ui_test_collect (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN, drop_downs);
-  choices = NULL;
-  for (guint i = 0; i < drop_downs->len; i++)
-    {
-      GListModel *model = gtk_drop_down_get_model (drop_downs->pdata[i]);
-
-      if (GTK_IS_STRING_LIST (model) &&
-          g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), "Any variant"))
-        choices = model;
-    }
-  g_assert_nonnull (choices);
+  choices = gtk_drop_down_get_model (find_game_filter (GTK_WIDGET (view)));
   {
     static const char *const expected[] = {
       "Any variant", "Every Cassino variant", "Classic", NULL,

@@ -112,10 +112,6 @@ static const OptionInfo option_info[] = {
     N_("After a trail that could have taken cards, the next player may claim the card and what it could have taken"), OPTION_SWITCH },
 };
 
-/* The games the dialog offers, as families (cassino-game-family.c): each
- * lists its variants (presets), in the engine's order. */
-#define game_family(f) cassino_game_family_get (f)
-#define family_of_preset(p) cassino_game_family_of_preset (p)
 
 typedef struct {
   const char       *name;
@@ -174,11 +170,12 @@ selected_preset (CassinoNewGameDialog *self)
 {
   guint f = adw_combo_row_get_selected (self->game_row);
   guint i = adw_combo_row_get_selected (self->preset_row);
+  const CassinoGameFamily *family;
 
   if (f >= cassino_game_family_count ())
     return CASSINO_PRESET_CLASSIC;
-  return i <= (guint) (game_family (f)->last - game_family (f)->first) ?
-         game_family (f)->first + i : game_family (f)->first;
+  family = cassino_game_family_get (f);
+  return i <= (guint) (family->last - family->first) ? family->first + i : family->first;
 }
 
 static guint
@@ -641,7 +638,7 @@ reload_preset (CassinoNewGameDialog *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), subtitle);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->game_row),
                                g_dgettext (GETTEXT_PACKAGE,
-                                           game_family (family_of_preset (preset))->description));
+                                           cassino_game_family_get (cassino_game_family_of_preset (preset))->description));
   /* the fishing family's options are the preset's: no house rules */
   gtk_widget_set_visible (GTK_WIDGET (self->advanced_row), preset < CASSINO_FIRST_FAMILY_PRESET);
   if (cassino_rules_init_preset (&rules, selected_preset (self), selected_players (self), NULL))
@@ -668,12 +665,12 @@ static void
 fill_variants (CassinoNewGameDialog *self,
                CassinoPreset         preset)
 {
-  const CassinoGameFamily *f = game_family (family_of_preset (preset));
+  const CassinoGameFamily *f = cassino_game_family_get (cassino_game_family_of_preset (preset));
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
   for (CassinoPreset p = f->first; p <= f->last; p++)
     gtk_string_list_append (list, cassino_preset_get_title (p));
-  adw_combo_row_set_selected (self->game_row, family_of_preset (preset));
+  adw_combo_row_set_selected (self->game_row, cassino_game_family_of_preset (preset));
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (list));
   adw_combo_row_set_selected (self->preset_row, preset - f->first);
 }
@@ -688,7 +685,7 @@ on_game_selected_cb (AdwComboRow          *row,
   if (self->loading || f >= cassino_game_family_count ())
     return;
   self->loading = TRUE;
-  fill_variants (self, game_family (f)->first);
+  fill_variants (self, cassino_game_family_get (f)->first);
   fill_player_counts (self, selected_players (self));
   self->loading = FALSE;
   reload_preset (self);
@@ -1158,7 +1155,7 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   self->options = g_array_new (FALSE, FALSE, sizeof (OptionRow));
 
   for (guint i = 0; i < cassino_game_family_count (); i++)
-    gtk_string_list_append (games, g_dgettext (GETTEXT_PACKAGE, game_family (i)->title));
+    gtk_string_list_append (games, g_dgettext (GETTEXT_PACKAGE, cassino_game_family_get (i)->title));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   fill_variants (self, CASSINO_PRESET_CLASSIC);
 
