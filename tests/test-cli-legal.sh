@@ -192,6 +192,13 @@ expect_error "impossible: owner is not a seat" '{"rules":"classic","hand":["7h"]
 expect_error "impossible: court in a build" '{"rules":"classic","hand":["7h"],"table":[{"build":["Kc","5d"],"value":8,"owner":1}]}' 'Kc'
 expect_error "impossible: players for the preset" '{"rules":"draw","players":3,"hand":["7h"],"table":[]}' 'players'
 expect_error "empty hand" '{"rules":"classic","hand":[],"table":[]}' 'hand'
+# a missing table is said to be missing, in the rules' words (Xeri has no builds)
+expect_error "table missing" '{"rules":"classic","hand":["9s"]}' 'table: missing: give the cards and builds on the table, \[\] for none'
+expect_error "table missing, xeri" '{"rules":"xeri","hand":["9s"],"tabel":[]}' 'table: missing: give the cards on the table, \[\] for none'
+expect_error "table not an array, xeri" '{"rules":"xeri","hand":["9s"],"table":"9h"}' 'table: must be an array of cards$'
+expect_error "table not an array" '{"rules":"classic","hand":["9s"],"table":{}}' 'table: must be an array of cards and builds$'
+expect_error "empty input" '' 'the position is empty: give a JSON object'
+expect_error "blank input" '   ' 'the position is empty: give a JSON object'
 expect_error "missing table" '{"rules":"classic","hand":["7h"]}' 'table'
 expect_error "not an object" '[1,2,3]' 'object'
 

@@ -781,6 +781,9 @@ test_statistics_family (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
   g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
   g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Big Cassino (10♦) taken"));
+  /* sweeps in Scopa's word (it said "Sweeps per deal" in every game) */
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Scope per deal"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (view), "Sweeps per deal"));
   /* where the points came from adds up: primiera has its row */
   {
     guint named = 0;
@@ -805,6 +808,7 @@ test_statistics_family (Fixture       *f,
   g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));
   g_assert_null (cassino_stats_view_get_figure (view, "seven-diamonds"));
   g_assert_null (cassino_stats_view_get_figure (view, "category-other"));
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Sweeps per deal"));
 
   /* any variant: the categories of both, each over the deals of the
    * variants that have it (Scopa's deck has no 10♦, Cassino no settebello) */

@@ -1123,6 +1123,75 @@ test_keyboard_focus_after_move (Fixture       *f,
   g_assert_true (cassino_card_widget_ring_drawn (CASSINO_CARD_WIDGET (focus)));
 }
 
+static GtkWidget *find_button_of (GtkWidget *widget, const char *action);
+
+/* The focus in the hand, on a card of the table's */
+static void
+assert_focus_in_hand (Fixture *f)
+{
+  CassinoTableView *table = cassino_window_get_table_view (f->window);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  g_test_message ("focus: %s", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
+  g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+  g_assert_true (gtk_widget_get_parent (focus) == GTK_WIDGET (table));
+  g_assert_true (gtk_widget_get_mapped (focus));
+}
+
+/* A move made with the Play button, and one taken back with the Undo
+ * button: the keyboard goes on from the hand (the focus stayed on the
+ * greyed Play button, Enter did nothing and Tab went to the header). */
+static void
+test_focus_after_buttons (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  g_autoptr(GArray) moves = NULL;
+  const CassinoMove *move;
+  GtkWidget *play, *undo;
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 7, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+
+  /* a trail (one move: no chooser) chosen, then Play clicked */
+  moves = legal_moves (f);
+  move = NULL;
+  for (guint i = 0; i < moves->len && !move; i++)
+    if (g_array_index (moves, CassinoMove, i).type == CASSINO_MOVE_TRAIL)
+      move = &g_array_index (moves, CassinoMove, i);
+  g_assert_nonnull (move);
+  plays = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len;
+  select_move (f, move);
+  play = find_button_of (GTK_WIDGET (f->window), "win.play");
+  g_assert_true (gtk_widget_is_sensitive (play));
+  g_assert_true (gtk_widget_grab_focus (play));
+  g_assert_true (gtk_widget_activate (play));
+  /* (once the played card has left the hand) */
+  WAIT_FOR (CASSINO_IS_CARD_WIDGET (gtk_root_get_focus (GTK_ROOT (f->window))), 10);
+  assert_focus_in_hand (f);
+  WAIT_FOR (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len >= plays + 2, 30);
+  wait_for_turn (f);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+  assert_focus_in_hand (f);
+
+  /* Undo clicked */
+  undo = find_button_of (GTK_WIDGET (f->window), "win.undo");
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  g_assert_true (gtk_widget_grab_focus (undo));
+  g_assert_true (gtk_widget_activate (undo));
+  WAIT_FOR (cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller))->plays->len == plays, 10);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+  assert_focus_in_hand (f);
+}
+
 /* At the start (or after the pointer), the focused card shows no ring: the
  * first Tab or arrow shows it there instead of moving on unseen (the
  * first Tab went to the second card). */
@@ -2765,6 +2834,37 @@ test_narrow_german (Fixture       *f,
         g_assert_cmpstr (gtk_string_object_get_string (first), ==, "Zählfolge");
       }
     }
+    /* each game family's name whole on its row ("Griechisch: Xeri und …",
+     * "Italienisch: Scopa und Sc…") */
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      AdwComboRow *game = NULL;
+
+      ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+      for (guint i = 0; i < rows->len && !game; i++)
+        if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "Sp_iel") == 0)
+          game = rows->pdata[i];
+      g_assert_nonnull (game);
+      for (guint i = 0; i < g_list_model_get_n_items (adw_combo_row_get_model (game)); i++)
+        {
+          g_autoptr(GtkStringObject) item = g_list_model_get_item (adw_combo_row_get_model (game), i);
+          g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+          guint seen = 0;
+
+          adw_combo_row_set_selected (game, i);
+          iterate (50);
+          ui_test_collect (GTK_WIDGET (game), GTK_TYPE_LABEL, labels);
+          for (guint k = 0; k < labels->len; k++)
+            if (gtk_widget_get_mapped (labels->pdata[k]) &&
+                g_strcmp0 (gtk_label_get_text (labels->pdata[k]), gtk_string_object_get_string (item)) == 0)
+              {
+                g_test_message ("game family “%s”", gtk_label_get_text (labels->pdata[k]));
+                g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[k])));
+                seen++;
+              }
+          g_assert_cmpuint (seen, ==, 1);
+        }
+    }
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
 
@@ -4236,6 +4336,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/cassino/ui/tab-stops", Fixture, NULL, fixture_setup, test_tab_stops, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard-focus-after-move", Fixture, NULL, fixture_setup, test_keyboard_focus_after_move, fixture_teardown);
+  g_test_add ("/cassino/ui/focus-after-buttons", Fixture, NULL, fixture_setup, test_focus_after_buttons, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard-first-key-shows-focus", Fixture, NULL, fixture_setup, test_keyboard_first_key_shows_focus, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/table-keys-on-table-only", Fixture, NULL, fixture_setup, test_table_keys_on_table_only, fixture_teardown);

@@ -468,7 +468,9 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
       return invalid (error, "%s", msg);
     }
   root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (root == NULL)
+    return invalid (error, "the position is empty: give a JSON object");
+  if (!JSON_NODE_HOLDS_OBJECT (root))
     return invalid (error, "the position must be a JSON object");
   obj = json_node_get_object (root);
 
@@ -513,8 +515,14 @@ cassino_json_position_parse (CassinoJsonPosition  *out,
   pos->hands[to_move] = hand;
 
   table_node = json_object_get_member (obj, "table");
-  if (table_node == NULL || !JSON_NODE_HOLDS_ARRAY (table_node))
-    return invalid (error, "table: must be an array of cards and builds");
+  /* (in the words of the rules: no builds where there is no building) */
+  if (table_node == NULL)
+    return invalid (error, out->rules.building ?
+                    "table: missing: give the cards and builds on the table, [] for none" :
+                    "table: missing: give the cards on the table, [] for none");
+  if (!JSON_NODE_HOLDS_ARRAY (table_node))
+    return invalid (error, out->rules.building ? "table: must be an array of cards and builds" :
+                    "table: must be an array of cards");
   {
     JsonArray *table = json_node_get_array (table_node);
 

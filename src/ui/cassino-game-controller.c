@@ -422,10 +422,15 @@ update_selection (CassinoGameController *self)
         }
       else if (forced)
         self->prompt = g_steal_pointer (&forced);
-      else if (supersets > 0)
+      else if (supersets > 0 && pos->rules->building)
         self->prompt = g_strdup (self->candidates->len ?
                                  _("Or choose cards on the table to take or build on") :
                                  _("Choose cards on the table to take or build on"));
+      /* (no word of building in a game without it: Scopa, Tablanette …) */
+      else if (supersets > 0)
+        self->prompt = g_strdup (self->candidates->len ?
+                                 _("Or choose cards on the table to take") :
+                                 _("Choose cards on the table to take"));
     }
   else if (self->candidates->len == 0)
     {

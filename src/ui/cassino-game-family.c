@@ -20,14 +20,16 @@ static const CassinoGameFamily game_families[] = {
      * the games of every Cassino variant together */
     NC_("filter", "Every Cassino variant"),
     CASSINO_PRESET_CLASSIC, CASSINO_PRESET_HOUSE },
-  /* Translators: a family of games in the new game dialog: Scopa, Scopone, Scopone scientifico */
-  { N_("Italian: Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
+  /* Translators: a family of games in the new game dialog (Italian): Scopa,
+   * Scopone, Scopone scientifico; short, to fit the dialog's row */
+  { N_("Scopa and Scopone"), N_("The Italian games: a sweep is a scopa; the settebello and primiera score"),
     /* Translators: a choice of the game filter in History and Statistics:
      * Scopa, Scopone and Scopone scientifico together */
     NC_("filter", "Scopa and both Scopones"),
     CASSINO_PRESET_SCOPA, CASSINO_PRESET_SCOPONE_SCIENTIFICO },
-  /* Translators: a family of games in the new game dialog: Xeri, Diloti */
-  { N_("Greek: Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a sweep is a xeri"),
+  /* Translators: a family of games in the new game dialog (Greek): Xeri,
+   * Diloti; short, to fit the dialog's row */
+  { N_("Xeri and Diloti"), N_("The Greek games: Xeri with its pile, Diloti with building; a xeri scores extra"),
     /* Translators: a choice of the game filter in History and Statistics:
      * the games of Xeri and of Diloti together */
     NC_("filter", "Xeri and Diloti"),

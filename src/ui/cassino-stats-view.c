@@ -521,7 +521,15 @@ build_page (CassinoStatsView *self)
     }
   add_tile (self, GTK_FLOW_BOX (tiles), "points-per-deal", _("Points per deal"), g_strdup_printf ("%.2f", st->points_per_deal));
   if (shown.sweeps)
-    add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", _("Sweeps per deal"), g_strdup_printf ("%.2f", st->sweeps_per_deal));
+    {
+      /* in the game's word: "Scope per deal", "Xeri per deal" */
+      g_autofree char *title = shown.has_rules && shown.rules.family ?
+        /* Translators: a statistics tile: a fishing game's word for its sweeps ("Scope", "Xeri", "Tablas") */
+        g_strdup_printf (_("%s per deal"), cassino_score_sheet_category_title (&shown.rules, CASSINO_CATEGORY_SWEEPS)) :
+        g_strdup (_("Sweeps per deal"));
+
+      add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", title, g_strdup_printf ("%.2f", st->sweeps_per_deal));
+    }
   /* in a fishing game's own words (Diloti's sheet says "Ten of Diamonds") */
   if (shown.big_cassino)
     add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino",

@@ -1451,6 +1451,16 @@ on_felt_pressed_cb (GtkGestureClick  *gesture,
     gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
+void
+cassino_table_view_focus_hand (CassinoTableView *self)
+{
+  g_return_if_fail (CASSINO_IS_TABLE_VIEW (self));
+
+  self->wants_focus = TRUE;
+  if (self->hand->len > 0 && gtk_widget_grab_focus (GTK_WIDGET (self)))
+    self->wants_focus = FALSE;
+}
+
 static gboolean
 cassino_table_view_grab_focus (GtkWidget *widget)
 {

@@ -28,6 +28,9 @@ void         cassino_table_view_set_four_color   (CassinoTableView *self,
 
 /* List the controller's candidate moves in a popover to choose from. */
 void         cassino_table_view_show_chooser     (CassinoTableView *self);
+/* The keyboard focus to the hand, now or when the next hand is dealt (a
+ * click on Play or Undo left it on a button that has nothing more to do) */
+void         cassino_table_view_focus_hand       (CassinoTableView *self);
 gboolean     cassino_table_view_is_chooser_visible (CassinoTableView *self);
 
 /* For keyboard focus and tests: the widget of a hand card, or of the table

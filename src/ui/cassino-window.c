@@ -526,6 +526,19 @@ on_thinking_changed_cb (CassinoGameController *controller,
 
 /* Actions */
 
+/* After a move made with a button (Play, Undo), the keyboard goes on
+ * from the hand: the focus stayed on the button, Play greyed out, and
+ * Enter did nothing, Tab went to the header */
+static void
+focus_back_to_table (CassinoWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *table = GTK_WIDGET (self->table_view);
+
+  if (focus == NULL || (focus != table && !gtk_widget_is_ancestor (focus, table)))
+    cassino_table_view_focus_hand (self->table_view);
+}
+
 static void
 play_selection (CassinoWindow *self)
 {
@@ -538,6 +551,8 @@ play_selection (CassinoWindow *self)
       gtk_widget_error_bell (GTK_WIDGET (self));
       break;
     case CASSINO_PLAY_PLAYED:
+      focus_back_to_table (self);
+      break;
     case CASSINO_PLAY_CONFIRM:
     default:
       break;
@@ -550,6 +565,7 @@ on_confirm_response_cb (AdwMessageDialog *dialog,
                         CassinoWindow    *self)
 {
   cassino_game_controller_confirm_move (self->controller, g_strcmp0 (response, "play") == 0);
+  focus_back_to_table (self);
 }
 
 /* "Confirm moves" is on and the player made a move, in whatever way:
@@ -638,7 +654,8 @@ undo_activated (GtkWidget  *widget,
   CassinoWindow *self = CASSINO_WINDOW (widget);
 
   /* the action bar says it was taken back */
-  cassino_game_controller_undo (self->controller);
+  if (cassino_game_controller_undo (self->controller))
+    focus_back_to_table (self);
 }
 
 static void
