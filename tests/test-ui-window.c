@@ -2726,6 +2726,30 @@ test_narrow_german (Fixture       *f,
       g_assert_cmpint (width, <=, 370);
       g_assert_null (first_cut_short (f, page, width));
       g_assert_null (first_cut_short (f, GTK_WIDGET (f->window), width));
+      /* a field's placeholder whole ("Nach Name su…" in History) */
+      {
+        g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+        guint checked = 0;
+
+        ui_test_collect (page, GTK_TYPE_TEXT, texts);
+        for (guint k = 0; k < texts->len; k++)
+          {
+            const char *placeholder = gtk_text_get_placeholder_text (texts->pdata[k]);
+            g_autoptr(PangoLayout) layout = NULL;
+            int w, h;
+
+            if (placeholder == NULL || !gtk_widget_get_mapped (texts->pdata[k]))
+              continue;
+            layout = gtk_widget_create_pango_layout (texts->pdata[k], placeholder);
+            pango_layout_get_pixel_size (layout, &w, &h);
+            g_test_message ("%s: placeholder “%s”: %d px in %d", pages[i], placeholder, w,
+                            gtk_widget_get_width (texts->pdata[k]));
+            g_assert_cmpint (gtk_widget_get_width (texts->pdata[k]), >=, w);
+            checked++;
+          }
+        if (g_str_equal (pages[i], "history"))
+          g_assert_cmpuint (checked, ==, 1);
+      }
       /* the header's title whole: the deal, the name giving way ("Cas…"
        * over "Classi…").  With GNOME's window buttons (close only; GTK's
        * own default adds minimize and maximize, and leaves room for no
