@@ -142,6 +142,8 @@ expect_error "bad JSON names line and column" '{"rules": "classic", "hand": [' "
 expect_error "unknown card" '{"rules":"classic","hand":["7x"],"table":[]}' '7x'
 expect_error "duplicate card" '{"rules":"classic","hand":["7h"],"table":["7h"]}' 'duplicate card 7h'
 expect_error "unknown preset" '{"rules":"clasic","hand":["7h"],"table":[]}' 'clasic'
+# with the names it could be
+expect_error "unknown preset, the names" '{"rules":"xery","hand":["7h"],"table":[]}' 'unknown preset “xery” (the presets are classic, english, .*, xeri, diloti, tablanette, callabra, pasur)'
 expect_error "unknown option" '{"rules":{"preset":"classic","foo":1},"hand":["7h"],"table":[]}' 'foo'
 expect_error "impossible: build does not add up" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","4d"],"value":8,"owner":1}]}' 'table\[0\]'
 expect_error "impossible: own build without a card to take it" '{"rules":"classic","hand":["7h"],"table":[{"build":["3c","5d"],"value":8,"owner":0}]}' 'impossible'

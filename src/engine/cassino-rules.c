@@ -953,9 +953,19 @@ parse_preset_name (const char     *name,
   if (!cassino_preset_from_string (name, out))
     {
       g_autofree char *quoted = cassino_input_excerpt (name, -1);
+      GString *names = g_string_new (NULL);
 
+      /* the names it could be */
+      for (guint p = 0; p < CASSINO_N_ALL_PRESETS; p++)
+        {
+          if (names->len)
+            g_string_append (names, ", ");
+          g_string_append (names, cassino_preset_to_string ((CassinoPreset) p));
+        }
       g_set_error (error, CASSINO_RULES_ERROR, CASSINO_RULES_ERROR_UNKNOWN_PRESET,
-                   _("unknown preset “%s”"), quoted);
+                   /* Translators: the second %s lists the preset names: "classic, english, …" */
+                   _("unknown preset “%s” (the presets are %s)"), quoted, names->str);
+      g_string_free (names, TRUE);
       return FALSE;
     }
   return TRUE;
