@@ -14,9 +14,12 @@ G_BEGIN_DECLS
 #define CASSINO_STORE_APPLICATION_ID 0x43415353
 
 /* SQL: the preset in @column is one of the comma-separated names bound
- * to @param (the filters' preset: one name, or a family's) */
+ * to @param (the filters' preset: one name, or a family's).  One name is
+ * compared as it is (a string search in every row cost a one-preset
+ * statistics pass about a third more at 100,000 games). */
 #define CASSINO_STORE_PRESET_IN(column, param) \
-  "instr(',' || " param " || ',', ',' || " column " || ',') > 0"
+  "(" column " = " param " OR (instr(" param ", ',') > 0 AND " \
+  "instr(',' || " param " || ',', ',' || " column " || ',') > 0))"
 
 struct _CassinoStore {
   GObject        parent_instance;
