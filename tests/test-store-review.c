@@ -184,7 +184,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cassino/store-review/save-load", Fixture, NULL, fixture_set_up, test_save_load, fixture_tear_down);
   g_test_add ("/cassino/store-review/puzzles", Fixture, NULL, fixture_set_up, test_puzzles, fixture_tear_down);
