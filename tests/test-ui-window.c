@@ -2463,6 +2463,46 @@ card_bounds (CassinoTableView *table,
   return w;
 }
 
+/* A toast at a phone's width keeps clear of the Play button (toasts lie
+ * over the bottom of the window, the view switcher; an overlay of the
+ * pages alone, tried so that the switcher stays free, put Scopa's
+ * "Scopa! — Anna" over Play at every sweep). */
+static void
+check_toast_clear_of_play (Fixture *f)
+{
+  g_autoptr(GPtrArray) overlays = g_ptr_array_new ();
+  GtkWidget *toast_widget = NULL;
+  GtkWidget *play = ui_test_find_button (GTK_WIDGET (f->window), "_Play");
+  graphene_rect_t toast_r, play_r;
+  AdwToast *toast;
+
+  ui_test_collect (GTK_WIDGET (f->window), ADW_TYPE_TOAST_OVERLAY, overlays);
+  g_assert_cmpuint (overlays->len, ==, 1);
+  g_assert_nonnull (play);
+  g_assert_true (gtk_widget_get_mapped (play));
+  toast = adw_toast_new ("Scopa! — Anna, a name of some length");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (overlays->pdata[0], g_object_ref (toast));
+  for (guint tries = 0; toast_widget == NULL && tries < 200; tries++)
+    {
+      iterate (10);
+      for (GtkWidget *c = gtk_widget_get_first_child (overlays->pdata[0]); c; c = gtk_widget_get_next_sibling (c))
+        if (g_str_equal (G_OBJECT_TYPE_NAME (c), "AdwToastWidget") && gtk_widget_get_mapped (c))
+          toast_widget = c;
+    }
+  g_assert_nonnull (toast_widget);
+  iterate (400); /* (it slides in) */
+  g_assert_true (gtk_widget_compute_bounds (toast_widget, GTK_WIDGET (f->window), &toast_r));
+  g_assert_true (gtk_widget_compute_bounds (play, GTK_WIDGET (f->window), &play_r));
+  g_test_message ("toast y %.0f–%.0f, Play y %.0f–%.0f, window %d", toast_r.origin.y,
+                  toast_r.origin.y + toast_r.size.height, play_r.origin.y, play_r.origin.y + play_r.size.height,
+                  gtk_widget_get_height (GTK_WIDGET (f->window)));
+  g_assert_cmpfloat (toast_r.size.height, >, 0);
+  g_assert_false (graphene_rect_intersection (&toast_r, &play_r, NULL));
+  adw_toast_dismiss (toast);
+  g_object_unref (toast);
+}
+
 /* From 360 px wide: the hand and the table fit. */
 static void
 test_narrow (Fixture       *f,
@@ -2490,6 +2530,7 @@ test_narrow (Fixture       *f,
       g_assert_cmpfloat (r.origin.x + r.size.width, <=, width + 0.5);
       g_assert_cmpfloat (r.size.width, >=, 40);
     }
+  check_toast_clear_of_play (f);
 }
 
 /* A phone's window, 360 × 640 (a 360 × 720 screen less its top bar and

@@ -1406,11 +1406,25 @@ _cassino_window_records_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.close-replay", NULL);
 }
 
+/* With the view switcher at the bottom (a narrow window), a toast lies
+ * over the switcher alone: at its usual height it stood half over the
+ * Play button above it (style.css, .over-switcher-bar). */
+static void
+on_switcher_bar_reveal_cb (CassinoWindow *self)
+{
+  if (adw_view_switcher_bar_get_reveal (self->switcher_bar))
+    gtk_widget_add_css_class (GTK_WIDGET (self->toast_overlay), "over-switcher-bar");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->toast_overlay), "over-switcher-bar");
+}
+
 void
 _cassino_window_records_init (CassinoWindow *self)
 {
   g_object_bind_property (self->window_title, "title-visible", self->switcher_bar, "reveal",
                           G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->switcher_bar, "notify::reveal", G_CALLBACK (on_switcher_bar_reveal_cb), self);
+  on_switcher_bar_reveal_cb (self);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_changed_cb), self);
   g_signal_connect (self->controller, "move-played", G_CALLBACK (on_move_played_cb), self);
   g_signal_connect (self->controller, "record-saved", G_CALLBACK (on_record_saved_cb), self);
