@@ -21,6 +21,7 @@
 
 #include "cassino-application.h"
 #include "cassino-chart.h"
+#include "cassino-game-family.h"
 #include "cassino-history-view.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-record.h"
@@ -1107,6 +1108,50 @@ find_game_filter (GtkWidget *root)
   g_error ("no game filter");
 }
 
+/* The game filter's open list, its first rows (those further down are
+ * made as it scrolls; cassino_game_filter_is_indented() is checked for
+ * every choice in test-ui-history's family-filter): a family's games a
+ * step to the right of its choice of them all, the others not; the check
+ * mark beside @chosen's row alone. */
+static void
+check_game_filter_list (GtkDropDown *drop_down,
+                        const char  *chosen)
+{
+  static const struct { const char *label; gboolean indented; } rows[] = {
+    { "Any variant", FALSE }, { "Every Cassino variant", FALSE }, { "Classic", TRUE },
+    { "English (1792)", TRUE },
+  };
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint checked = 0;
+
+  g_signal_emit_by_name (drop_down, "activate");
+  iterate (300);
+  ui_test_collect (GTK_WIDGET (drop_down), GTK_TYPE_LABEL, labels);
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    {
+      GtkWidget *label = NULL;
+
+      for (guint i = 0; i < labels->len && label == NULL; i++)
+        if (g_str_equal (gtk_label_get_label (labels->pdata[i]), rows[r].label) &&
+            gtk_widget_get_mapped (labels->pdata[i]) && gtk_widget_get_next_sibling (labels->pdata[i]))
+          label = labels->pdata[i];
+      if (label == NULL)
+        g_error ("no row “%s” in the open list", rows[r].label);
+      g_assert_cmpint (gtk_widget_get_margin_start (label), ==, rows[r].indented ? 18 : 0);
+      {
+        GtkWidget *check = gtk_widget_get_next_sibling (label);
+        gboolean is_chosen = g_str_equal (rows[r].label, chosen);
+
+        g_assert_true (GTK_IS_IMAGE (check));
+        g_assert_cmpfloat (gtk_widget_get_opacity (check), ==, is_chosen ? 1.0 : 0.0);
+        checked += is_chosen;
+      }
+    }
+  g_assert_cmpuint (checked, ==, 1);
+  g_signal_emit_by_name (drop_down, "activate"); /* (closes it) */
+  iterate (100);
+}
+
 /* @label's choice selected in the game filter under @root */
 static void
 choose_game_filter (GtkWidget  *root,
@@ -1176,6 +1221,17 @@ test_family_filter (Fixture       *f,
     for (guint i = 0; i < G_N_ELEMENTS (italian); i++)
       g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), n - G_N_ELEMENTS (italian) + i), ==,
                        italian[i]);
+    /* listed a step to the right: the games of a family of several */
+    for (guint i = 0; i < n; i++)
+      {
+        const char *choice = gtk_string_list_get_string (GTK_STRING_LIST (choices), i);
+        gboolean family_choice = i < 2 || g_str_equal (choice, "Scopa and both Scopones") ||
+                                 g_str_equal (choice, "Xeri and Diloti") || g_str_equal (choice, "Tablanette") ||
+                                 g_str_equal (choice, "Callabra") || g_str_equal (choice, "Pasur");
+
+        g_assert_cmpint (cassino_game_filter_is_indented (i), ==, !family_choice);
+      }
+    g_assert_false (cassino_game_filter_is_indented (n));
   }
 
   choose_game_filter (GTK_WIDGET (view), "Scopa and both Scopones");
@@ -1192,6 +1248,7 @@ test_family_filter (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, 2);
   choose_game_filter (GTK_WIDGET (view), "Every Cassino variant");
   g_assert_cmpuint (n_rows (f), ==, N_ROWS);
+  check_game_filter_list (find_game_filter (GTK_WIDGET (view)), "Every Cassino variant");
   choose_game_filter (GTK_WIDGET (view), "Callabra");
   g_assert_cmpuint (n_rows (f), ==, 0);
   choose_game_filter (GTK_WIDGET (view), "Any variant");

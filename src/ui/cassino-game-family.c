@@ -131,6 +131,95 @@ cassino_game_filter_new_model (void)
   return list;
 }
 
+gboolean
+cassino_game_filter_is_indented (guint position)
+{
+  FilterChoice choice;
+
+  return filter_choice (position, &choice) && choice.kind == FILTER_PRESET &&
+         game_families[choice.family].filter_title != NULL;
+}
+
+/* The open list of the filter: a family's games beneath its choice of
+ * them all, a step to the right (a flat list read "Every Cassino variant,
+ * Classic, English …" as if all were alike), and a check mark beside the
+ * choice made, as GtkDropDown's own list has. */
+static void
+on_filter_row_setup_cb (GtkSignalListItemFactory *factory,
+                        GtkListItem              *item,
+                        gpointer                  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+update_filter_check (GtkListItem *item)
+{
+  GtkDropDown *drop_down = g_object_get_data (G_OBJECT (item), "cassino-drop-down");
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *check = box ? gtk_widget_get_last_child (box) : NULL;
+
+  if (check && drop_down)
+    gtk_widget_set_opacity (check, gtk_drop_down_get_selected (drop_down) == gtk_list_item_get_position (item));
+}
+
+static void
+on_filter_selected_cb (GtkDropDown *drop_down,
+                       GParamSpec  *pspec,
+                       GtkListItem *item)
+{
+  update_filter_check (item);
+}
+
+static void
+on_filter_row_bind_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item,
+                       GtkDropDown              *drop_down)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *label = gtk_widget_get_first_child (box);
+  GtkStringObject *string = gtk_list_item_get_item (item);
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (string));
+  gtk_widget_set_margin_start (label, cassino_game_filter_is_indented (position) ? 18 : 0);
+  g_object_set_data (G_OBJECT (item), "cassino-drop-down", drop_down);
+  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (on_filter_selected_cb), item, 0);
+  update_filter_check (item);
+}
+
+static void
+on_filter_row_unbind_cb (GtkSignalListItemFactory *factory,
+                         GtkListItem              *item,
+                         GtkDropDown              *drop_down)
+{
+  g_signal_handlers_disconnect_by_func (drop_down, on_filter_selected_cb, item);
+  g_object_set_data (G_OBJECT (item), "cassino-drop-down", NULL);
+}
+
+void
+cassino_game_filter_set_up_drop_down (GtkDropDown *drop_down)
+{
+  g_autoptr(GtkStringList) model = cassino_game_filter_new_model ();
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
+
+  gtk_drop_down_set_model (drop_down, G_LIST_MODEL (model));
+  g_signal_connect (factory, "setup", G_CALLBACK (on_filter_row_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (on_filter_row_bind_cb), drop_down);
+  g_signal_connect (factory, "unbind", G_CALLBACK (on_filter_row_unbind_cb), drop_down);
+  gtk_drop_down_set_list_factory (drop_down, factory);
+}
+
 char *
 cassino_game_filter_dup_presets (guint position)
 {

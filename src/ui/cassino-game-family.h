@@ -29,6 +29,12 @@ guint                    cassino_game_family_of_preset (CassinoPreset  preset);
  * family, its choice of all its games (where it has several) before
  * them.  A new list of translated titles. */
 GtkStringList *cassino_game_filter_new_model          (void);
+/* Gives @drop_down the filter's choices (cassino_game_filter_new_model()),
+ * listed with each family's games indented beneath its own choice. */
+void           cassino_game_filter_set_up_drop_down   (GtkDropDown   *drop_down);
+/* TRUE when the choice at @position is one game of a family of several
+ * (listed indented beneath the family's choice) */
+gboolean       cassino_game_filter_is_indented        (guint          position);
 /* The presets the filter's choice at @position stands for, as the store's
  * filters take them ("scopa,scopone,scopone-scientifico"), or NULL for
  * any (position 0, or none). */

@@ -702,17 +702,15 @@ cassino_history_view_init (CassinoHistoryView *self)
     C_("filter", "Any time"), C_("filter", "Last 7 days"), C_("filter", "Last 30 days"),
     C_("filter", "Last 12 months"),
   };
-  g_autoptr(GtkStringList) preset_list = NULL;
   g_autoptr(GtkStringList) result_list = NULL;
   g_autoptr(GtkStringList) period_list = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* every game, a family's games, one game */
-  preset_list = cassino_game_filter_new_model ();
+  cassino_game_filter_set_up_drop_down (self->preset_dropdown);
   result_list = string_list (results, G_N_ELEMENTS (results));
   period_list = string_list (periods, G_N_ELEMENTS (periods));
-  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (preset_list));
   gtk_drop_down_set_model (self->result_dropdown, G_LIST_MODEL (result_list));
   gtk_drop_down_set_model (self->date_dropdown, G_LIST_MODEL (period_list));
 

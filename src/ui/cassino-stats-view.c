@@ -868,14 +868,13 @@ cassino_stats_view_init (CassinoStatsView *self)
     C_("filter", "Any number of players"), C_("filter", "2 players"), C_("filter", "3 players"),
     C_("filter", "4 players"), C_("filter", "6 players"), NULL
   };
-  g_autoptr(GtkStringList) presets = cassino_game_filter_new_model ();
   g_autoptr(GtkStringList) count_list = gtk_string_list_new (counts);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->charts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  gtk_drop_down_set_model (self->preset_dropdown, G_LIST_MODEL (presets));
+  cassino_game_filter_set_up_drop_down (self->preset_dropdown);
   gtk_drop_down_set_model (self->count_dropdown, G_LIST_MODEL (count_list));
   self->players = gtk_string_list_new (NULL);
   self->compare_names = gtk_string_list_new (NULL);
