@@ -1192,6 +1192,54 @@ test_focus_after_buttons (Fixture       *f,
   assert_focus_in_hand (f);
 }
 
+/* A hint gives its card the keyboard focus, and Enter plays the hint
+ * (the focus stayed on the card it was on, and Enter selected that card
+ * instead: H then Enter never played the hint). */
+static void
+test_hint_then_enter (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  CassinoTableView *table;
+  CassinoMove hint;
+  const CassinoDeal *deal;
+  GtkWidget *other = NULL;
+  guint plays;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+  iterate (100);
+
+  /* the hint's card, then the focus on another card of the hand */
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint), 60);
+  cassino_game_controller_clear_selection (f->controller);
+  for (CassinoCard c = 0; c < 52 && other == NULL; c++)
+    if ((pos_of (f)->hands[cassino_game_controller_get_viewer (f->controller)] & CASSINO_CARD_BIT (c)) && c != hint.card)
+      other = GTK_WIDGET (cassino_table_view_get_hand_card (table, c));
+  g_assert_nonnull (other);
+  g_assert_true (gtk_widget_grab_focus (other));
+
+  /* H again (the same position: the same hint) */
+  activate (f, "win.hint");
+  WAIT_FOR (cassino_game_controller_get_selected (f->controller) != CASSINO_NO_CARD, 60);
+  g_assert_true (cassino_game_controller_get_hint (f->controller, &hint));
+  g_assert_cmpint (cassino_game_controller_get_selected (f->controller), ==, hint.card);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (f->window)) ==
+                 GTK_WIDGET (cassino_table_view_get_hand_card (table, hint.card)));
+
+  /* Enter plays it */
+  deal = cassino_game_get_current_deal (cassino_game_controller_get_game (f->controller));
+  plays = deal->plays->len;
+  g_assert_true (ui_test_send_key (GTK_WIDGET (table), GDK_KEY_Return));
+  g_assert_false (cassino_table_view_is_chooser_visible (table));
+  WAIT_FOR (deal->plays->len > plays, 10);
+  g_assert_true (cassino_move_equal (&g_array_index (deal->plays, CassinoPlay, plays).move, &hint));
+}
+
 /* At the start (or after the pointer), the focused card shows no ring: the
  * first Tab or arrow shows it there instead of moving on unseen (the
  * first Tab went to the second card). */
@@ -4402,6 +4450,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/tab-stops", Fixture, NULL, fixture_setup, test_tab_stops, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard-focus-after-move", Fixture, NULL, fixture_setup, test_keyboard_focus_after_move, fixture_teardown);
   g_test_add ("/cassino/ui/focus-after-buttons", Fixture, NULL, fixture_setup, test_focus_after_buttons, fixture_teardown);
+  g_test_add ("/cassino/ui/hint-then-enter", Fixture, NULL, fixture_setup, test_hint_then_enter, fixture_teardown);
   g_test_add ("/cassino/ui/keyboard-first-key-shows-focus", Fixture, NULL, fixture_setup, test_keyboard_first_key_shows_focus, fixture_teardown);
   g_test_add ("/cassino/ui/pass-and-play", Fixture, NULL, fixture_setup, test_pass_and_play, fixture_teardown);
   g_test_add ("/cassino/ui/table-keys-on-table-only", Fixture, NULL, fixture_setup, test_table_keys_on_table_only, fixture_teardown);

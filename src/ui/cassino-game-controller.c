@@ -57,6 +57,7 @@ struct _CassinoGameController
   char             *hint_text;
   gboolean          hint_used;
   gboolean          hint_selected;   /* the selection is the one the hint made */
+  gboolean          hint_wants_focus; /* cassino_game_controller_take_hint_focus() */
   gboolean          undo_used;
   gboolean          undone;            /* the prompt says a move was taken back */
   gboolean          bare_drop;         /* a card dropped on the bare table: a trail is meant */
@@ -2085,6 +2086,7 @@ on_hint_ready_cb (GObject      *source,
       self->selected = self->hint.card;
       self->chosen = self->hint.set;
       self->hint_selected = TRUE;
+      self->hint_wants_focus = TRUE;
     }
   update_selection (self);
   emit_changed (self);
@@ -2144,6 +2146,17 @@ cassino_game_controller_get_hint_used (CassinoGameController *self)
 {
   g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
   return self->hint_used;
+}
+
+gboolean
+cassino_game_controller_take_hint_focus (CassinoGameController *self)
+{
+  gboolean wants;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), FALSE);
+  wants = self->hint_wants_focus && self->has_hint && self->hint_selected && self->selected == self->hint.card;
+  self->hint_wants_focus = FALSE;
+  return wants;
 }
 
 /* Undo */

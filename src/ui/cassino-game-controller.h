@@ -210,6 +210,10 @@ gboolean     cassino_game_controller_get_hint      (CassinoGameController *self,
                                                     CassinoMove           *out_move);
 const char  *cassino_game_controller_get_hint_text (CassinoGameController *self);
 gboolean     cassino_game_controller_get_hint_used (CassinoGameController *self);
+/* TRUE once after a hint has made its move the selection: the view then
+ * gives the hinted card the keyboard focus, so that Enter plays the hint
+ * (it selected the card the focus was on instead) */
+gboolean     cassino_game_controller_take_hint_focus (CassinoGameController *self);
 
 /* Undo against computers: back to before the viewer's last play, within
  * the hand being played. */

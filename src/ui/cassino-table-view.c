@@ -812,6 +812,16 @@ sync_view (CassinoTableView *self)
         gtk_widget_grab_focus (GTK_WIDGET (self->hand->pdata[0]));
         self->wants_focus = FALSE;
       }
+    /* a hint selected its card: the focus goes to it (Enter on the card
+     * the focus was on selected that one, not the hint's) */
+    if (cassino_game_controller_take_hint_focus (self->controller))
+      {
+        CassinoCard hinted = cassino_game_controller_get_selected (self->controller);
+
+        for (guint i = 0; i < self->hand->len; i++)
+          if (cassino_card_widget_get_card (self->hand->pdata[i]) == hinted)
+            gtk_widget_grab_focus (GTK_WIDGET (self->hand->pdata[i]));
+      }
   }
 
   {
