@@ -23,6 +23,8 @@
 #include "cassino-chart.h"
 #include "cassino-game-family.h"
 #include "cassino-history-view.h"
+#include "cassino-replay-step.h"
+#include "cassino-move-text.h"
 #include "cassino-new-game-dialog.h"
 #include "cassino-record.h"
 #include "cassino-records.h"
@@ -401,6 +403,7 @@ test_replay_steps (Fixture       *f,
   CassinoGameController *controller;
   CassinoGame *engine;
   guint step = 0;
+  guint n_last_cards = 0;
 
   open_window (f);
   g_assert_true (cassino_window_open_replay (f->window, f->ids[4], &error));
@@ -443,8 +446,27 @@ test_replay_steps (Fixture       *f,
           assert_same_position (cassino_game_get_position (cassino_game_controller_get_game (controller)),
                                 cassino_game_get_position (engine), step);
         }
+      /* the deal's last step says who took the last cards (its table is
+       * empty, the piles hold them) */
+      if (deal->finished && deal->plays->len > 0)
+        {
+          const CassinoPosition *end = cassino_game_get_position (engine);
+          int taker = cassino_move_text_last_cards_seat (end);
+          g_autofree char *last = cassino_move_text_last_cards (end, taker >= 0 ?
+                                                                cassino_game_get_seat (game, (guint) taker)->name : NULL);
+          g_autoptr(CassinoReplayStep) row = g_list_model_get_item (cassino_replay_get_rows (replay),
+                                                                    cassino_replay_get_row_of_step (replay, step));
+
+          if (last)
+            {
+              g_assert_nonnull (cassino_replay_step_get_detail (row));
+              g_assert_nonnull (strstr (cassino_replay_step_get_detail (row), last));
+              n_last_cards++;
+            }
+        }
       step++;
     }
+  g_assert_cmpuint (n_last_cards, >, 0);
   g_assert_cmpuint (step, ==, cassino_replay_get_n_steps (replay));
   cassino_game_unref (engine);
 

@@ -254,6 +254,26 @@ build_rows_of (CassinoReplay      *self,
               return;
             }
           step++;
+          /* the deal's last play: who took the last cards with it (the
+           * table of that step is empty and the piles hold them: "root
+           * trailed J♦" alone did not say why) */
+          if (p + 1 == deal->plays->len)
+            {
+              const CassinoPosition *end = cassino_game_get_position (game);
+              int taker = cassino_move_text_last_cards_seat (end);
+              g_autofree char *last = cassino_move_text_last_cards (end, taker >= 0 ?
+                                                                    seat_name (self->source, (guint) taker) : NULL);
+
+              if (last && detail)
+                {
+                  char *both = g_strdup_printf ("%s · %s", detail, last);
+
+                  g_free (detail);
+                  detail = both;
+                }
+              else if (last)
+                detail = g_steal_pointer (&last);
+            }
           row = cassino_replay_step_new (CASSINO_REPLAY_ROW_MOVE, step, deal->number, text, detail);
           g_list_store_append (self->rows, row);
           g_object_unref (row);
