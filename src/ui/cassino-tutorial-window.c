@@ -275,6 +275,15 @@ play_activated (GtkWidget  *widget,
 
   if (cassino_game_controller_play_selection (self->controller) == CASSINO_PLAY_CHOOSE)
     cassino_table_view_show_chooser (self->table_view);
+  else
+    {
+      /* the keyboard goes on from the hand, as in a game (the focus
+       * stayed on Play) */
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->table_view)))
+        cassino_table_view_focus_hand (self->table_view);
+    }
 }
 
 static void
@@ -318,7 +327,13 @@ back_activated (GtkWidget  *widget,
 {
   CassinoTutorialWindow *self = CASSINO_TUTORIAL_WINDOW (widget);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "lesson") == 0)
+  /* Escape clears a choice first, wherever the focus is (after Play
+   * refused a move, it went straight back to the list and the lesson's
+   * progress was lost) */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "lesson") == 0 &&
+      cassino_game_controller_get_selected (self->controller) != CASSINO_NO_CARD)
+    cassino_game_controller_clear_selection (self->controller);
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "lesson") == 0)
     cassino_tutorial_window_open_lesson (self, G_MAXUINT);
   else
     gtk_window_close (GTK_WINDOW (self));
