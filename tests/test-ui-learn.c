@@ -149,9 +149,30 @@ test_offer_gives_way (Fixture       *f,
   g_assert_nonnull (close);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "Dismiss");
+  /* not answered yet: the next launch offers it again */
+  g_assert_false (g_settings_get_boolean (f->settings, "tutorial-offered"));
+  {
+    CassinoWindow *second = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+
+    gtk_window_present (GTK_WINDOW (second));
+    WAIT_FOR (ui_test_maps_label (GTK_WIDGET (second), offer), 10);
+    gtk_window_destroy (GTK_WINDOW (second));
+    iterate (50);
+  }
   g_signal_emit_by_name (close, "clicked");
   WAIT_FOR (!ui_test_maps_label (GTK_WIDGET (f->window), offer), 10);
+  /* answered: not offered again */
   g_assert_true (g_settings_get_boolean (f->settings, "tutorial-offered"));
+  {
+    CassinoWindow *third = cassino_window_new (GTK_APPLICATION (the_app), f->database);
+
+    gtk_window_present (GTK_WINDOW (third));
+    WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (third)), 10);
+    iterate (500);
+    g_assert_false (ui_test_maps_label (GTK_WIDGET (third), offer));
+    gtk_window_destroy (GTK_WINDOW (third));
+    iterate (50);
+  }
 
   /* and it is still offered in the menu */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tutorial", NULL));
@@ -175,10 +196,11 @@ test_tutorial_pairing (Fixture       *f,
   const CassinoGame *game;
   guint plays;
 
-  /* the first launch offered it, once */
-  g_assert_true (g_settings_get_boolean (f->settings, "tutorial-offered"));
+  /* the first launch offers it until it is answered: taken here */
+  g_assert_false (g_settings_get_boolean (f->settings, "tutorial-offered"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.tutorial", NULL));
+  g_assert_true (g_settings_get_boolean (f->settings, "tutorial-offered"));
   tutorial = cassino_window_open_tutorial (f->window);
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (tutorial)), 10);
   rows = lesson_rows (tutorial);

@@ -124,6 +124,7 @@ tutorial_activated (GtkWidget  *widget,
 
   /* taken: the offer has done its work */
   gtk_revealer_set_reveal_child (self->tutorial_banner, FALSE);
+  g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
   cassino_window_open_tutorial (self);
 }
 
@@ -131,6 +132,7 @@ static void
 on_tutorial_banner_close_cb (CassinoWindow *self)
 {
   gtk_revealer_set_reveal_child (self->tutorial_banner, FALSE);
+  g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
 }
 
 static void
@@ -151,15 +153,16 @@ _cassino_window_learn_class_init (GtkWidgetClass *widget_class)
 }
 
 /* The first launch: the table with a new game, and an offer of the
- * tutorial above the pages until it is taken or dismissed.  A banner,
- * not a toast: a toast that stays would cover the play strip's prompt
- * (and hold the game's own toasts back). */
+ * tutorial above the pages until it is taken or dismissed, at this launch
+ * or a later one (it was used up as soon as it showed: a player who
+ * quit without answering never saw it again).  A banner, not a toast: a
+ * toast that stays would cover the play strip's prompt (and hold the
+ * game's own toasts back). */
 void
 _cassino_window_learn_first_launch (CassinoWindow *self)
 {
   if (g_settings_get_boolean (self->settings, "tutorial-offered"))
     return;
-  g_settings_set_boolean (self->settings, "tutorial-offered", TRUE);
   gtk_revealer_set_reveal_child (self->tutorial_banner, TRUE);
 }
 
