@@ -939,6 +939,17 @@ test_no_flow_box_stops (Fixture       *f,
     }
 }
 
+/* The position of @text in the string list @model, or -1 */
+static int
+string_list_index (GListModel *model,
+                   const char *text)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), text))
+      return (int) i;
+  return -1;
+}
+
 /* The records change while Statistics shows a player compared with
  * another (here another program records a game of a new player, listed
  * before both): both stay chosen, and the comparison stays on the page. */
@@ -976,6 +987,43 @@ test_statistics_kept (Fixture       *f,
   g_assert_cmpstr (cassino_stats_view_get_figure (view, "games"), ==, games);
   g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Tess and Uma"));
   g_assert_nonnull (cassino_stats_view_get_figure (view, "compare-0"));
+
+  /* "Compare with" offers everyone but the player shown (Tess was
+   * offered to compare Tess with) */
+  {
+    g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+    GtkDropDown *player = NULL, *compare = NULL;
+
+    ui_test_collect (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN, drop_downs);
+    for (guint i = 0; i < drop_downs->len; i++)
+      {
+        GListModel *model = gtk_drop_down_get_model (drop_downs->pdata[i]);
+
+        if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) > 0 &&
+            g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), "Compare with nobody"))
+          compare = drop_downs->pdata[i];
+        else if (GTK_IS_STRING_LIST (model) && string_list_index (model, "Tess") >= 0)
+          player = drop_downs->pdata[i];
+      }
+    g_assert_nonnull (compare);
+    g_assert_nonnull (player);
+    g_assert_cmpint (string_list_index (gtk_drop_down_get_model (compare), "Tess"), <, 0);
+    g_assert_cmpint (string_list_index (gtk_drop_down_get_model (compare), "Uma"), >, 0);
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (compare)),
+                                                 gtk_drop_down_get_selected (compare)), ==, "Uma");
+    /* Uma shown: Tess offered, Uma not, and nobody compared */
+    gtk_drop_down_set_selected (player, (guint) string_list_index (gtk_drop_down_get_model (player), "Uma"));
+    WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+    g_assert_cmpint (string_list_index (gtk_drop_down_get_model (compare), "Uma"), <, 0);
+    g_assert_cmpint (string_list_index (gtk_drop_down_get_model (compare), "Tess"), >, 0);
+    g_assert_cmpuint (gtk_drop_down_get_selected (compare), ==, 0);
+    g_assert_null (cassino_stats_view_get_figure (view, "compare-0"));
+    /* Tess chosen to compare with: her figures beside Uma's */
+    gtk_drop_down_set_selected (compare, (guint) string_list_index (gtk_drop_down_get_model (compare), "Tess"));
+    WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
+    g_assert_nonnull (cassino_stats_view_get_figure (view, "compare-0"));
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Uma and Tess"));
+  }
 }
 
 /* No rubber being played: the Rubbers window offers to start one, and

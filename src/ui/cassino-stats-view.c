@@ -38,7 +38,8 @@ struct _CassinoStatsView
 
   CassinoRecords     *records;
   GtkStringList      *players;       /* the records' names */
-  GtkStringList      *compare_names; /* "Nobody" and the names */
+  GtkStringList      *compare_names; /* "Nobody" and the names but the player's */
+  GArray             *compare_ids;   /* gint64 a choice of it (0: nobody) */
   GCancellable       *cancellable;
   CassinoStatsResult *result;
   CassinoStatsResult *compare;
@@ -684,12 +685,20 @@ request (CassinoStatsView              *self,
   cassino_records_load_stats_async (self->records, player_id, filter, self->cancellable, on_loaded_cb, req);
 }
 
+static gint64
+selected_compare_id (CassinoStatsView *self)
+{
+  guint compare = gtk_drop_down_get_selected (self->compare_dropdown);
+
+  return compare < self->compare_ids->len ? g_array_index (self->compare_ids, gint64, compare) : 0;
+}
+
 static void
 reload (CassinoStatsView *self)
 {
   CassinoStoreStatsFilter filter = { NULL, 0 };
   g_autofree char *presets = NULL;
-  guint player, compare, count;
+  guint player, count;
 
   if (self->records == NULL || self->updating)
     return;
@@ -719,9 +728,7 @@ reload (CassinoStatsView *self)
 
   self->player_id = cassino_records_get_player_id (self->records, player);
   request (self, self->player_id, &filter, FALSE);
-  compare = gtk_drop_down_get_selected (self->compare_dropdown);
-  self->compare_id = compare > 0 && compare != GTK_INVALID_LIST_POSITION ?
-                     cassino_records_get_player_id (self->records, compare - 1) : 0;
+  self->compare_id = selected_compare_id (self);
   if (self->compare_id != 0)
     request (self, self->compare_id, &filter, TRUE);
 
@@ -729,11 +736,49 @@ reload (CassinoStatsView *self)
   gtk_stack_set_visible_child_name (self->stack, "loading");
 }
 
+/* "Compare with": nobody, or any player but the one shown (who was
+ * offered too, to be compared with themself); the player compared with
+ * stays chosen while listed. */
+static void
+fill_compare (CassinoStatsView *self,
+              gint64            keep_id)
+{
+  GListModel *names = cassino_records_get_player_names (self->records);
+  guint n = g_list_model_get_n_items (names);
+  guint player = gtk_drop_down_get_selected (self->player_dropdown);
+  gint64 player_id = player != GTK_INVALID_LIST_POSITION && player < n ?
+                     cassino_records_get_player_id (self->records, player) : 0;
+  gboolean updating = self->updating;
+  guint selected = 0;
+
+  self->updating = TRUE;
+  gtk_string_list_splice (self->compare_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->compare_names)), NULL);
+  g_array_set_size (self->compare_ids, 0);
+  /* Translators: the first choice of "compare with" */
+  gtk_string_list_append (self->compare_names, C_("compare", "Compare with nobody"));
+  g_array_append_val (self->compare_ids, (gint64) { 0 });
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 id = cassino_records_get_player_id (self->records, i);
+
+      if (id == player_id)
+        continue;
+      if (id != 0 && id == keep_id)
+        selected = self->compare_ids->len;
+      gtk_string_list_append (self->compare_names, gtk_string_list_get_string (GTK_STRING_LIST (names), i));
+      g_array_append_val (self->compare_ids, id);
+    }
+  gtk_drop_down_set_selected (self->compare_dropdown, selected);
+  self->updating = updating;
+}
+
 static void
 on_choice_changed_cb (GObject          *object,
                       GParamSpec       *pspec,
                       CassinoStatsView *self)
 {
+  if (object == G_OBJECT (self->player_dropdown) && !self->updating && self->records)
+    fill_compare (self, selected_compare_id (self));
   reload (self);
 }
 
@@ -768,18 +813,10 @@ read_players (CassinoStatsView *self)
 
   self->updating = TRUE;
   gtk_string_list_splice (self->players, 0, g_list_model_get_n_items (G_LIST_MODEL (self->players)), NULL);
-  gtk_string_list_splice (self->compare_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->compare_names)), NULL);
-  /* Translators: the first choice of "compare with" */
-  gtk_string_list_append (self->compare_names, C_("compare", "Compare with nobody"));
   for (guint i = 0; i < n; i++)
-    {
-      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (names), i);
-
-      gtk_string_list_append (self->players, name);
-      gtk_string_list_append (self->compare_names, name);
-    }
+    gtk_string_list_append (self->players, gtk_string_list_get_string (GTK_STRING_LIST (names), i));
   gtk_drop_down_set_selected (self->player_dropdown, n > 0 ? user_position (self) : 0);
-  gtk_drop_down_set_selected (self->compare_dropdown, 0);
+  fill_compare (self, 0);
   self->updating = FALSE;
 }
 
@@ -800,9 +837,7 @@ on_records_changed_cb (CassinoRecords   *records,
   pos = cassino_records_find_player (self->records, id);
   if (pos >= 0)
     gtk_drop_down_set_selected (self->player_dropdown, (guint) pos);
-  pos = compare_id ? cassino_records_find_player (self->records, compare_id) : -1;
-  if (pos >= 0)
-    gtk_drop_down_set_selected (self->compare_dropdown, (guint) pos + 1);
+  fill_compare (self, compare_id);
   self->updating = FALSE;
   reload (self);
 }
@@ -830,6 +865,7 @@ cassino_stats_view_dispose (GObject *object)
   g_clear_object (&self->records);
   g_clear_object (&self->players);
   g_clear_object (&self->compare_names);
+  g_clear_pointer (&self->compare_ids, g_array_unref);
   g_clear_pointer (&self->result, cassino_stats_result_free);
   g_clear_pointer (&self->compare, cassino_stats_result_free);
   g_clear_pointer (&self->figures, g_hash_table_unref);
@@ -878,6 +914,7 @@ cassino_stats_view_init (CassinoStatsView *self)
   gtk_drop_down_set_model (self->count_dropdown, G_LIST_MODEL (count_list));
   self->players = gtk_string_list_new (NULL);
   self->compare_names = gtk_string_list_new (NULL);
+  self->compare_ids = g_array_new (FALSE, TRUE, sizeof (gint64));
   gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (self->players));
   gtk_drop_down_set_model (self->compare_dropdown, G_LIST_MODEL (self->compare_names));
 
@@ -918,7 +955,8 @@ cassino_stats_view_show (CassinoStatsView *self,
 
   self->updating = TRUE;
   gtk_drop_down_set_selected (self->player_dropdown, (guint) MAX (position, 0));
-  gtk_drop_down_set_selected (self->compare_dropdown, (guint) (compare + 1));
+  if (self->records)
+    fill_compare (self, compare >= 0 ? cassino_records_get_player_id (self->records, (guint) compare) : 0);
   gtk_drop_down_set_selected (self->preset_dropdown,
                               preset < 0 ? 0 : cassino_game_filter_position_of_preset ((CassinoPreset) preset));
   for (guint i = 0; i < G_N_ELEMENTS (player_counts); i++)
