@@ -1260,6 +1260,67 @@ test_stats_fixture (Fixture       *f,
   }
 }
 
+/* The statistics' CSV: in every row the category columns (the Cassino
+ * categories and other_points, the fishing games' own) add up to the
+ * points, with Xeri, Scopa and Pasur games among the classic ones (Xeri's
+ * tens and courts were counted nowhere). */
+static void
+test_stats_csv_adds_up (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const CassinoPreset presets[] = {
+    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_XERI, CASSINO_PRESET_SCOPA, CASSINO_PRESET_PASUR,
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) header = NULL;
+  int points_col = -1;
+  guint n_rows = 0, n_other = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      CassinoGame *game = store_test_random_game (presets[i], 2, 40 + i, "Ida", "easy");
+
+      cassino_store_record_game (f->store, game, 0, CASSINO_STORE_SOURCE_PLAYED, &error);
+      g_assert_no_error (error);
+      cassino_game_unref (game);
+    }
+  g_assert_true (cassino_store_export_stats_csv (f->store, out, &error));
+  g_assert_no_error (error);
+  g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
+  g_output_stream_close (out, NULL, NULL);
+  text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  lines = g_strsplit (text, "\n", -1);
+  header = g_strsplit (lines[0], ",", -1);
+  for (guint c = 0; header[c]; c++)
+    if (g_str_equal (header[c], "points"))
+      points_col = (int) c;
+  g_assert_cmpint (points_col, >=, 0);
+  g_assert_true (g_strv_contains ((const char * const *) header, "other_points"));
+  for (guint l = 1; lines[l] && *lines[l]; l++)
+    {
+      /* (no name here has a comma or a quote) */
+      g_auto(GStrv) cells = g_strsplit (lines[l], ",", -1);
+      guint64 sum = 0;
+
+      g_assert_cmpuint (g_strv_length (cells), ==, g_strv_length (header));
+      for (guint c = 0; header[c]; c++)
+        if (g_str_has_suffix (header[c], "_points"))
+          {
+            sum += g_ascii_strtoull (cells[c], NULL, 10);
+            if (g_str_equal (header[c], "other_points") && g_ascii_strtoull (cells[c], NULL, 10) > 0)
+              n_other++;
+          }
+      g_test_message ("%s: points %s, categories %" G_GUINT64_FORMAT, cells[2], cells[points_col], sum);
+      g_assert_cmpuint (sum, ==, g_ascii_strtoull (cells[points_col], NULL, 10));
+      n_rows++;
+    }
+  g_assert_cmpuint (n_rows, >, 4);
+  g_assert_cmpuint (n_other, >, 0);
+}
+
 /* Statistics of games recorded through the API match the engine's own
  * figures. */
 static void
@@ -3815,6 +3876,7 @@ main (int    argc,
   ADD ("rubber", test_rubber);
   ADD ("stats-fixture", test_stats_fixture);
   ADD ("stats-recorded", test_stats_recorded);
+  ADD ("stats-csv-adds-up", test_stats_csv_adds_up);
   g_test_add_func ("/cassino/store/glicko-example", test_glicko_example);
   ADD ("ratings", test_ratings);
   ADD ("ratings-per-game", test_ratings_per_game);

@@ -324,8 +324,19 @@ stats_line (GString                 *line,
   csv_int (line, st->deals);
   csv_int (line, st->points);
   csv_double (line, st->points_per_deal);
-  for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
-    csv_int (line, st->category_points[c]);
+  {
+    guint named = 0;
+
+    for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
+      {
+        csv_int (line, st->category_points[c]);
+        named += st->category_points[c];
+      }
+    /* the fishing games' own categories (primiera, the 2♣, honours, the
+     * clubs, the jacks), as the statistics' one line of them: the
+     * category columns add up to the points */
+    csv_int (line, st->points > named ? st->points - named : 0);
+  }
   csv_int (line, st->sweeps);
   csv_double (line, st->sweeps_per_deal);
   csv_double (line, st->big_cassino_percent);
@@ -360,7 +371,7 @@ cassino_store_export_stats_csv (CassinoStore   *store,
                          "rubbers,rubbers_won,deals,points,points_per_deal");
   for (guint c = 0; c < CASSINO_N_CATEGORIES; c++)
     g_string_append_printf (line, ",%s_points", cassino_category_to_string (c));
-  g_string_append (line, ",sweeps,sweeps_per_deal,big_cassino_percent,little_cassino_percent,"
+  g_string_append (line, ",other_points,sweeps,sweeps_per_deal,big_cassino_percent,little_cassino_percent,"
                          "builds,builds_taken,builds_taken_percent,current_streak,"
                          "longest_win_streak,longest_loss_streak,best_game_id,time_played\n");
   if (!write_all (out, line->str, error))
