@@ -616,6 +616,45 @@ check_move_log (Fixture *f)
   g_assert_cmpuint (rows, ==, MIN (log->len, 12));
 }
 
+/* The main menu's "Show Move Log" is a check item, checked while the
+ * log is shown (it read the same with the log open). */
+static void
+assert_log_menu_item (Fixture  *f,
+                      gboolean  shown)
+{
+  g_autoptr(GPtrArray) menu_buttons = g_ptr_array_new ();
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+  GtkMenuButton *menu = NULL;
+  GtkWidget *item = NULL;
+  gboolean log_shown;
+
+  g_object_get (f->window, "log-shown", &log_shown, NULL);
+  g_assert_cmpint (log_shown, ==, shown);
+  ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_MENU_BUTTON, menu_buttons);
+  for (guint i = 0; i < menu_buttons->len; i++)
+    if (gtk_menu_button_get_primary (menu_buttons->pdata[i]))
+      menu = menu_buttons->pdata[i];
+  g_assert_nonnull (menu);
+  gtk_menu_button_popup (menu);
+  iterate (100);
+  ui_test_collect (GTK_WIDGET (gtk_menu_button_get_popover (menu)), GTK_TYPE_WIDGET, widgets);
+  /* (GtkModelButton, private: its "role" 1 is GTK_BUTTON_ROLE_CHECK) */
+  for (guint i = 0; i < widgets->len && item == NULL; i++)
+    if (GTK_IS_LABEL (widgets->pdata[i]) && g_str_equal (gtk_label_get_label (widgets->pdata[i]), "Show _Move Log"))
+      item = gtk_widget_get_parent (widgets->pdata[i]);
+  g_assert_nonnull (item);
+  {
+    int role = -1;
+    gboolean active = !shown;
+
+    g_object_get (item, "role", &role, "active", &active, NULL);
+    g_assert_cmpint (role, ==, 1);
+    g_assert_cmpint (active, ==, shown);
+  }
+  gtk_menu_button_popdown (menu);
+  iterate (50);
+}
+
 static void
 test_move_log (Fixture       *f,
                gconstpointer  data)
@@ -629,8 +668,10 @@ test_move_log (Fixture       *f,
 
   /* moves with the panel closed, then opened */
   play_first_moves (f, 3);
+  assert_log_menu_item (f, FALSE);
   activate (f, "win.show-log");
   check_move_log (f);
+  assert_log_menu_item (f, TRUE);
 
   /* the panel takes the room it needs, the table keeps the rest */
   {

@@ -36,6 +36,7 @@ G_DEFINE_FINAL_TYPE (CassinoWindow, cassino_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_DATABASE,
+  PROP_LOG_SHOWN,
   N_PROPS
 };
 
@@ -514,6 +515,8 @@ on_reveal_flap_cb (CassinoWindow *self)
 {
   update_scoreboard (self);
   update_log (self);
+  /* the menu's "Show Move Log" shows its check mark */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOG_SHOWN]);
 }
 
 static void
@@ -709,16 +712,6 @@ replay_deal_activated (GtkWidget  *widget,
   replay = cassino_replay_new (copy, NULL);
   cassino_game_unref (copy);
   _cassino_window_show_replay (self, replay, g_variant_get_int32 (parameter));
-}
-
-static void
-show_log_activated (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  CassinoWindow *self = CASSINO_WINDOW (widget);
-
-  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
 /* New game */
@@ -1205,6 +1198,9 @@ cassino_window_get_property (GObject    *object,
     case PROP_DATABASE:
       g_value_set_string (value, self->database);
       break;
+    case PROP_LOG_SHOWN:
+      g_value_set_boolean (value, self->flap && adw_flap_get_reveal_flap (self->flap));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1223,6 +1219,10 @@ cassino_window_set_property (GObject      *object,
     case PROP_DATABASE:
       g_free (self->database);
       self->database = g_value_dup_string (value);
+      break;
+    case PROP_LOG_SHOWN:
+      if (self->flap)
+        adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1246,6 +1246,11 @@ cassino_window_class_init (CassinoWindowClass *klass)
   properties[PROP_DATABASE] =
     g_param_spec_string ("database", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* whether the move log is shown: the menu's "Show Move Log" (a toggle
+   * with a check mark, win.show-log) and F9 */
+  properties[PROP_LOG_SHOWN] =
+    g_param_spec_boolean ("log-shown", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CASSINO_TYPE_COLUMN);
@@ -1294,7 +1299,7 @@ cassino_window_class_init (CassinoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next-deal", NULL, next_deal_activated);
   gtk_widget_class_install_action (widget_class, "win.next-game", NULL, next_game_activated);
   gtk_widget_class_install_action (widget_class, "win.confirm-pass", NULL, confirm_pass_activated);
-  gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_activated);
+  gtk_widget_class_install_property_action (widget_class, "win.show-log", "log-shown");
   gtk_widget_class_install_action (widget_class, "win.replay-deal", "i", replay_deal_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "win.hint", NULL);
