@@ -1722,7 +1722,22 @@ test_export_damaged_game (Fixture       *f,
   open_window (f);
   store_test_break_game (f->database, f->ids[4]);
 
+  /* the file chooser opens in Documents or the home folder (it opened
+   * in the program's working folder), then where the last file went */
+  {
+    g_autoptr(GFile) folder = cassino_window_dup_file_folder (f->window);
+    g_autofree char *where = g_file_get_path (folder);
+    const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+    g_assert_true (g_strcmp0 (where, g_get_home_dir ()) == 0 || g_strcmp0 (where, documents) == 0);
+  }
   cassino_window_export_records (f->window, CASSINO_STORE_EXPORT_ALL, 0, file);
+  {
+    g_autoptr(GFile) folder = cassino_window_dup_file_folder (f->window);
+    g_autofree char *where = g_file_get_path (folder);
+
+    g_assert_cmpstr (where, ==, f->tmpdir);
+  }
   WAIT_FOR (cassino_window_get_last_toast (f->window) != NULL, 20);
   toast = cassino_window_get_last_toast (f->window);
   g_test_message ("the toast: %s", toast);

@@ -26,6 +26,7 @@ struct _CassinoWindow
   char                  *database;
   guint                  score_source;
   char                  *last_toast;
+  GFile                 *file_folder;     /* where the last file was chosen */
   char                  *tally_key;        /* what the tally grid shows */
   gboolean               log_shown;        /* what the move log shows: */
   guint                  log_serial;       /* cassino_game_controller_get_log_serial () */

@@ -547,6 +547,33 @@ on_file_job_done_cb (GObject      *source,
 }
 
 /* Export… once its file is chosen (tests: without the file chooser). */
+GFile *
+cassino_window_dup_file_folder (CassinoWindow *self)
+{
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  g_return_val_if_fail (CASSINO_IS_WINDOW (self), NULL);
+
+  if (self->file_folder)
+    return g_object_ref (self->file_folder);
+  if (documents && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+static void
+remember_file_folder (CassinoWindow *self,
+                      GFile         *file)
+{
+  GFile *parent = g_file_get_parent (file);
+
+  if (parent)
+    {
+      g_clear_object (&self->file_folder);
+      self->file_folder = parent;
+    }
+}
+
 void
 cassino_window_export_records (CassinoWindow           *self,
                                CassinoStoreExportScope  scope,
@@ -558,6 +585,7 @@ cassino_window_export_records (CassinoWindow           *self,
 
   if (!have_records (self))
     return;
+  remember_file_folder (self, file);
   cassino_records_export_records_async (self->records, scope, id, file, on_file_job_done_cb, g_object_ref (self));
 }
 
@@ -571,6 +599,7 @@ cassino_window_import_records (CassinoWindow *self,
 
   if (!have_records (self))
     return;
+  remember_file_folder (self, file);
   cassino_records_import_records_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
 }
 
@@ -598,6 +627,7 @@ on_file_chosen_cb (GtkNativeDialog *dialog,
                                          id, file);
           break;
         case FILE_EXPORT_STATS:
+          remember_file_folder (self, file);
           cassino_records_export_stats_csv_async (self->records, file, on_file_job_done_cb, g_object_ref (self));
           break;
         case FILE_IMPORT:
@@ -694,6 +724,11 @@ choose_file (CassinoWindow *self,
         }
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  {
+    g_autoptr(GFile) folder = cassino_window_dup_file_folder (self);
+
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_object_set_data (G_OBJECT (dialog), "job", GINT_TO_POINTER (job));
   g_object_set_data (G_OBJECT (dialog), "id", GSIZE_TO_POINTER ((gsize) id));

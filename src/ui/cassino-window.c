@@ -1179,6 +1179,7 @@ cassino_window_finalize (GObject *object)
   CassinoWindow *self = CASSINO_WINDOW (object);
 
   g_free (self->database);
+  g_clear_object (&self->file_folder);
   g_free (self->last_toast);
   g_free (self->tally_key);
 

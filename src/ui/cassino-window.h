@@ -52,6 +52,10 @@ void                   cassino_window_export_records (CassinoWindow           *s
  * when History has its row ("cassino-scopa-2026-11-25.cassino"). */
 char                  *cassino_window_dup_export_game_name (CassinoWindow *self,
                                                             gint64         id);
+/* The folder the file chooser of Import and Export opens in: the one of
+ * the last file chosen or written, else Documents, else the home folder
+ * (it opened in the program's working folder). */
+GFile                 *cassino_window_dup_file_folder (CassinoWindow *self);
 /* Import… once its file is chosen, the same way. */
 void                   cassino_window_import_records (CassinoWindow           *self,
                                                       GFile                   *file);
