@@ -858,6 +858,9 @@ test_statistics_family (Fixture       *f,
     WAIT_FOR (!cassino_stats_view_is_loading (view), 10);
     big = g_strdup_printf ("%.1f %%", cst->big_cassino_percent);
     g_assert_cmpstr (cassino_stats_view_get_figure (view, "big-cassino"), ==, big);
+    /* (Scopa has no 10♦: every 10♦ counted is a Big Cassino) */
+    g_assert_false (any->big_cassino_family);
+    g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Big Cassino (10♦) taken"));
     g_assert_cmpstr (cassino_stats_view_get_figure (view, "seven-diamonds"), ==, seven);
     g_assert_true (ui_test_shows_label (GTK_WIDGET (view), "Settebello (7♦) taken"));
     g_assert_nonnull (cassino_stats_view_get_figure (view, "builds-taken"));

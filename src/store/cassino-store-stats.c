@@ -109,7 +109,7 @@ enum {
 
 /* Which of the statistics' categories a variant has. */
 typedef struct {
-  gboolean sweeps, big_cassino, little_cassino, seven_diamonds, settebello, building;
+  gboolean sweeps, big_cassino, little_cassino, seven_diamonds, settebello, building, family;
 } PresetCategories;
 
 /* What a variant scores, from its rules: a side that took every card
@@ -142,6 +142,7 @@ preset_categories (const char       *name,
   out->seven_diamonds = score.points[0][CASSINO_CATEGORY_SEVEN_DIAMONDS] > 0;
   out->settebello = rules.scoring == CASSINO_SCORING_SCOPA;
   out->building = rules.building;
+  out->family = rules.family;
 }
 
 static gboolean
@@ -227,7 +228,10 @@ fill_stats (CassinoStore                   *store,
           if (has->sweeps)
             st->sweep_deals += deals;
           if (has->big_cassino)
-            st->big_cassino_deals += deals;
+            {
+              st->big_cassino_deals += deals;
+              st->big_cassino_family |= has->family;
+            }
           if (has->little_cassino)
             st->little_cassino_deals += deals;
           if (has->seven_diamonds)

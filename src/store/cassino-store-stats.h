@@ -63,6 +63,8 @@ typedef struct {
   guint      big_cassino;             /* deals in which the side took Td */
   guint      big_cassino_deals;       /* deals of variants that score Td */
   double     big_cassino_percent;     /* of @big_cassino_deals × 100 */
+  gboolean   big_cassino_family;      /* some of those deals are of a fishing game
+                                       * (Xeri, Diloti, …: there the 10♦ is no Cassino) */
   guint      little_cassino;
   guint      little_cassino_deals;
   double     little_cassino_percent;

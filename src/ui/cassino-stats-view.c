@@ -531,10 +531,13 @@ build_page (CassinoStatsView *self)
 
       add_tile (self, GTK_FLOW_BOX (tiles), "sweeps-per-deal", title, g_strdup_printf ("%.2f", st->sweeps_per_deal));
     }
-  /* in a fishing game's own words (Diloti's sheet says "Ten of Diamonds") */
+  /* in a fishing game's own words (Diloti's sheet says "Ten of Diamonds"),
+   * and so wherever a fishing game's deals are counted (any variant with a
+   * Xeri game among Cassino ones: its 10♦ is no Big Cassino) */
   if (shown.big_cassino)
     add_tile (self, GTK_FLOW_BOX (tiles), "big-cassino",
-              shown.has_rules && shown.rules.family ? _("Ten of diamonds (10♦) taken") : _("Big Cassino (10♦) taken"),
+              (shown.has_rules && shown.rules.family) || st->big_cassino_family ?
+              _("Ten of diamonds (10♦) taken") : _("Big Cassino (10♦) taken"),
               percent (st->big_cassino_percent));
   if (shown.little_cassino)
     add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino",
