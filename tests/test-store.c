@@ -1270,7 +1270,7 @@ test_stats_csv_adds_up (Fixture       *f,
                         gconstpointer  data)
 {
   static const CassinoPreset presets[] = {
-    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_XERI, CASSINO_PRESET_SCOPA, CASSINO_PRESET_PASUR,
+    CASSINO_PRESET_CLASSIC, CASSINO_PRESET_XERI, CASSINO_PRESET_SCOPA, CASSINO_PRESET_PASUR, CASSINO_PRESET_DILOTI,
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
@@ -1302,6 +1302,10 @@ test_stats_csv_adds_up (Fixture       *f,
     g_assert_true (any->big_cassino_family);
     g_assert_cmpuint (cst->big_cassino_deals, >, 0);
     g_assert_false (cst->big_cassino_family);
+    /* and Diloti's 2♠, no Little Cassino */
+    g_assert_cmpuint (any->little_cassino_deals, >, cst->little_cassino_deals);
+    g_assert_true (any->little_cassino_family);
+    g_assert_false (cst->little_cassino_family);
   }
   g_assert_true (cassino_store_export_stats_csv (f->store, out, &error));
   g_assert_no_error (error);

@@ -233,7 +233,10 @@ fill_stats (CassinoStore                   *store,
               st->big_cassino_family |= has->family;
             }
           if (has->little_cassino)
-            st->little_cassino_deals += deals;
+            {
+              st->little_cassino_deals += deals;
+              st->little_cassino_family |= has->family;
+            }
           if (has->seven_diamonds)
             {
               st->seven_diamonds_deals += deals;

@@ -68,6 +68,7 @@ typedef struct {
   guint      little_cassino;
   guint      little_cassino_deals;
   double     little_cassino_percent;
+  gboolean   little_cassino_family;   /* some of those deals are of a fishing game (Diloti) */
   guint      seven_diamonds_deals;    /* deals of variants that score 7d */
   double     seven_diamonds_percent;  /* deals the side took it, of those × 100 */
   gboolean   seven_diamonds_settebello;  /* every one of them Scopa's (the settebello) */

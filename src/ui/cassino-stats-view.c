@@ -312,9 +312,13 @@ build_compare (CassinoStatsView *self)
     { N_("Points per deal"), g_strdup_printf ("%.2f", a->points_per_deal), g_strdup_printf ("%.2f", b->points_per_deal), 1, 1 },
     { N_("Sweeps per deal"), g_strdup_printf ("%.2f", a->sweeps_per_deal), g_strdup_printf ("%.2f", b->sweeps_per_deal),
       a->sweep_deals, b->sweep_deals },
-    { N_("Big Cassino taken"), percent (a->big_cassino_percent), percent (b->big_cassino_percent),
+    /* (a fishing game's 10♦ and 2♠ are no Cassinos: named as its own
+     * words where one is counted, as the tiles) */
+    { a->big_cassino_family || b->big_cassino_family ? N_("Ten of diamonds (10♦) taken") : N_("Big Cassino taken"),
+      percent (a->big_cassino_percent), percent (b->big_cassino_percent),
       a->big_cassino_deals, b->big_cassino_deals },
-    { N_("Little Cassino taken"), percent (a->little_cassino_percent), percent (b->little_cassino_percent),
+    { a->little_cassino_family || b->little_cassino_family ? N_("Two of spades (2♠) taken") : N_("Little Cassino taken"),
+      percent (a->little_cassino_percent), percent (b->little_cassino_percent),
       a->little_cassino_deals, b->little_cassino_deals },
     { N_("Own builds captured"), percent (a->builds_taken_percent), percent (b->builds_taken_percent),
       a->building_games, b->building_games },
@@ -541,7 +545,8 @@ build_page (CassinoStatsView *self)
               percent (st->big_cassino_percent));
   if (shown.little_cassino)
     add_tile (self, GTK_FLOW_BOX (tiles), "little-cassino",
-              shown.has_rules && shown.rules.family ? _("Two of spades (2♠) taken") : _("Little Cassino (2♠) taken"),
+              (shown.has_rules && shown.rules.family) || st->little_cassino_family ?
+              _("Two of spades (2♠) taken") : _("Little Cassino (2♠) taken"),
               percent (st->little_cassino_percent));
   if (shown.seven_diamonds)
     add_tile (self, GTK_FLOW_BOX (tiles), "seven-diamonds",
