@@ -1260,6 +1260,26 @@ test_stats_fixture (Fixture       *f,
   }
 }
 
+/* The lines of the statistics' CSV export (@stats) or the games' */
+static GStrv
+export_csv_lines (CassinoStore *store,
+                  gboolean      stats)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autofree char *text = NULL;
+
+  if (stats)
+    g_assert_true (cassino_store_export_stats_csv (store, out, &error));
+  else
+    g_assert_true (cassino_store_export_games_csv (store, NULL, out, &error));
+  g_assert_no_error (error);
+  g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
+  g_output_stream_close (out, NULL, NULL);
+  text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  return g_strsplit (text, "\n", -1);
+}
+
 /* The 10♦ in fishing games' deals, and the statistics' CSV: in every row
  * the category columns (the Cassino
  * categories and other_points, the fishing games' own) add up to the
@@ -1273,8 +1293,6 @@ test_stats_csv_adds_up (Fixture       *f,
     CASSINO_PRESET_CLASSIC, CASSINO_PRESET_XERI, CASSINO_PRESET_SCOPA, CASSINO_PRESET_PASUR, CASSINO_PRESET_DILOTI,
   };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   g_auto(GStrv) header = NULL;
   int points_col = -1;
@@ -1307,12 +1325,7 @@ test_stats_csv_adds_up (Fixture       *f,
     g_assert_true (any->little_cassino_family);
     g_assert_false (cst->little_cassino_family);
   }
-  g_assert_true (cassino_store_export_stats_csv (f->store, out, &error));
-  g_assert_no_error (error);
-  g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
-  g_output_stream_close (out, NULL, NULL);
-  text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
-  lines = g_strsplit (text, "\n", -1);
+  lines = export_csv_lines (f->store, TRUE);
   header = g_strsplit (lines[0], ",", -1);
   for (guint c = 0; header[c]; c++)
     if (g_str_equal (header[c], "points"))
@@ -2110,33 +2123,17 @@ test_export_import (Fixture       *f,
 
   /* CSV */
   {
-    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-    g_autofree char *text = NULL;
-    g_auto(GStrv) lines = NULL;
+    g_auto(GStrv) lines = export_csv_lines (f->store, FALSE);
 
-    g_assert_true (cassino_store_export_games_csv (f->store, NULL, out, &error));
-    g_assert_no_error (error);
-    g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
-    g_output_stream_close (out, NULL, NULL);
-    text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
-    lines = g_strsplit (text, "\n", -1);
     g_assert_cmpuint (g_strv_length (lines), ==, 6);   /* header, 4 games, "" */
     g_assert_true (g_str_has_prefix (lines[0], "id,key,started,ended,preset,players,state"));
     g_assert_nonnull (strstr (lines[1], ",Dan,"));
     g_assert_nonnull (strstr (lines[4], ",playing,"));
   }
   {
-    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-    g_autofree char *text = NULL;
-    g_auto(GStrv) lines = NULL;
+    g_auto(GStrv) lines = export_csv_lines (f->store, TRUE);
     g_autofree char *dan_all = NULL;
 
-    g_assert_true (cassino_store_export_stats_csv (f->store, out, &error));
-    g_assert_no_error (error);
-    g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
-    g_output_stream_close (out, NULL, NULL);
-    text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
-    lines = g_strsplit (text, "\n", -1);
     g_assert_true (g_str_has_prefix (lines[0], "player_id,name,preset,players,games,wins"));
     /* Dan: all, classic/2; the computer: all, classic/2 */
     g_assert_cmpuint (g_strv_length (lines), ==, 6);
