@@ -462,6 +462,41 @@ test_rules_validate (Fixture       *f,
   g_assert_true (gtk_widget_is_sensitive (deal));
 }
 
+/* Two seats of one name: Deal refuses and says why (a three-player game
+ * after a four-player one dealt with two "Anna", one player in the
+ * records and two columns the score sheet could not tell apart). */
+static void
+test_seat_names_unique (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  g_autoptr(CassinoGameSetup) shown = NULL;
+  g_autoptr(GError) error = NULL;
+  CassinoNewGameDialog *dialog;
+
+  setup->n_players = 3;
+  for (guint i = 1; i < 3; i++)
+    {
+      g_free (setup->seats[i].name);
+      setup->seats[i].name = g_strdup (i == 1 ? "Anna" : "anna");
+      setup->seats[i].kind = CASSINO_SEAT_COMPUTER;
+      setup->seats[i].level = CASSINO_LEVEL_EASY;
+    }
+  dialog = cassino_new_game_dialog_new (GTK_WINDOW (f->window), setup);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate (50);
+  shown = cassino_new_game_dialog_get_setup (dialog, &error);
+  g_assert_null (shown);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "Two seats are named “anna”: give each player a name of their own.");
+  /* Deal says so in the dialog, and starts nothing */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL));
+  iterate (20);
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), error->message));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate (20);
+}
+
 /* The variant says "Custom, based on Classic" once a rule changes. */
 static void
 test_rules_custom (Fixture       *f,
@@ -744,6 +779,7 @@ main (int   argc,
   ADD ("rules-narrow", test_rules_narrow);
   ADD ("rules-validate", test_rules_validate);
   ADD ("rules-custom", test_rules_custom);
+  ADD ("seat-names-unique", test_seat_names_unique);
   ADD ("rules-hidden", test_rules_hidden);
   ADD ("card-focus-ring", test_card_focus_ring);
   ADD ("toast-details", test_toast_details);

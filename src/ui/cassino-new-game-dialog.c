@@ -761,6 +761,29 @@ cassino_new_game_dialog_get_setup (CassinoNewGameDialog  *self,
       setup->seats[i].name = g_strdup (name && *name ? name :
                                        kind == 0 ? _("Player") : cassino_game_setup_computer_name (i ? i - 1 : 0));
     }
+  /* a name a seat: two seats of one name are one player in the records,
+   * and the score sheet could not tell them apart (a three-player game
+   * after a four-player one had two "Anna") */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *a = g_utf8_casefold (setup->seats[i].name, -1);
+
+      gtk_widget_remove_css_class (GTK_WIDGET (self->seat_rows[i]), "error");
+      for (guint j = 0; j < i; j++)
+        {
+          g_autofree char *b = g_utf8_casefold (setup->seats[j].name, -1);
+
+          if (g_str_equal (a, b))
+            {
+              gtk_widget_add_css_class (GTK_WIDGET (self->seat_rows[i]), "error");
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           /* Translators: the New Game dialog refuses to deal; %s is a player's name */
+                           _("Two seats are named “%s”: give each player a name of their own."),
+                           setup->seats[i].name);
+              return NULL;
+            }
+        }
+    }
   return g_steal_pointer (&setup);
 }
 
