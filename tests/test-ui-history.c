@@ -22,6 +22,7 @@
 #include "cassino-application.h"
 #include "cassino-chart.h"
 #include "cassino-game-family.h"
+#include "cassino-game-setup.h"
 #include "cassino-history-view.h"
 #include "cassino-replay-step.h"
 #include "cassino-move-text.h"
@@ -2634,6 +2635,57 @@ test_add_player_taken (Fixture       *f,
   gtk_window_destroy (players);
 }
 
+/* The user renamed in Players is renamed in the settings too: the name
+ * in Preferences and the seats New Game offers again (a new game dealt
+ * the old name, a second player of it). */
+static void
+test_rename_user (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(CassinoGameSetup) setup = cassino_game_setup_new_default ("Tess");
+  g_autofree char *json = NULL;
+  GtkWindow *players;
+  AdwEntryRow *tess = NULL;
+
+  json = cassino_game_setup_to_json (setup);
+  g_settings_set_string (f->settings, "last-game", json);
+  g_clear_pointer (&json, g_free);
+  open_window (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
+  WAIT_FOR (find_toplevel ("Players") != NULL, 10);
+  players = find_toplevel ("Players");
+  for (guint tries = 0; tess == NULL && tries < 100; tries++)
+    {
+      iterate (50);
+      g_ptr_array_set_size (rows, 0);
+      ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+      for (guint i = 0; i < rows->len; i++)
+        if (g_strcmp0 (gtk_editable_get_text (rows->pdata[i]), "Tess") == 0)
+          tess = rows->pdata[i];
+    }
+  if (tess == NULL)
+    for (guint i = 0; i < rows->len; i++)
+      g_test_message ("row: %s", gtk_editable_get_text (rows->pdata[i]));
+  g_assert_nonnull (tess);
+  gtk_editable_set_text (GTK_EDITABLE (tess), "Tessa");
+  g_signal_emit_by_name (tess, "apply");
+  WAIT_FOR (({ g_autofree char *name = g_settings_get_string (f->settings, "player-name");
+               g_strcmp0 (name, "Tessa") == 0; }), 10);
+  /* New Game's seats: the user's by the new name */
+  json = g_settings_get_string (f->settings, "last-game");
+  g_assert_null (strstr (json, "\"Tess\""));
+  {
+    g_autofree char *setting = g_settings_get_string (f->settings, "player-name");
+    g_autofree char *name = cassino_game_setup_default_player_name (setting);
+    g_autoptr(CassinoGameSetup) again = cassino_game_setup_from_json (json, name, NULL);
+
+    g_assert_nonnull (again);
+    g_assert_cmpstr (again->seats[0].name, ==, "Tessa");
+  }
+  gtk_window_destroy (players);
+}
+
 /* @n games of Vic's begun in the database at @path; the first's and the
  * newest's ids. */
 static void
@@ -3101,6 +3153,7 @@ main (int   argc,
   ADD ("statistics-family-only", test_statistics_family_only);
   ADD ("new-rubber", test_new_rubber);
   ADD ("statistics-kept", test_statistics_kept);
+  ADD ("rename-user", test_rename_user);
   ADD ("no-flow-box-stops", test_no_flow_box_stops);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   g_test_add_func ("/cassino/ui-history/length-text", test_length_text);

@@ -771,6 +771,8 @@ typedef struct {
   GtkWidget           *widget;   /* what was used: the bell on failure */
   gboolean             toast;    /* a failure is told in words */
   gboolean             clear;    /* the entry is emptied when it worked */
+  char                *old_name; /* a rename: the name it had */
+  char                *new_name;
 } PlayersEdit;
 
 static PlayersEdit *
@@ -791,6 +793,43 @@ on_refused_name_changed_cb (GtkEditable *editable,
 {
   gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
   g_signal_handlers_disconnect_by_func (editable, on_refused_name_changed_cb, data);
+}
+
+/* A player renamed is renamed where the settings name them too: the
+ * name in Preferences, when it is the user's, and the seats of the game
+ * New Game offers again (a new game dealt "root" after root became
+ * Carl, a second player of the old name). */
+static void
+rename_in_settings (CassinoWindow *self,
+                    const char    *old_name,
+                    const char    *new_name)
+{
+  g_autofree char *setting = g_settings_get_string (self->settings, "player-name");
+  g_autofree char *user = cassino_game_setup_default_player_name (setting);
+  g_autofree char *json = g_settings_get_string (self->settings, "last-game");
+  g_autoptr(CassinoGameSetup) setup = NULL;
+
+  if (g_strcmp0 (user, old_name) == 0)
+    g_settings_set_string (self->settings, "player-name", new_name);
+  setup = json && *json ? cassino_game_setup_from_json (json, new_name, NULL) : NULL;
+  if (setup)
+    {
+      gboolean changed = FALSE;
+
+      for (guint i = 0; i < setup->n_players; i++)
+        if (g_strcmp0 (setup->seats[i].name, old_name) == 0)
+          {
+            g_free (setup->seats[i].name);
+            setup->seats[i].name = g_strdup (new_name);
+            changed = TRUE;
+          }
+      if (changed)
+        {
+          g_autofree char *again = cassino_game_setup_to_json (setup);
+
+          g_settings_set_string (self->settings, "last-game", again);
+        }
+    }
 }
 
 static void
@@ -830,11 +869,15 @@ on_players_edited_cb (GObject      *source,
       gtk_widget_remove_css_class (edit->widget, "error");
       if (edit->clear)
         gtk_editable_set_text (GTK_EDITABLE (edit->widget), "");
+      if (edit->old_name && edit->new_name)
+        rename_in_settings (edit->window, edit->old_name, edit->new_name);
       fill_players (edit->group, edit->window, players);
     }
   g_object_unref (edit->window);
   g_object_unref (edit->group);
   g_object_unref (edit->widget);
+  g_free (edit->old_name);
+  g_free (edit->new_name);
   g_free (edit);
 }
 
@@ -846,8 +889,16 @@ on_rename_applied_cb (AdwEntryRow   *row,
   const char *name = gtk_editable_get_text (GTK_EDITABLE (row));
 
   if (name && *name)
-    cassino_records_rename_player_async (self->records, id, name, on_players_edited_cb,
-                                         players_edit_new (self, GTK_WIDGET (row)));
+    {
+      PlayersEdit *edit = players_edit_new (self, GTK_WIDGET (row));
+      GPtrArray *players = cassino_records_get_players (self->records);
+
+      for (guint i = 0; players && i < players->len; i++)
+        if (((const CassinoStorePlayer *) players->pdata[i])->id == id)
+          edit->old_name = g_strdup (((const CassinoStorePlayer *) players->pdata[i])->name);
+      edit->new_name = g_strdup (name);
+      cassino_records_rename_player_async (self->records, id, name, on_players_edited_cb, edit);
+    }
 }
 
 static void
