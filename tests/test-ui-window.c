@@ -2515,10 +2515,28 @@ test_new_game_dialog (Fixture       *f,
     g_assert_cmpuint (people->len, ==, 1);
     g_assert_cmpstr (gtk_button_get_label (people->pdata[0]), ==, "Tess");
     g_signal_emit_by_name (people->pdata[0], "clicked");
+    /* seat 1 is Tess's already: Deal refuses two seats of one name */
+    picked = cassino_new_game_dialog_get_setup (dialog, &error);
+    g_assert_null (picked);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+    /* seat 1 named otherwise, seat 2 is hers */
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      GtkEditable *first = NULL;
+
+      ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+      for (guint i = 0; i < rows->len && first == NULL; i++)
+        if (g_strcmp0 (gtk_editable_get_text (rows->pdata[i]), "Tess") == 0)
+          first = rows->pdata[i];
+      g_assert_nonnull (first);
+      gtk_editable_set_text (first, "Ulla");
+    }
     picked = cassino_new_game_dialog_get_setup (dialog, &error);
     g_assert_no_error (error);
     g_assert_cmpint (picked->seats[1].kind, ==, CASSINO_SEAT_HUMAN);
     g_assert_cmpstr (picked->seats[1].name, ==, "Tess");
+    g_assert_cmpstr (picked->seats[0].name, ==, "Ulla");
   }
 
   /* starting from the dialog deals that game and remembers it */
