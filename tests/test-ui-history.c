@@ -1088,6 +1088,10 @@ test_new_rubber (Fixture       *f,
     g_assert_cmpuint (rules.rubber_games, ==, 3);
   }
   g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "The first to win 2 games wins the rubber"));
+  /* the rubber's length is not a change of rules: the variant is still
+   * Classic (it read "Custom, based on Classic") */
+  g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), "Classic"));
+  g_assert_false (ui_test_shows_label (GTK_WIDGET (dialog), "Custom, based on Classic"));
   /* the dialog says what it starts (it said "New Game") */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "New Rubber");
 

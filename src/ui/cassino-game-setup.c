@@ -178,8 +178,16 @@ cassino_game_setup_get_rules (const CassinoGameSetup *setup,
 char *
 cassino_game_setup_dup_variant_title (const CassinoRules *rules)
 {
-  g_autofree char *json = cassino_rules_to_json (rules);
+  CassinoRules variant = *rules;
+  CassinoRules preset;
+  g_autofree char *json = NULL;
   const char *title = cassino_preset_get_title (rules->preset);
+
+  /* A rubber's length belongs to the format ("A rubber", best of three),
+   * not to the variant: choosing a rubber of Classic is still Classic. */
+  if (cassino_rules_init_preset (&preset, rules->preset, rules->n_players, NULL))
+    variant.rubber_games = preset.rubber_games;
+  json = cassino_rules_to_json (&variant);
 
   if (json[0] == '"')
     return g_strdup (title);

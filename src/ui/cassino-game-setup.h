@@ -57,7 +57,8 @@ gboolean          cassino_game_setup_get_rules   (const CassinoGameSetup *setup,
                                                   CassinoRules           *out_rules,
                                                   GError                **error);
 /* The variant's title, or "Custom, based on Classic" when @rules differ
- * from their preset (translated, newly allocated). */
+ * from their preset other than in a rubber's length (translated, newly
+ * allocated). */
 char             *cassino_game_setup_dup_variant_title (const CassinoRules *rules);
 guint             cassino_game_setup_count_humans (const CassinoGameSetup *setup);
 
