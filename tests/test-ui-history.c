@@ -2690,6 +2690,130 @@ test_rename_user (Fixture       *f,
   gtk_window_destroy (players);
 }
 
+/* The row of the Players window that names @name, or NULL. */
+static AdwEntryRow *
+players_row (GtkWindow  *players,
+             const char *name)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (gtk_editable_get_text (rows->pdata[i]), name) == 0 &&
+        g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "Add a Player") != 0)
+      return rows->pdata[i];
+  return NULL;
+}
+
+/* Whether the entry row @row shows its apply button. */
+static gboolean
+shows_apply_button (AdwEntryRow *row)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (row), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_icon_name (buttons->pdata[i]), "adw-entry-apply-symbolic") == 0 &&
+        gtk_widget_is_visible (buttons->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+focus_within (GtkWindow *window,
+              GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The Players window keeps the keyboard where it was: a player added
+ * leaves the field empty without an apply button (it showed one that
+ * did nothing), a field emptied by hand hides it too, and a rename or an
+ * archive keeps the focus on that player's row (it went to the first
+ * row's picture when the rows were made again). */
+static void
+test_players_focus_kept (Fixture       *f,
+                         gconstpointer  data)
+{
+  GtkWindow *players;
+  AdwEntryRow *add = NULL, *wim, *xena;
+  GtkWidget *archive;
+
+  open_window (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.players", NULL));
+  WAIT_FOR (find_toplevel ("Players") != NULL, 10);
+  players = find_toplevel ("Players");
+  {
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+    ui_test_collect (GTK_WIDGET (players), ADW_TYPE_ENTRY_ROW, rows);
+    for (guint i = 0; i < rows->len; i++)
+      if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "Add a Player") == 0)
+        add = rows->pdata[i];
+  }
+  g_assert_nonnull (add);
+
+  /* two players added, typed with the focus in the field */
+  gtk_widget_grab_focus (GTK_WIDGET (add));
+  gtk_editable_set_text (GTK_EDITABLE (add), "Wim");
+  g_assert_true (shows_apply_button (add));
+  g_signal_emit_by_name (add, "apply");
+  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (add)), "") == 0, 10);
+  g_assert_nonnull (players_row (players, "Wim"));
+  g_assert_false (shows_apply_button (add));
+  gtk_editable_set_text (GTK_EDITABLE (add), "Xena");
+  g_signal_emit_by_name (add, "apply");
+  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (add)), "") == 0, 10);
+  g_assert_nonnull (players_row (players, "Xena"));
+  g_assert_false (shows_apply_button (add));
+
+  /* a field emptied by hand offers nothing to apply */
+  gtk_editable_set_text (GTK_EDITABLE (add), "Y");
+  g_assert_true (shows_apply_button (add));
+  gtk_editable_set_text (GTK_EDITABLE (add), "");
+  g_assert_false (shows_apply_button (add));
+
+  /* Xena renamed from her row: the focus stays on her row */
+  xena = players_row (players, "Xena");
+  wim = players_row (players, "Wim");
+  g_assert_nonnull (wim);
+  gtk_widget_grab_focus (GTK_WIDGET (xena));
+  g_assert_true (focus_within (players, GTK_WIDGET (xena)));
+  gtk_editable_set_text (GTK_EDITABLE (xena), "Xenia");
+  g_signal_emit_by_name (xena, "apply");
+  /* (the rows are made again when the rename is stored) */
+  WAIT_FOR (players_row (players, "Xenia") != NULL && players_row (players, "Xenia") != xena, 10);
+  g_assert_true (focus_within (players, GTK_WIDGET (players_row (players, "Xenia"))));
+
+  /* Veronika archived with her row's button: the focus is on the button
+   * that brings her back */
+  xena = players_row (players, "Xenia");
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+    archive = NULL;
+    ui_test_collect (GTK_WIDGET (xena), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_button_get_icon_name (buttons->pdata[i]), "cassino-archive-symbolic") == 0)
+        archive = buttons->pdata[i];
+  }
+  g_assert_nonnull (archive);
+  gtk_widget_grab_focus (archive);
+  g_signal_emit_by_name (archive, "clicked");
+  WAIT_FOR (players_row (players, "Xenia") != NULL &&
+            players_row (players, "Xenia") != xena, 10);
+  {
+    GtkWidget *focus = gtk_window_get_focus (players);
+
+    g_assert_true (GTK_IS_BUTTON (focus));
+    g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (focus)), ==, "edit-undo-symbolic");
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (players_row (players, "Xenia"))));
+  }
+  gtk_window_destroy (players);
+}
+
 /* @n games of Vic's begun in the database at @path; the first's and the
  * newest's ids. */
 static void
@@ -3158,6 +3282,7 @@ main (int   argc,
   ADD ("new-rubber", test_new_rubber);
   ADD ("statistics-kept", test_statistics_kept);
   ADD ("rename-user", test_rename_user);
+  ADD ("players-focus-kept", test_players_focus_kept);
   ADD ("no-flow-box-stops", test_no_flow_box_stops);
   g_test_add_func ("/cassino/ui-history/chart-ticks", test_chart_ticks);
   g_test_add_func ("/cassino/ui-history/length-text", test_length_text);

@@ -832,6 +832,49 @@ rename_in_settings (CassinoWindow *self,
     }
 }
 
+/* Text set in a row without the apply button it would show: the row
+ * was applied (an added player's name cleared), or it is empty (apply
+ * would do nothing). */
+static void
+entry_row_set_text_applied (AdwEntryRow *row,
+                            const char  *text)
+{
+  adw_entry_row_set_show_apply_button (row, FALSE);
+  if (text)
+    gtk_editable_set_text (GTK_EDITABLE (row), text);
+  adw_entry_row_set_show_apply_button (row, TRUE);
+}
+
+static void
+on_player_name_changed_cb (GtkEditable *editable,
+                           gpointer     data)
+{
+  const char *text = gtk_editable_get_text (editable);
+
+  if (text == NULL || *text == '\0')
+    entry_row_set_text_applied (ADW_ENTRY_ROW (editable), NULL);
+}
+
+/* The control of player @id that had the focus before the rows were
+ * made again gets it back in the new row: a rename, a colour or an
+ * archive left the focus on the first row's picture. */
+static void
+refocus_player (AdwPreferencesGroup *group,
+                gint64               id,
+                const char          *role)
+{
+  GPtrArray *rows = g_object_get_data (G_OBJECT (group), "rows");
+
+  for (guint i = 0; rows && i < rows->len; i++)
+    if ((gint64) GPOINTER_TO_SIZE (g_object_get_data (rows->pdata[i], "player-id")) == id)
+      {
+        GtkWidget *target = role ? g_object_get_data (rows->pdata[i], role) : rows->pdata[i];
+
+        gtk_widget_grab_focus (target ? target : rows->pdata[i]);
+        return;
+      }
+}
+
 static void
 on_players_edited_cb (GObject      *source,
                       GAsyncResult *result,
@@ -866,12 +909,21 @@ on_players_edited_cb (GObject      *source,
     }
   else
     {
+      GtkRoot *root = gtk_widget_get_root (edit->widget);
+      GtkWidget *focus = GTK_IS_WINDOW (root) ? gtk_window_get_focus (GTK_WINDOW (root)) : NULL;
+      gboolean focused = focus && (focus == edit->widget || gtk_widget_is_ancestor (focus, edit->widget));
+      gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (edit->widget), "player-id"));
+
       gtk_widget_remove_css_class (edit->widget, "error");
+      /* cleared for the next name, without an apply button that would
+       * add nothing */
       if (edit->clear)
-        gtk_editable_set_text (GTK_EDITABLE (edit->widget), "");
+        entry_row_set_text_applied (ADW_ENTRY_ROW (edit->widget), "");
       if (edit->old_name && edit->new_name)
         rename_in_settings (edit->window, edit->old_name, edit->new_name);
       fill_players (edit->group, edit->window, players);
+      if (focused && id != 0)
+        refocus_player (edit->group, id, g_object_get_data (G_OBJECT (edit->widget), "focus-role"));
     }
   g_object_unref (edit->window);
   g_object_unref (edit->group);
@@ -1087,6 +1139,7 @@ fill_players (AdwPreferencesGroup *group,
       g_object_set_data (G_OBJECT (row), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (row), "group", group);
       g_signal_connect (row, "apply", G_CALLBACK (on_rename_applied_cb), self);
+      g_signal_connect_after (row, "changed", G_CALLBACK (on_player_name_changed_cb), NULL);
 
       avatar = picture_button (self, group, p);
       adw_entry_row_add_prefix (ADW_ENTRY_ROW (row), avatar);
@@ -1106,6 +1159,8 @@ fill_players (AdwPreferencesGroup *group,
       g_object_set_data (G_OBJECT (colour), "player-id", GSIZE_TO_POINTER ((gsize) p->id));
       g_object_set_data (G_OBJECT (colour), "group", group);
       g_signal_connect (colour, "color-set", G_CALLBACK (on_colour_set_cb), self);
+      g_object_set_data (G_OBJECT (colour), "focus-role", (gpointer) "colour");
+      g_object_set_data (G_OBJECT (row), "colour", colour);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), colour);
 
       archive = gtk_button_new_from_icon_name (p->archived ? "edit-undo-symbolic" : "cassino-archive-symbolic");
@@ -1119,6 +1174,8 @@ fill_players (AdwPreferencesGroup *group,
       g_object_set_data (G_OBJECT (archive), "archived", GINT_TO_POINTER (p->archived));
       g_object_set_data (G_OBJECT (archive), "group", group);
       g_signal_connect (archive, "clicked", G_CALLBACK (on_archive_clicked_cb), self);
+      g_object_set_data (G_OBJECT (archive), "focus-role", (gpointer) "archive");
+      g_object_set_data (G_OBJECT (row), "archive", archive);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), archive);
 
       adw_preferences_group_add (group, row);
@@ -1150,6 +1207,7 @@ players_activated (GtkWidget  *widget,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add_row), _("Add a Player"));
   adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (add_row), TRUE);
   g_signal_connect (add_row, "apply", G_CALLBACK (on_add_applied_cb), self);
+  g_signal_connect_after (add_row, "changed", G_CALLBACK (on_player_name_changed_cb), NULL);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (add_group), add_row);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (add_group));
 
