@@ -1488,6 +1488,20 @@ test_cli_messages (void)
     g_assert_nonnull (strstr (err, "bad.txt: Not a game record: line 2, column 1: unknown preset “nope”"));
   }
 
+  /* an empty file (or one of blank lines) says so, not "the text holds
+   * no game record" */
+  {
+    g_autofree char *empty = g_build_filename (dir, "empty.txt", NULL);
+    const char *import[] = { "import", "--database", path, empty, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_set_contents (empty, " \n\r\n\t\n", -1, NULL));
+    g_assert_cmpint (run_cli_out (import, FALSE, NULL, &out, &err), ==, 2);
+    g_assert_cmpstr (out, ==, "imported 0, skipped 0 (already present), failed 0; 1 file not imported\n");
+    assert_one_line (err, "empty.txt: Nothing to import: the file is empty");
+  }
+
   /* a file whose second record does not read: the first is imported
    * (the third, the same game again, is skipped), the second is a failure
    * named by its line in the file (the whole file was refused) */

@@ -579,6 +579,20 @@ cassino_store_import_records (CassinoStore              *store,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
 
+  {
+    gsize n = length < 0 ? strlen (text) : (gsize) length;
+    gsize at = 0;
+
+    while (at < n && g_ascii_isspace (text[at]))
+      at++;
+    if (at == n)
+      {
+        g_set_error_literal (error, CASSINO_STORE_ERROR, CASSINO_STORE_ERROR_INVALID,
+                             /* Translators: an import of an empty file (or one of blank lines) */
+                             _("Nothing to import: the file is empty"));
+        return FALSE;
+      }
+  }
   games = cassino_record_read (text, length, &local);
   if (games == NULL)
     {
