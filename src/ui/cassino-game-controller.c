@@ -1552,6 +1552,26 @@ cassino_game_controller_get_side_name (CassinoGameController *self,
   return buf;
 }
 
+char *
+cassino_game_controller_dup_side_heading (CassinoGameController *self,
+                                          guint                  side)
+{
+  const CassinoRules *r;
+
+  g_return_val_if_fail (CASSINO_IS_GAME_CONTROLLER (self), NULL);
+
+  if (self->game == NULL)
+    return g_strdup ("");
+  r = cassino_game_get_rules (self->game);
+  if (r->n_sides == r->n_players)
+    return g_strdup (cassino_game_controller_get_seat_name (self, side));
+  /* Translators: a partnership over a score sheet's column, one name
+   * above the other, e.g. "Anna &" over "Chiara" */
+  return g_strdup_printf (_("%s &\n%s"),
+                          cassino_game_controller_get_seat_name (self, side),
+                          cassino_game_controller_get_seat_name (self, side + r->n_sides));
+}
+
 guint
 cassino_game_controller_get_viewer (CassinoGameController *self)
 {

@@ -134,6 +134,10 @@ const char  *cassino_game_controller_get_seat_name (CassinoGameController *self,
                                                     guint                  seat);
 gboolean     cassino_game_controller_seat_is_human (CassinoGameController *self,
                                                     guint                  seat);
+/* The side's name over a score sheet's column: a partnership one name
+ * above the other (newly allocated). */
+char        *cassino_game_controller_dup_side_heading (CassinoGameController *self,
+                                                       guint                  side);
 const char  *cassino_game_controller_get_side_name (CassinoGameController *self,
                                                     guint                  side);
 

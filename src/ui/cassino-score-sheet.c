@@ -94,13 +94,16 @@ cassino_score_sheet_init (CassinoScoreSheet *self)
 }
 
 GtkWidget *
-cassino_score_sheet_side_header_new (const char *name,
-                                     const char *css_class)
+cassino_score_sheet_side_header_new (CassinoGameController *controller,
+                                     guint                  side,
+                                     const char            *css_class)
 {
-  GtkWidget *l = gtk_label_new (name);
+  g_autofree char *heading = cassino_game_controller_dup_side_heading (controller, side);
+  const char *name = cassino_game_controller_get_side_name (controller, side);
+  GtkWidget *l = gtk_label_new (heading);
 
-  /* a partnership's names wrap, one above the other, rather than being
-   * cut ("root & Bru…"); the whole name in the tooltip too */
+  /* a partnership's names one above the other rather than cut ("root &
+   * Bru…"); a long name wraps; the whole name in the tooltip too */
   gtk_label_set_wrap (GTK_LABEL (l), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (l), 10);
@@ -404,8 +407,7 @@ fill_deal (CassinoScoreSheet     *self,
 
   for (guint s = 0; s < r->n_sides; s++)
     {
-      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (controller, s),
-                                                          "heading");
+      GtkWidget *l = cassino_score_sheet_side_header_new (controller, s, "heading");
 
       gtk_grid_attach (self->grid, l, (int) s + 1, 0, 1, 1);
     }

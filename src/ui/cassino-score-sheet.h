@@ -28,7 +28,11 @@ const CassinoCategory *cassino_score_sheet_family_categories (const CassinoRules
 const char  *cassino_score_sheet_category_title (const CassinoRules *rules,
                                                  CassinoCategory     category);
 
-GtkWidget   *cassino_score_sheet_side_header_new (const char *name,
-                                                  const char *css_class);
+/* The heading of @side's column: its name, a partnership one name above
+ * the other (both partnerships alike: "root & Bruno" wrapped where
+ * "Anna & Chiara" did not). */
+GtkWidget   *cassino_score_sheet_side_header_new (CassinoGameController *controller,
+                                                  guint                  side,
+                                                  const char            *css_class);
 
 G_END_DECLS

@@ -302,8 +302,7 @@ update_tally (CassinoWindow          *self,
     gtk_grid_remove (self->tally_grid, child);
   for (guint s = 0; s < r->n_sides; s++)
     {
-      GtkWidget *l = cassino_score_sheet_side_header_new (cassino_game_controller_get_side_name (self->controller, s),
-                                                          "caption-heading");
+      GtkWidget *l = cassino_score_sheet_side_header_new (self->controller, s, "caption-heading");
 
       gtk_grid_attach (self->tally_grid, l, (int) s + 1, 0, 1, 1);
     }
