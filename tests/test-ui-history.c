@@ -393,6 +393,21 @@ test_history_filter_kept (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, 0);
 }
 
+/* Whether a mapped label under @widget begins with @prefix. */
+static gboolean
+shows_label_starting (GtkWidget  *widget,
+                      const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  ui_test_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (labels->pdata[i]) &&
+        g_str_has_prefix (gtk_label_get_label (labels->pdata[i]), prefix))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_replay_steps (Fixture       *f,
                    gconstpointer  data)
@@ -446,6 +461,12 @@ test_replay_steps (Fixture       *f,
           g_assert_cmpuint (cassino_replay_get_step (replay), ==, step);
           assert_same_position (cassino_game_get_position (cassino_game_controller_get_game (controller)),
                                 cassino_game_get_position (engine), step);
+          /* counted as the game review counts (it said "57 / 196") */
+          {
+            g_autofree char *where = g_strdup_printf ("Deal %u, move %u · ", d + 1, p + 1);
+
+            g_assert_true (shows_label_starting (GTK_WIDGET (view), where));
+          }
         }
       /* the deal's last step says who took the last cards (its table is
        * empty, the piles hold them) */

@@ -85,16 +85,23 @@ update_detail (CassinoReplayView *self)
   g_autoptr(CassinoReplayStep) item = g_list_model_get_item (cassino_replay_get_rows (self->replay), row);
   g_autofree char *text = NULL;
   const char *detail = item ? cassino_replay_step_get_detail (item) : NULL;
+  guint deal = cassino_replay_get_deal_index (self->replay) + 1;
+  guint plays = cassino_replay_get_n_plays (self->replay);
+  const char *what = item ? cassino_replay_step_get_text (item) : "";
 
-  if (detail)
-    /* Translators: where a replay is: step, steps, what happened and more about it,
-     * e.g. "12 / 96 · Anna took 9♦ with 9♠ · a sweep" */
-    text = g_strdup_printf (_("%u / %u · %s · %s"), step + 1, cassino_replay_get_n_steps (self->replay),
-                            item ? cassino_replay_step_get_text (item) : "", detail);
+  /* where the replay is, counted as the game review counts ("Deal 3,
+   * move 7"; it said "57 / 196" where the review said "Deal 3, move 7") */
+  if (plays == 0)
+    /* (a deal just dealt: its row says "Deal 3: Anna deals") */
+    text = g_strdup (what);
+  else if (detail)
+    /* Translators: where a replay is: the deal, the move's number in it,
+     * what happened and more about it, e.g. "Deal 3, move 7 · Anna took 9♦ with 9♠ · a sweep" */
+    text = g_strdup_printf (_("Deal %u, move %u · %s · %s"), deal, plays, what, detail);
   else
-    /* Translators: where a replay is: step, steps, and what happened, e.g. "12 / 96 · Anna took 9♦ with 9♠" */
-    text = g_strdup_printf (_("%u / %u · %s"), step + 1, cassino_replay_get_n_steps (self->replay),
-                            item ? cassino_replay_step_get_text (item) : "");
+    /* Translators: where a replay is: the deal, the move's number in it,
+     * and what happened, e.g. "Deal 3, move 7 · Anna took 9♦ with 9♠" */
+    text = g_strdup_printf (_("Deal %u, move %u · %s"), deal, plays, what);
   gtk_label_set_label (self->detail_label, text);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.first", step > 0);
