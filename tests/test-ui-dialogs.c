@@ -495,6 +495,35 @@ test_seat_names_unique (Fixture       *f,
   g_assert_true (ui_test_shows_label (GTK_WIDGET (dialog), error->message));
   gtk_window_destroy (GTK_WINDOW (dialog));
   iterate (20);
+
+  /* the seats that more players show get names no seat has: after a
+   * game against Bruno, three and four players were "Tess, Bruno,
+   * Bruno, Chiara" */
+  g_clear_pointer (&setup, cassino_game_setup_free);
+  g_clear_error (&error);
+  setup = cassino_game_setup_new_default ("Tess");
+  g_free (setup->seats[1].name);
+  setup->seats[1].name = g_strdup ("Bruno");
+  dialog = cassino_new_game_dialog_new (GTK_WINDOW (f->window), setup);
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate (50);
+  for (guint n = 3; n <= 4; n++)
+    {
+      g_autoptr(CassinoGameSetup) more = NULL;
+
+      select_players (dialog, n);
+      iterate (20);
+      more = cassino_new_game_dialog_get_setup (dialog, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (more->n_players, ==, n);
+      g_assert_cmpstr (more->seats[0].name, ==, "Tess");
+      g_assert_cmpstr (more->seats[1].name, ==, "Bruno");
+      for (guint i = 2; i < n; i++)
+        for (guint j = 0; j < i; j++)
+          g_assert_cmpstr (more->seats[i].name, !=, more->seats[j].name);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate (20);
 }
 
 /* The variant says "Custom, based on Classic" once a rule changes. */

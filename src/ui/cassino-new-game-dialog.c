@@ -1202,6 +1202,24 @@ cassino_new_game_dialog_init (CassinoNewGameDialog *self)
   g_signal_connect (self->format_row, "notify::selected", G_CALLBACK (on_format_selected_cb), self);
 }
 
+/* Whether a seat before @seat is named @name (in any case). */
+static gboolean
+name_taken (CassinoNewGameDialog *self,
+            guint                 seat,
+            const char           *name)
+{
+  g_autofree char *a = g_utf8_casefold (name, -1);
+
+  for (guint i = 0; i < seat; i++)
+    {
+      g_autofree char *b = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->seat_rows[i])), -1);
+
+      if (g_str_equal (a, b))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 CassinoNewGameDialog *
 cassino_new_game_dialog_new (GtkWindow              *parent,
                              const CassinoGameSetup *setup)
@@ -1236,7 +1254,14 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
         }
       else
         {
-          gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), cassino_game_setup_computer_name (i - 1));
+          /* a seat shown when more players are chosen: a computer's name
+           * no seat before it has (after a game against "Bruno", a third
+           * seat was "Bruno" too) */
+          const char *name = cassino_game_setup_computer_name (i - 1);
+
+          for (guint k = 0; k < CASSINO_MAX_PLAYERS + 2 && name_taken (self, i, name); k++)
+            name = cassino_game_setup_computer_name (i + k);
+          gtk_editable_set_text (GTK_EDITABLE (self->seat_rows[i]), name);
           gtk_drop_down_set_selected (GTK_DROP_DOWN (self->seat_kinds[i]), CASSINO_LEVEL_MEDIUM + 1);
         }
     }
