@@ -232,6 +232,26 @@ test_review_from_history (Fixture       *f,
     g_assert_cmpuint (deal->plays->len, ==, first->play_index);
     g_assert_cmpuint (cassino_game_get_to_move (at), ==, 0);
   }
+  /* with the review's verdict, while the replay is at that move (the
+   * replay said nothing of what was better) */
+  {
+    g_autofree char *advice = cassino_review_move_advice (cassino_game_get_rules (f->game), first);
+    g_autofree char *note = NULL;
+    const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (nth_row (cassino_review_view_get_costly_list (view), 0)));
+    const char *played = strstr (title, ": ") + 2;   /* "Deal 2, move 5: Tess trailed 3♣" */
+
+    note = g_strdup_printf ("Next, %s. The game review: %s", played, advice);
+    g_assert_cmpstr (cassino_replay_view_get_note (replay_view), ==, note);
+    g_assert_true (ui_test_maps_label (GTK_WIDGET (replay_view), note));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (replay_view), "replay.next", NULL));
+    iterate (5);
+    g_assert_null (cassino_replay_view_get_note (replay_view));
+    g_assert_false (ui_test_maps_label (GTK_WIDGET (replay_view), note));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (replay_view), "replay.previous", NULL));
+    iterate (5);
+    g_assert_cmpstr (cassino_replay_view_get_note (replay_view), ==, note);
+    g_assert_true (ui_test_maps_label (GTK_WIDGET (replay_view), note));
+  }
 
   /* Back: the review again */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-replay", NULL));

@@ -41,6 +41,9 @@ struct _CassinoReplayView
   AdwFlap               *flap;
   CassinoTableView      *table_view;
   GtkLabel              *detail_label;
+  GtkLabel              *note_label;    /* the game review's verdict at its move */
+  char                  *note;
+  guint                  note_step;
   GtkToggleButton       *play_button;
   GtkDropDown           *speed_dropdown;
   GtkDropDown           *seat_dropdown;
@@ -103,6 +106,8 @@ update_detail (CassinoReplayView *self)
      * and what happened, e.g. "Deal 3, move 7 · Anna took 9♦ with 9♠" */
     text = g_strdup_printf (_("Deal %u, move %u · %s"), deal, plays, what);
   gtk_label_set_label (self->detail_label, text);
+  /* the review's verdict while the replay is at the move it judged */
+  gtk_widget_set_visible (GTK_WIDGET (self->note_label), self->note != NULL && step == self->note_step);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.first", step > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.previous", step > 0);
@@ -360,6 +365,7 @@ cassino_replay_view_dispose (GObject *object)
   g_clear_object (&self->replay);
   g_clear_object (&self->controller);
   g_clear_object (&self->seats);
+  g_clear_pointer (&self->note, g_free);
 
   G_OBJECT_CLASS (cassino_replay_view_parent_class)->dispose (object);
 }
@@ -390,6 +396,7 @@ cassino_replay_view_class_init (CassinoReplayViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, flap);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, table_view);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, detail_label);
+  gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, note_label);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, play_button);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CassinoReplayView, seat_dropdown);
@@ -497,6 +504,7 @@ cassino_replay_view_set_replay (CassinoReplayView *self,
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
   g_set_object (&self->replay, replay);
+  g_clear_pointer (&self->note, g_free);
 
   self->selection = gtk_single_selection_new (g_object_ref (cassino_replay_get_rows (replay)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
@@ -546,6 +554,34 @@ cassino_replay_view_go_to_move (CassinoReplayView *self,
 
   if (self->replay)
     go_to (self, cassino_replay_get_deal_step (self->replay, deal_index) + play_index);
+}
+
+void
+cassino_replay_view_set_note (CassinoReplayView *self,
+                              const char        *note)
+{
+  g_return_if_fail (CASSINO_IS_REPLAY_VIEW (self));
+
+  g_clear_pointer (&self->note, g_free);
+  if (note && *note && self->replay)
+    {
+      self->note = g_strdup (note);
+      self->note_step = cassino_replay_get_step (self->replay);
+      gtk_label_set_label (self->note_label, note);
+    }
+  if (self->replay)
+    update_detail (self);
+}
+
+const char *
+cassino_replay_view_get_note (CassinoReplayView *self)
+{
+  g_return_val_if_fail (CASSINO_IS_REPLAY_VIEW (self), NULL);
+
+  if (self->note == NULL || self->replay == NULL ||
+      cassino_replay_get_step (self->replay) != self->note_step)
+    return NULL;
+  return self->note;
 }
 
 CassinoReplay *

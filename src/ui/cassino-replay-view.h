@@ -29,6 +29,12 @@ void              cassino_replay_view_go_to_deal    (CassinoReplayView *self,
 void              cassino_replay_view_go_to_move    (CassinoReplayView *self,
                                                      guint              deal_index,
                                                      guint              play_index);
+/* A line shown while the replay is at the current step (the game
+ * review's verdict on the move about to be made; NULL: none); the line,
+ * or NULL when the replay is elsewhere. */
+void              cassino_replay_view_set_note      (CassinoReplayView *self,
+                                                     const char        *note);
+const char       *cassino_replay_view_get_note      (CassinoReplayView *self);
 /* -1: every hand face up; else the seat whose view is shown. */
 void              cassino_replay_view_set_seat_view (CassinoReplayView *self,
                                                      int                seat);

@@ -703,3 +703,29 @@ cassino_review_view_init (CassinoReviewView *self)
   cassino_a11y_name_controls (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.cancel", FALSE);
 }
+
+char *
+cassino_review_view_dup_move_note (CassinoReviewView *self,
+                                   guint              deal_index,
+                                   guint              play_index)
+{
+  g_return_val_if_fail (CASSINO_IS_REVIEW_VIEW (self), NULL);
+
+  for (guint i = 0; self->review && i < self->review->moves->len; i++)
+    {
+      const CassinoReviewMove *m = &g_array_index (self->review->moves, CassinoReviewMove, i);
+
+      if (m->deal_index == deal_index && m->play_index == play_index)
+        {
+          g_autofree char *verdict = move_verdict (self, m);
+
+          /* Translators: under a replay opened from the game review, at
+           * the position of a move: the move made next and the review's
+           * verdict on it, e.g. "Next, Tess trailed 3♣. The game review:
+           * Mistake, about 0.9 points lost. Better: Take 7♦ with 7♣: 2 cards." */
+          return g_strdup_printf (_("Next, %s. The game review: %s"),
+                                  (const char *) g_ptr_array_index (self->texts, i), verdict);
+        }
+    }
+  return NULL;
+}

@@ -38,6 +38,13 @@ gint64        cassino_review_view_get_game_id (CassinoReviewView *self);
 guint         cassino_review_view_get_seat  (CassinoReviewView *self);
 void          cassino_review_view_set_seat  (CassinoReviewView *self,
                                              guint              seat);
+/* What the replay shows at move @play_index of deal @deal_index of the
+ * seat reviewed: the move and the review's verdict ("Next, Tess trailed
+ * 3♣. The game review: Mistake, about 0.9 points lost. Better: …"), or
+ * NULL. */
+char         *cassino_review_view_dup_move_note (CassinoReviewView *self,
+                                                 guint              deal_index,
+                                                 guint              play_index);
 GtkListBox   *cassino_review_view_get_summary_list (CassinoReviewView *self);
 GtkListBox   *cassino_review_view_get_costly_list  (CassinoReviewView *self);
 GtkListBox   *cassino_review_view_get_moves_list   (CassinoReviewView *self);

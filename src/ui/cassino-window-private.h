@@ -50,6 +50,7 @@ struct _CassinoWindow
   CassinoReplayView     *replay_view;
   CassinoReviewView     *review_view;      /* made on first use */
   gboolean               replay_from_review;  /* Back from the replay returns to the review */
+  char                  *replay_note;         /* the review's verdict, shown in that replay */
   guint                  replay_serial;       /* of the replay being read: a newer one, or Back, drops it */
   CassinoCoach          *coach;
   GtkRevealer           *coach_revealer;

@@ -201,6 +201,7 @@ on_replay_loaded_cb (GObject      *source,
       /* what the reviewed player saw then */
       cassino_replay_view_set_seat_view (self->replay_view, req->at.seat);
       cassino_replay_view_go_to_move (self->replay_view, (guint) req->at.deal_index, (guint) req->at.play_index);
+      cassino_replay_view_set_note (self->replay_view, self->replay_note);
     }
 out:
   g_object_unref (req->window);

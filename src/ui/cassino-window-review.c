@@ -24,6 +24,10 @@ on_show_position_cb (CassinoReviewView *view,
   gint64 game_id = cassino_review_view_get_game_id (view);
   g_autoptr(CassinoReplay) replay = NULL;
 
+  /* the review's verdict goes with the replay: it said nothing of what
+   * was better */
+  g_free (self->replay_note);
+  self->replay_note = cassino_review_view_dup_move_note (view, deal_index, play_index);
   /* a recorded game: read on the database thread */
   if (game_id > 0 && self->records)
     {
@@ -45,6 +49,7 @@ on_show_position_cb (CassinoReviewView *view,
   /* what the reviewed player saw then */
   cassino_replay_view_set_seat_view (self->replay_view, (int) seat);
   cassino_replay_view_go_to_move (self->replay_view, deal_index, play_index);
+  cassino_replay_view_set_note (self->replay_view, self->replay_note);
   self->replay_from_review = TRUE;
 }
 

@@ -1181,6 +1181,7 @@ cassino_window_finalize (GObject *object)
   g_clear_object (&self->file_folder);
   g_free (self->last_toast);
   g_free (self->tally_key);
+  g_free (self->replay_note);
 
   G_OBJECT_CLASS (cassino_window_parent_class)->finalize (object);
 }
