@@ -1236,6 +1236,36 @@ test_focus_after_buttons (Fixture       *f,
 /* A hint gives its card the keyboard focus, and Enter plays the hint
  * (the focus stayed on the card it was on, and Enter selected that card
  * instead: H then Enter never played the hint). */
+/* Ctrl+Shift+C, listed among the shortcuts of every game, says why it
+ * does nothing where there is nothing to claim (it was silent). */
+static void
+test_claim_says_why (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
+  wait_for_turn (f);
+  g_assert_false (cassino_game_controller_can_claim (f->controller));
+  activate (f, "win.claim");
+  iterate (5);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==,
+                   "This game is played without calling “Cassino!”: it is a house rule of New Game’s Advanced Rules.");
+
+  /* the house rule played, nothing missed at the first play */
+  g_free (setup->options);
+  setup->options = g_strdup ("{\"preset\":\"classic\",\"cassino_call\":true}");
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
+  wait_for_turn (f);
+  g_assert_true (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->cassino_call);
+  g_assert_false (cassino_game_controller_can_claim (f->controller));
+  activate (f, "win.claim");
+  iterate (5);
+  g_assert_cmpstr (cassino_window_get_last_toast (f->window), ==,
+                   "Nothing to claim: “Cassino!” is called on your turn, when the player before you missed a capture.");
+}
+
 static void
 test_hint_then_enter (Fixture       *f,
                       gconstpointer  data)
@@ -2486,6 +2516,20 @@ test_new_game_dialog (Fixture       *f,
   }
   g_assert_nonnull (dialog);
   (void) setup;
+  /* Enter deals: the keyboard starts on Deal, the default (it started on
+   * Cancel, and Enter closed the window), and Enter in a name deals */
+  {
+    GtkWidget *deal = ui_test_find_button (GTK_WIDGET (dialog), "_Deal");
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+    g_assert_nonnull (deal);
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (dialog)) == deal);
+    g_assert_true (gtk_window_get_default_widget (GTK_WINDOW (dialog)) == deal);
+    ui_test_collect (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, rows);
+    g_assert_cmpuint (rows->len, >=, CASSINO_MAX_PLAYERS);
+    for (guint i = 0; i < rows->len; i++)
+      g_assert_true (adw_entry_row_get_activates_default (rows->pdata[i]));
+  }
 
   g_assert_cmpuint (cassino_new_game_dialog_get_n_option_rows (dialog), ==, n_options);
   chosen = cassino_new_game_dialog_get_setup (dialog, &error);
@@ -2539,10 +2583,33 @@ test_new_game_dialog (Fixture       *f,
     g_assert_cmpstr (picked->seats[0].name, ==, "Ulla");
   }
 
-  /* starting from the dialog deals that game and remembers it */
+  /* starting from the dialog deals that game and remembers it; the
+   * keyboard goes to the hand (it stayed on the New Game button that
+   * opened the dialog, and Space opened it again) */
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+    GtkWidget *plus = NULL;
+
+    ui_test_collect (GTK_WIDGET (f->window), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_actionable_get_action_name (buttons->pdata[i]), "app.new-game") == 0 &&
+          gtk_widget_get_mapped (buttons->pdata[i]))
+        plus = buttons->pdata[i];
+    g_assert_nonnull (plus);
+    gtk_widget_grab_focus (plus);
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (f->window)) == plus);
+  }
   g_settings_set_string (f->settings, "last-game", "{}");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.start", NULL);
   iterate (50);
+  {
+    GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (f->window));
+
+    g_assert_true (CASSINO_IS_CARD_WIDGET (focus));
+    g_assert_true (cassino_table_view_get_hand_card (cassino_window_get_table_view (f->window),
+                                                     cassino_card_widget_get_card (CASSINO_CARD_WIDGET (focus))) ==
+                   CASSINO_CARD_WIDGET (focus));
+  }
   g_assert_cmpint (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->preset,
                    ==, CASSINO_PRESET_AMERICAN);
   g_assert_false (cassino_game_get_rules (cassino_game_controller_get_game (f->controller))->sweeps);
@@ -4553,6 +4620,7 @@ main (int   argc,
   g_test_add ("/cassino/ui/history-start-time", Fixture, NULL, fixture_setup,
               test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
+  g_test_add ("/cassino/ui/claim-says-why", Fixture, NULL, fixture_setup, test_claim_says_why, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/phone/long-texts", Fixture, NULL, fixture_setup, test_phone_long_texts,
               fixture_teardown);

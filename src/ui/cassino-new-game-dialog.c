@@ -1058,6 +1058,9 @@ build_seat_rows (CassinoNewGameDialog *self)
       GtkWidget *row = adw_entry_row_new ();
       GtkWidget *kind;
 
+      /* Enter in a name deals, as on Deal itself */
+      adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
+
       /* Translators: a seat is played by a person at this computer */
       gtk_string_list_append (kinds, C_("seat kind", "Human"));
       for (guint l = 0; l < CASSINO_N_LEVELS; l++)
@@ -1275,6 +1278,9 @@ cassino_new_game_dialog_new (GtkWindow              *parent,
   update_format_subtitle (self);
   update_partners (self);
   cassino_a11y_name_controls (GTK_WIDGET (self));
+  /* Enter deals: the keyboard starts on Deal (it started on Cancel, the
+   * first control, and Enter closed the window) */
+  gtk_window_set_focus (GTK_WINDOW (self), gtk_window_get_default_widget (GTK_WINDOW (self)));
   return self;
 }
 

@@ -145,7 +145,8 @@ _cassino_window_update_actions (CassinoWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play",
                                  table && cassino_game_controller_is_human_turn (c) &&
                                  cassino_game_controller_get_action_text (c) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim", table && cassino_game_controller_can_claim (c));
+  /* (the key says why when there is nothing to claim: it did nothing) */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim", table && has_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-log", table);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-deal", state == CASSINO_GAME_DEAL_OVER);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-game", cassino_game_controller_can_next_game (c));
@@ -665,7 +666,20 @@ claim_activated (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  cassino_game_controller_claim (CASSINO_WINDOW (widget)->controller);
+  CassinoWindow *self = CASSINO_WINDOW (widget);
+  const CassinoGame *game;
+
+  if (cassino_game_controller_can_claim (self->controller))
+    {
+      cassino_game_controller_claim (self->controller);
+      return;
+    }
+  /* the shortcut is listed for every game: say why it does nothing */
+  game = cassino_game_controller_has_game (self->controller) ? cassino_game_controller_get_game (self->controller) : NULL;
+  if (game && !cassino_game_get_rules (game)->cassino_call)
+    _cassino_window_toast (self, _("This game is played without calling “Cassino!”: it is a house rule of New Game’s Advanced Rules."));
+  else
+    _cassino_window_toast (self, _("Nothing to claim: “Cassino!” is called on your turn, when the player before you missed a capture."));
 }
 
 static void
@@ -733,8 +747,10 @@ on_start_game_cb (CassinoNewGameDialog   *dialog,
   self->records_dirty = TRUE;
   gtk_window_destroy (GTK_WINDOW (dialog));
   /* the game is on the table: show it (dealt from Statistics' Rubbers
-   * window, it stayed out of sight) */
+   * window, it stayed out of sight), with the keyboard in the hand (it
+   * stayed on New Game's button, and Space dealt again) */
   cassino_window_set_top_page (self, "table");
+  cassino_table_view_focus_hand (self->table_view);
 }
 
 static void show_new_game_dialog (CassinoWindow *self);
