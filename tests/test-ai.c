@@ -706,6 +706,39 @@ test_hint_sweep_word (void)
     }
 }
 
+/* A trail that leaves the next player a sweep warns of it in the game's
+ * own word too (Tablanette's hint said "sweep" where its sheet says
+ * "Tablas"). */
+static void
+test_hint_trail_sweep_word (void)
+{
+  static const struct {
+    CassinoPreset preset;
+    const char   *said;
+  } cases[] = {
+    { CASSINO_PRESET_CLASSIC, "Trail 6♣. Careful: the next player may be able to make a sweep." },
+    { CASSINO_PRESET_SCOPA, "Trail 6♣. Careful: the next player may be able to make a scopa." },
+    { CASSINO_PRESET_XERI, "Trail 6♣. Careful: the next player may be able to make a xeri." },
+    { CASSINO_PRESET_TABLANETTE, "Trail 6♣. Careful: the next player may be able to make a tabla." },
+    { CASSINO_PRESET_PASUR, "Trail 6♣. Careful: the next player may be able to make a sur." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CassinoRules rules;
+      CassinoAiReason reason;
+      g_autofree char *text = NULL;
+
+      g_assert_true (cassino_rules_init_preset (&rules, cases[i].preset, 2, NULL));
+      memset (&reason, 0, sizeof reason);
+      reason.move.type = CASSINO_MOVE_TRAIL;
+      g_assert_true (cassino_card_parse ("6c", &reason.move.card, NULL));
+      reason.leaves_sweep = TRUE;
+      text = cassino_ai_reason_to_string (&rules, &reason);
+      g_assert_cmpstr (text, ==, cases[i].said);
+    }
+}
+
 /* Issue 17: whether another legal move does all that @m does and more
  * with the same card: a capture of a strict superset whose extra cards
  * are all loose (the same builds taken), or a build of the same value
@@ -1380,6 +1413,7 @@ main (int    argc,
   g_test_add_func ("/cassino/ai/hint-reason", test_hint_reason);
   g_test_add_func ("/cassino/ai/hint-ace-or-ten", test_hint_ace_or_ten);
   g_test_add_func ("/cassino/ai/hint-sweep-word", test_hint_sweep_word);
+  g_test_add_func ("/cassino/ai/hint-trail-sweep-word", test_hint_trail_sweep_word);
   g_test_add_func ("/cassino/ai/every-preset", test_every_preset);
   g_test_add_func ("/cassino/ai/medium-beats-easy", test_medium_beats_easy);
   g_test_add_func ("/cassino/ai/hard-beats-easy", test_hard_beats_easy);

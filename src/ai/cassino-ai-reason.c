@@ -219,8 +219,11 @@ cassino_ai_reason_to_string (const CassinoRules    *rules,
     case CASSINO_MOVE_TRAIL:
     default:
       if (reason->leaves_sweep)
-        /* Translators: "Trail 7♥. Careful: …" */
-        g_string_append_printf (s, _("Trail %s. Careful: the next player may be able to sweep."), card);
+        /* Translators: "Trail 7♥. Careful: the next player may be able to
+         * make a sweep." — the second %s is the game's word ("a scopa", "a
+         * tabla"; "a sweep" above) */
+        g_string_append_printf (s, _("Trail %s. Careful: the next player may be able to make %s."),
+                                card, a_sweep (rules));
       else if (reason->exposed_points)
         /* Translators: "Trail 7♥. 2 points are left on the table." */
         g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
