@@ -372,7 +372,7 @@ def main():
                 pump(0.5)
             # each with a control of its own to wait for
             for button_name, title, own in (('Replay', 'the replay', ('Next Move',)),
-                                             ('Review Game: What Should Have Been Played?', 'the review',
+                                             ('Review', 'the review',
                                               ('Cancel', 'Review Again'))):
                 button = wait_for(lambda: find(main_window, Atspi.Role.PUSH_BUTTON, button_name), 10)
                 tap(button is not None, 'History has "%s"' % button_name)

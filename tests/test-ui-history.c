@@ -2711,6 +2711,51 @@ test_rename_user (Fixture       *f,
   gtk_window_destroy (players);
 }
 
+/* The mapped button of History's action bar for @action, or NULL. */
+static GtkWidget *
+mapped_history_button (Fixture    *f,
+                       const char *action)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  ui_test_collect (GTK_WIDGET (cassino_window_get_history_view (f->window)), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (buttons->pdata[i]), action) == 0 &&
+        gtk_widget_get_mapped (buttons->pdata[i]))
+      return buttons->pdata[i];
+  return NULL;
+}
+
+/* History's Review button says "Review" where it fits, and at a phone's
+ * width shows an icon of its own that the app carries (a magnifier under
+ * the search field read as Search). */
+static void
+test_review_button_icon (Fixture       *f,
+                         gconstpointer  data)
+{
+  GtkWidget *review;
+  GtkIconTheme *theme;
+  graphene_rect_t b;
+
+  open_window (f);
+  review = mapped_history_button (f, "history.review");
+  g_assert_nonnull (review);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (review)), ==, "Re_view");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (review), ==, "Review Game: What Should Have Been Played?");
+
+  ui_test_resize (GTK_WINDOW (f->window), 360, 720);
+  iterate (200);
+  review = mapped_history_button (f, "history.review");
+  g_assert_nonnull (review);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (review)), ==, "cassino-review-symbolic");
+  theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (review));
+  g_assert_true (gtk_icon_theme_has_icon (theme, "cassino-review-symbolic"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (review), ==, "Review Game: What Should Have Been Played?");
+  /* inside the window, as Replay is */
+  g_assert_true (gtk_widget_compute_bounds (mapped_history_button (f, "history.open"), GTK_WIDGET (f->window), &b));
+  g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
+}
+
 /* The row of the Players window that names @name, or NULL. */
 static AdwEntryRow *
 players_row (GtkWindow  *players,
@@ -3290,6 +3335,7 @@ main (int   argc,
   g_test_add_func ("/cassino/ui-history/lazy-model", test_lazy_model);
   g_test_add_func ("/cassino/ui-history/paging-while-locked", test_paging_while_locked);
   ADD ("lists-games", test_history_lists_games);
+  ADD ("review-button-icon", test_review_button_icon);
   ADD ("unfinished-score", test_history_unfinished_score);
   ADD ("narrow", test_history_narrow);
   ADD ("filters", test_history_filters);
