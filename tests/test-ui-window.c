@@ -3373,6 +3373,51 @@ panel_at (CassinoTableView *table,
   return found;
 }
 
+/* A hinted card, lifted and with the keyboard focus, keeps its rings
+ * (drawn outside it) clear of the player's panel above the hand where the
+ * window has the room (they hid its "spades"); at a phone's size the
+ * lifted card itself stays clear (its rings pass behind the panel, drawn
+ * over the hand). */
+static void
+test_hand_rings_clear_panel (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(CassinoGameSetup) setup = setup_vs_computer (CASSINO_LEVEL_EASY, NULL);
+  static const int sizes[][2] = { { 1100, 760 }, { 360, 720 } };
+  CassinoTableView *table;
+  CassinoMove hint;
+
+  open_window (f);
+  g_assert_true (cassino_game_controller_start (f->controller, setup, 11, NULL));
+  wait_for_turn (f);
+  table = cassino_window_get_table_view (f->window);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      GtkWidget *card;
+      graphene_rect_t panel_b, card_b, face;
+
+      ui_test_resize (GTK_WINDOW (f->window), sizes[s][0], sizes[s][1]);
+      WAIT_FOR (!cassino_table_view_is_animating (table), 30);
+      iterate (200);
+      activate (f, "win.hint");
+      WAIT_FOR (cassino_game_controller_get_hint (f->controller, &hint) &&
+                cassino_game_controller_get_selected (f->controller) == hint.card, 60);
+      iterate (50);
+      card = GTK_WIDGET (cassino_table_view_get_hand_card (table, hint.card));
+      g_assert_true (gtk_root_get_focus (GTK_ROOT (f->window)) == card);
+      g_assert_true (gtk_widget_compute_bounds (panel_at (table, CASSINO_SEAT_PLACE_NONE), GTK_WIDGET (table), &panel_b));
+      g_assert_true (gtk_widget_compute_bounds (card, GTK_WIDGET (table), &card_b));
+      cassino_card_widget_get_card_rect (CASSINO_CARD_WIDGET (card), &face);
+      /* the lifted face is at the widget's top; its rings reach above it */
+      if (s == 0)
+        g_assert_cmpfloat (card_b.origin.y + face.origin.y - cassino_card_widget_get_mark_outset (face.size.width),
+                           >=, panel_b.origin.y + panel_b.size.height);
+      else
+        g_assert_cmpfloat (card_b.origin.y + face.origin.y, >=, panel_b.origin.y + panel_b.size.height);
+      cassino_game_controller_clear_selection (f->controller);
+    }
+}
+
 /* Issue 14: with four players and the side panel open, the others sit
  * where they are at the table (not stacked along the top), the tally's
  * partnership headers are whole, and a narrow window keeps them in order
@@ -4621,6 +4666,7 @@ main (int   argc,
               test_history_start_time, fixture_teardown);
   g_test_add ("/cassino/ui/new-game-dialog", Fixture, NULL, fixture_setup, test_new_game_dialog, fixture_teardown);
   g_test_add ("/cassino/ui/claim-says-why", Fixture, NULL, fixture_setup, test_claim_says_why, fixture_teardown);
+  g_test_add ("/cassino/ui/hand-rings-clear-panel", Fixture, NULL, fixture_setup, test_hand_rings_clear_panel, fixture_teardown);
   g_test_add ("/cassino/ui/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   g_test_add ("/cassino/ui/phone/long-texts", Fixture, NULL, fixture_setup, test_phone_long_texts,
               fixture_teardown);

@@ -241,14 +241,40 @@ shows_focus (CassinoCardWidget *self)
   return (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) || (self->keyboard && (flags & GTK_STATE_FLAG_FOCUSED));
 }
 
+/* The marks of a card (or a fan) of @w × @h; the keyboard focus ring
+ * goes around @focus_h of height (a build's whole, its owner's name
+ * under the fan included: the ring around the fan alone crossed it). */
+static double
+mark_line_width (double w)
+{
+  return MAX (2.5, w * 0.045);
+}
+
+static double
+focus_ring_width (double w)
+{
+  return MAX (3.0, w * 0.03);
+}
+
+double
+cassino_card_widget_get_mark_outset (double card_width)
+{
+  double lw = mark_line_width (card_width);
+  double ring = focus_ring_width (card_width);
+
+  /* the focus ring outside the hint's (draw_highlight()), with its dark edges */
+  return lw + 7 + ring / 2 + (ring + 3) / 2;
+}
+
 static void
 draw_highlight (CassinoCardWidget *self,
                 cairo_t           *cr,
                 double             w,
-                double             h)
+                double             h,
+                double             focus_h)
 {
   GdkRGBA accent, hint;
-  double lw = MAX (2.5, w * 0.045);
+  double lw = mark_line_width (w);
 
   lookup_color (GTK_WIDGET (self), "accent_color", &accent, "#3584e4");
   gdk_rgba_parse (&hint, "#f6d32d");
@@ -324,12 +350,12 @@ draw_highlight (CassinoCardWidget *self,
     {
       /* the keyboard focus: a white ring between dark edges, seen on the
        * felt, on a light or a dark card and beside the accent rings alike */
-      double ring = MAX (3.0, w * 0.03);
+      double ring = focus_ring_width (w);
       double pad = lw + (self->marks & CASSINO_CARD_MARK_HINT ? 7 : 3) + ring / 2;
 
       cairo_save (cr);
       cairo_translate (cr, -pad, -pad);
-      cassino_card_art_outline (cr, w + 2 * pad, h + 2 * pad);
+      cassino_card_art_outline (cr, w + 2 * pad, focus_h + 2 * pad);
       cairo_restore (cr);
       cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
       cairo_set_line_width (cr, ring + 3);
@@ -577,7 +603,7 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
         cassino_card_art_draw_back (cr, rect.size.width, rect.size.height, flags);
       else
         cassino_card_art_draw_face (cr, self->card, rect.size.width, rect.size.height, flags);
-      draw_highlight (self, cr, rect.size.width, rect.size.height);
+      draw_highlight (self, cr, rect.size.width, rect.size.height, rect.size.height);
       if (self->count > 1)
         {
           /* the pile's depth in a badge at the top right corner */
@@ -646,7 +672,7 @@ cassino_card_widget_snapshot (GtkWidget   *widget,
           }
 
         /* one outline and tint for the whole fan */
-        draw_highlight (self, cr, w, ch);
+        draw_highlight (self, cr, w, ch, !self->fan && self->missing == CASSINO_NO_CARD ? h : ch);
 
         if (!self->fan && self->missing == CASSINO_NO_CARD)
           {

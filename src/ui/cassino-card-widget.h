@@ -79,6 +79,9 @@ void         cassino_card_widget_set_marks       (CassinoCardWidget *self,
 CassinoCardMarks cassino_card_widget_get_marks   (CassinoCardWidget *self);
 
 /* Hand cards are allocated with room above them to rise when selected. */
+/* How far a card's marks (hint and focus rings) reach outside a card
+ * @card_width wide. */
+double       cassino_card_widget_get_mark_outset (double             card_width);
 void         cassino_card_widget_set_liftable    (CassinoCardWidget *self,
                                                   gboolean           liftable);
 void         cassino_card_widget_set_four_color  (CassinoCardWidget *self,

@@ -1302,7 +1302,16 @@ cassino_table_view_size_allocate (GtkWidget *widget,
       gtk_widget_measure (own_panel, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
       h = own_h;
       w = MIN (w, (int) (W - 2 * PAD));
-      bottom -= GAP / 2;
+      {
+        /* a lifted card's hint and focus rings, drawn outside it, clear
+         * of the panel (they hid its "spades"), where the table keeps
+         * cards as large as the hand's */
+        double extra = MAX (0, cassino_card_widget_get_mark_outset (cw) + 2 - GAP / 2);
+        double table_room = (bottom - GAP / 2 - h - GAP / 2 - GAP / 2) - (top + GAP / 2);
+
+        extra = MIN (extra, MAX (0, table_room - ch * (1 + BAND)));
+        bottom -= GAP / 2 + extra;
+      }
       allocate_rect (own_panel, &GRAPHENE_RECT_INIT ((W - w) / 2, bottom - h, w, h));
       bottom -= h + GAP / 2;
     }
@@ -1591,11 +1600,19 @@ cassino_table_view_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
 {
   CassinoTableView *self = CASSINO_TABLE_VIEW (widget);
+  guint viewer = self->controller ? cassino_game_controller_get_viewer (self->controller) : 0;
+  GtkWidget *own = viewer < self->panels->len ? self->panels->pdata[viewer] : NULL;
   GtkWidget *child;
 
-  /* panels, table and hand, then the cards in flight on top */
+  /* panels, table and hand, the player's own panel over the hand (where
+   * the window is too short to keep a lifted card's rings clear of it,
+   * they pass behind its words, not over them), then the cards in flight
+   * on top */
   for (child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    gtk_widget_snapshot_child (widget, child, snapshot);
+    if (child != own)
+      gtk_widget_snapshot_child (widget, child, snapshot);
+  if (own)
+    gtk_widget_snapshot_child (widget, own, snapshot);
   for (guint i = 0; i < self->flights->len; i++)
     snapshot_flight (self, self->flights->pdata[i], snapshot);
 }
